@@ -1,0 +1,160 @@
+"""Ringmaster's entry point: configuration, logging, loading cogs and syncing slash commands."""
+
+import asyncio
+import importlib
+import logging
+import os
+import pkgutil
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+log = logging.getLogger("ringmaster")
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+NO_TOKEN = "Ringmaster needs a bot token: set RINGMASTER_TOKEN in the environment or in a .env file."
+BAD_TOKEN = "Discord refused the bot token in RINGMASTER_TOKEN; check it in the Developer Portal."
+
+
+class ConfigError(Exception):
+    """A configuration problem, told in one sentence a person can act on."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    db_path: Path = Path("ringmaster.sqlite3")
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """Parse KEY=VALUE lines; blank lines and # comments are skipped, one pair of quotes is removed."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.removeprefix("export ").partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise ConfigError(f"Line {number} of {path} is not of the form KEY=VALUE.")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key] = value
+    return values
+
+
+def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".env")) -> Config:
+    """Build the configuration; a variable set in the environment wins over the .env file."""
+    merged = read_dotenv(dotenv_path) if dotenv_path is not None else {}
+    merged.update({key: value for key, value in environ.items() if value.strip()})
+
+    token = merged.get("RINGMASTER_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(NO_TOKEN)
+    guild_text = merged.get("RINGMASTER_DEV_GUILD", "").strip()
+    if guild_text and not (guild_text.isascii() and guild_text.isdigit() and int(guild_text) > 0):
+        raise ConfigError(
+            f"RINGMASTER_DEV_GUILD must be a server id made of digits, such as 123456789012345678,"
+            f" not {guild_text!r}."
+        )
+    level = merged.get("RINGMASTER_LOG_LEVEL", "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"RINGMASTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    return Config(
+        token=token,
+        db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
+        dev_guild=int(guild_text) if guild_text else None,
+        log_level=level,
+    )
+
+
+async def load_cogs(bot: commands.Bot, package: str = "cogs") -> list[str]:
+    """Load every module of the cogs package that has `async def setup(bot)`; return their names."""
+    module = importlib.import_module(package)
+    loaded = []
+    for info in sorted(pkgutil.iter_modules(module.__path__), key=lambda info: info.name):
+        if info.name.startswith("_"):
+            continue
+        name = f"{package}.{info.name}"
+        try:
+            await bot.load_extension(name)
+        except commands.NoEntryPointError:
+            log.debug("Skipping %s: it has no setup(bot)", name)
+        else:
+            loaded.append(name)
+            log.info("Loaded %s", name)
+    return loaded
+
+
+class Ringmaster(commands.Bot):
+    def __init__(self, config: Config) -> None:
+        # Ringmaster has no voice features: silence discord.py's warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.config = config
+
+    async def setup_hook(self) -> None:
+        await load_cogs(self)
+        if self.config.dev_guild is not None:
+            guild = discord.Object(id=self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to server %d", len(synced), self.config.dev_guild)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d commands globally (Discord may take up to an hour to show them)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Ringmaster is ready as %s in %d servers", self.user, len(self.guilds))
+
+
+def build_bot(config: Config) -> commands.Bot:
+    return Ringmaster(config)
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=level,
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+        datefmt="%Y-%m-%d %H:%M:%S",
+    )
+
+
+async def _run(bot: commands.Bot, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+def main() -> int:
+    try:
+        config = load_config(os.environ, Path(".env"))
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    setup_logging(config.log_level)
+    try:
+        asyncio.run(_run(build_bot(config), config.token))
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as error:
+        print(f"Ringmaster could not reach Discord ({error}); check the network connection.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        log.info("Ringmaster stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

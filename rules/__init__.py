@@ -1,0 +1,1 @@
+"""Ringmaster rules layer: pure, synchronous, deterministic game logic for every hosted game."""

@@ -1,0 +1,1 @@
+"""Circus Train rules."""

@@ -1,0 +1,94 @@
+"""Circus Train as a game definition for the shared contract (rules.core.game.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.circus_train import auto, flow, scoring, text
+from rules.circus_train.actions import ACTION_TYPES, Action
+from rules.circus_train.explain import STEP_WORDS, explain
+from rules.circus_train.legal import legal_actions
+from rules.circus_train.state import CARD_NAMES, CircusTrainState
+from rules.circus_train.turn import resolve
+from rules.circus_train.view import view
+from rules.core.errors import InvalidOptions
+from rules.core.events import Event
+from rules.core.game import Game, Outcome
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.rng import Rng
+
+
+class CircusTrain(Game[CircusTrainState, Action]):
+    key = "circus_train"
+    name = "Circus Train"
+    min_players = 1
+    max_players = 5
+    option_specs = (
+        OptionSpec("advanced", "bool", False, "Advanced Game: Reputation, replaying discards, pocketing wages, "
+                                              "the Rest card, red-lighting and Circus Parades."),
+        OptionSpec("special_characters", "bool", False, "Optional rule: the six Special Characters."),
+        OptionSpec("events", "bool", False, "Optional rule: five Event cards, one drawn at each month's end."),
+        OptionSpec("easier", "bool", False, "Easier variant: no Wages card, no Victory Points; the best "
+                                            "single performance wins."),
+    )
+    state_type = CircusTrainState
+    action_types = ACTION_TYPES
+
+    def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
+        if options["easier"] and options["advanced"]:
+            raise InvalidOptions("The Easier variant drops Victory Points, so it cannot be combined with the "
+                                 "Advanced Game.")
+        if options["easier"] and options["events"]:
+            raise InvalidOptions("The Easier variant is played without Event cards.")
+        if options["easier"] and player_count == 1:
+            raise InvalidOptions("Solitaire is played for money; the Easier variant needs two or more players.")
+
+    def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> CircusTrainState:
+        state = flow.new_state(players, options, rng)
+        state.rng = rng.state
+        return state
+
+    def to_act(self, state: CircusTrainState) -> frozenset[int]:
+        return frozenset() if state.pending is None else frozenset({state.pending.seat})
+
+    def legal_actions(self, state: CircusTrainState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def resolve(self, state: CircusTrainState, seat: int, action: Action) -> list[Event]:
+        return resolve(state, seat, action)
+
+    def explain_illegal(self, state: CircusTrainState, seat: int, action: Action) -> str:
+        return explain(state, seat, action)
+
+    def view(self, state: CircusTrainState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: CircusTrainState) -> Outcome | None:
+        return None if state.pending is not None else scoring.outcome(state)
+
+    def describe_event(self, event: Event, players: Sequence[str]) -> str:
+        return text.describe_event(event, players)
+
+    def describe_action(self, state: CircusTrainState, seat: int, action: Action) -> str:
+        return text.describe_action(action, state.players)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return text.render_text(view)
+
+    def prompt(self, state: CircusTrainState, seat: int) -> str:
+        pending = state.pending
+        if pending is None:
+            return "The game is over."
+        if pending.seat != seat:
+            return f"Waiting for {state.players[pending.seat]}, who is {STEP_WORDS[pending.kind]}."
+        card = f" ({CARD_NAMES[pending.card]})" if pending.card else ""
+        extra = ""
+        if pending.kind == "move":
+            extra = f": up to {pending.moves} connections"
+        elif pending.kind == "pick_talent":
+            extra = f": {pending.picks} left"
+        return f"{state.players[seat]}, you are {STEP_WORDS[pending.kind]}{card}{extra}."
+
+    def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        return auto.choose(view, legal, rng)

@@ -1,0 +1,197 @@
+"""The game contract. The Discord layer, automatic players, the terminal and tests drive every game
+through this class alone, so it stays small and the same for all games.
+
+A game is a plain definition (learned from boardgame.io and OpenSpiel): ``new_game`` builds the
+state, ``to_act`` says who is awaited (several seats for simultaneous steps), ``legal_actions``
+enumerates each small decision, ``apply`` returns a new state plus structured events, ``view``
+strips what a seat may not see, ``outcome`` ranks the players. Legality has one source:
+``apply`` accepts exactly the actions ``legal_actions`` lists, and asks the game to explain any
+other action in a sentence.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from rules.core import serial
+from rules.core.errors import IllegalAction, MalformedAction, NotYourTurn, RulesError
+from rules.core.events import Event
+from rules.core.options import OptionSpec, OptionValue, validate_options
+from rules.core.rng import Rng
+
+View = dict[str, Any]
+
+
+class GameState(Protocol):
+    """What every game's state offers to shared code."""
+
+    players: list[str]
+    options: dict[str, OptionValue]
+
+
+class GameAction(Protocol):
+    """Actions are frozen dataclasses with a class-level ``kind`` naming them in JSON."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=GameAction)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result. ``ranking`` lists places best first; seats still tied after every
+    tie-breaker share a place. ``lines`` explain the final scoring; ``result`` names a solo
+    rating where the game has one."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    lines: tuple[str, ...] = ()
+    result: str | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+
+def rank_by(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """Places from per-seat sort keys (higher is better), ties kept together."""
+    order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
+    places: list[list[int]] = []
+    for seat in order:
+        if places and keys[places[-1][0]] == keys[seat]:
+            places[-1].append(seat)
+        else:
+            places.append([seat])
+    return tuple(tuple(place) for place in places)
+
+
+class Game(ABC, Generic[S, A]):
+    """Subclasses set the class attributes and implement the abstract methods."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    state_type: ClassVar[type[Any]]
+    action_types: ClassVar[tuple[type[Any], ...]]
+
+    # ----- creation ---------------------------------------------------------------------------
+    def new_game(self, players: Sequence[str], options: Mapping[str, object], seed: int) -> S:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RulesError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {len(players)}."
+            )
+        parsed = validate_options(self.option_specs, options)
+        self.check_options(parsed, len(players))
+        return self.setup(list(players), parsed, Rng.from_seed(seed))
+
+    def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
+        """Refuse option combinations the rulebook does not allow (raise InvalidOptions)."""
+
+    @abstractmethod
+    def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> S: ...
+
+    # ----- play -------------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]: ...
+
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+        """Validate, then return the new state and what happened. ``state`` is never modified."""
+        if self.is_over(state):
+            raise IllegalAction("This game is over.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(self.explain_waiting(state, seat))
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, action))
+        new_state = copy.deepcopy(state)
+        events = self.resolve(new_state, seat, action)
+        return new_state, events
+
+    @abstractmethod
+    def resolve(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out a legal action on ``state`` in place."""
+
+    @abstractmethod
+    def explain_illegal(self, state: S, seat: int, action: A) -> str:
+        """The specific sentence for an action that is not legal now."""
+
+    def explain_waiting(self, state: S, seat: int) -> str:
+        awaited = sorted(self.to_act(state))
+        if not 0 <= seat < len(state.players):
+            return "You are not seated in this game."
+        names = " and ".join(state.players[s] for s in awaited)
+        return f"It is not your turn: the game is waiting for {names}."
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    # ----- seeing -----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` (or a spectator, for None) may see, as JSON data."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Final scores and ranking once the game is over, else None."""
+
+    @abstractmethod
+    def describe_event(self, event: Event, players: Sequence[str]) -> str:
+        """One sentence for the log, the thread and the terminal."""
+
+    @abstractmethod
+    def describe_action(self, state: S, seat: int, action: A) -> str:
+        """A short label for a menu or autocomplete entry."""
+
+    @abstractmethod
+    def render_text(self, view: View) -> str:
+        """The view as plain text (the terminal, and a text alternative to the board image)."""
+
+    @abstractmethod
+    def prompt(self, state: S, seat: int) -> str:
+        """What ``seat`` is being asked to decide right now, in one sentence."""
+
+    # ----- automatic player -------------------------------------------------------------------
+    @abstractmethod
+    def auto_action(self, view: View, legal: Sequence[A], rng: Rng) -> A:
+        """Choose from the seat's view and legal actions only; never from hidden state."""
+
+    # ----- serialisation ----------------------------------------------------------------------
+    def state_to_json(self, state: S) -> Any:
+        return serial.to_json(state)
+
+    def state_from_json(self, data: Any) -> S:
+        result: S = serial.from_json(self.state_type, data)
+        return result
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        if not is_dataclass(action):
+            raise TypeError("actions are dataclasses")
+        return {"kind": action.kind, **{f.name: serial.to_json(getattr(action, f.name))
+                                                      for f in fields(action)}}
+
+    def action_from_json(self, data: object) -> A:
+        """Parse an untrusted action; a bad shape becomes a MalformedAction sentence."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise MalformedAction("That action could not be understood.")
+        by_kind = {cls.kind: cls for cls in self.action_types}
+        cls = by_kind.get(data["kind"])
+        if cls is None:
+            raise MalformedAction(f"{self.name} has no action called {data['kind']!r}.")
+        body = {key: value for key, value in data.items() if key != "kind"}
+        try:
+            action: A = serial.from_json(cls, body)
+        except (serial.ShapeError, TypeError) as error:
+            raise MalformedAction(f"That {data['kind']} action could not be understood.") from error
+        return action

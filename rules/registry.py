@@ -1,0 +1,18 @@
+"""Every hosted game by key. Shared code finds games here and nowhere else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.circus_train.game import CircusTrain
+from rules.core.errors import RulesError
+from rules.core.game import Game
+
+GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (CircusTrain(),)}
+
+
+def get_game(key: str) -> Game[Any, Any]:
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise RulesError(f"There is no game called {key!r}; choose one of: {', '.join(GAMES)}.") from None

@@ -1,0 +1,200 @@
+"""Game-agnostic test helpers: seeded playouts that check the shared contract at every step.
+
+Every game's tests can call ``random_playout`` over many seeds and every variant from
+``all_option_combinations``. Seats and actions are chosen exactly as ``python -m rules simulate``
+chooses them, so a game that fails there with seed X fails here with seed X too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.errors import InvalidOptions
+from rules.core.events import Event
+from rules.core.game import Game
+from rules.core.options import OptionValue
+
+AnyGame = Game[Any, Any]
+ActionLog = list[tuple[int, dict[str, Any]]]
+
+
+class ContractViolation(AssertionError):
+    """The game broke the shared contract; the message says at which seed and step."""
+
+
+def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping[str, object], seed: int,
+                   *, check_every_step: bool = True, auto: bool = False,
+                   max_steps: int = 20000) -> tuple[Any, ActionLog]:
+    """Play one seeded game to its end; returns the final state and the log of (seat, action JSON).
+
+    With ``check_every_step``, every state, view, legal action and event is checked against the
+    contract, and at the end the log is replayed from ``new_game`` to the same final state.
+    """
+    names = default_names(players) if isinstance(players, int) else list(players)
+    state = game.new_game(names, options, seed)
+    rng = chooser_rng(seed)
+    log: ActionLog = []
+    while not game.is_over(state):
+        where = f"seed {seed}, step {len(log)}"
+        if len(log) >= max_steps:
+            raise ContractViolation(f"{where}: the game did not end within {max_steps} steps")
+        if check_every_step:
+            check_state(game, state, where)
+        seat = pick_seat(game, state, rng)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise ContractViolation(f"{where}: seat {seat} is awaited but has no legal action")
+        action = pick_action(game, state, seat, legal, rng, auto=auto)
+        where = f"{where} (seat {seat})"
+        state = _apply_checked(game, state, seat, action, where=where, check=check_every_step)
+        log.append((seat, game.action_to_json(action)))
+    if check_every_step:
+        check_final(game, state, f"seed {seed}, end")
+        check_replay(game, names, options, seed, log=log, final=state)
+    return state, log
+
+
+def replay(game: AnyGame, players: Sequence[str] | int, options: Mapping[str, object], seed: int,
+           actions_log: Sequence[tuple[int, Any]]) -> Any:
+    """The state reached by re-applying the logged actions from ``new_game``."""
+    names = default_names(players) if isinstance(players, int) else list(players)
+    state = game.new_game(names, options, seed)
+    for seat, raw in actions_log:
+        state, _ = game.apply(state, seat, game.action_from_json(raw))
+    return state
+
+
+def all_option_combinations(game: AnyGame, players: int | None = None) -> Iterator[dict[str, OptionValue]]:
+    """Every combination of the game's bool options (the others at their defaults) that ``new_game``
+    accepts: for ``players`` seats if given, else for at least one allowed player count."""
+    bools = [spec.key for spec in game.option_specs if spec.kind == "bool"]
+    defaults = {spec.key: spec.default for spec in game.option_specs}
+    counts = [players] if players is not None else list(range(game.min_players, game.max_players + 1))
+    for values in itertools.product((False, True), repeat=len(bools)):
+        options: dict[str, OptionValue] = {**defaults, **dict(zip(bools, values, strict=True))}
+        if any(_accepts(game, count, options) for count in counts):
+            yield options
+
+
+def _accepts(game: AnyGame, count: int, options: Mapping[str, OptionValue]) -> bool:
+    try:
+        game.new_game(default_names(count), options, 0)
+    except InvalidOptions:
+        return False
+    return True
+
+
+# ----- checks ----------------------------------------------------------------------------------
+
+
+def _fail(where: str, message: str) -> ContractViolation:
+    return ContractViolation(f"{where}: {message}")
+
+
+def state_json(game: AnyGame, state: Any) -> str:
+    """The state as canonical JSON text (for comparisons)."""
+    return json.dumps(game.state_to_json(state), sort_keys=True)
+
+
+def check_state(game: AnyGame, state: Any, where: str) -> None:
+    """Serialisation, views and legal actions of one state."""
+    check_round_trip(game, state, where)
+    check_views(game, state, where)
+    awaited = game.to_act(state)
+    for seat in range(len(state.players)):
+        check_legal_actions(game, state, seat, seat in awaited, where)
+    if game.outcome(state) is not None:
+        raise _fail(where, "outcome() must be None while the game goes on")
+
+
+def check_round_trip(game: AnyGame, state: Any, where: str) -> None:
+    text = state_json(game, state)
+    copy = game.state_from_json(json.loads(json.dumps(game.state_to_json(state))))
+    if copy != state:
+        raise _fail(where, "the state read back from JSON differs from the state written")
+    if state_json(game, copy) != text:
+        raise _fail(where, "the state read back from JSON serialises differently")
+
+
+def check_views(game: AnyGame, state: Any, where: str) -> None:
+    for seat in [None, *range(len(state.players))]:
+        view = game.view(state, seat)
+        try:
+            json.dumps(view, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise _fail(where, f"the view for seat {seat} is not JSON data: {error}") from error
+
+
+def check_legal_actions(game: AnyGame, state: Any, seat: int, awaited: bool, where: str) -> None:
+    legal = game.legal_actions(state, seat)
+    if not awaited:
+        if legal:
+            raise _fail(where, f"seat {seat} is not awaited but has {len(legal)} legal actions")
+        return
+    if not legal:
+        raise _fail(where, f"seat {seat} is awaited but has no legal action")
+    if game.legal_actions(state, seat) != legal:
+        raise _fail(where, f"legal_actions for seat {seat} is not deterministic")
+    for action in legal:
+        raw = game.action_to_json(action)
+        if game.action_from_json(json.loads(json.dumps(raw))) != action:
+            raise _fail(where, f"action {raw} does not survive a JSON round trip")
+        label = game.describe_action(state, seat, action)
+        if not isinstance(label, str) or not label.strip():
+            raise _fail(where, f"describe_action gives no label for {raw}")
+
+
+def check_events(game: AnyGame, state: Any, events: Sequence[Event], where: str) -> None:
+    for event in events:
+        sentence = game.describe_event(event, state.players)
+        if not isinstance(sentence, str) or not sentence.strip():
+            raise _fail(where, f"describe_event gives no sentence for {event}")
+        if event.private_to is not None and not 0 <= event.private_to < len(state.players):
+            raise _fail(where, f"event {event.kind} is private to a seat that does not exist")
+        try:
+            stored = Event.from_json(json.loads(json.dumps(event.to_json(), allow_nan=False)))
+        except (TypeError, ValueError) as error:
+            raise _fail(where, f"event {event.kind} is not JSON data: {error}") from error
+        if game.describe_event(stored, state.players) != sentence:
+            raise _fail(where, f"event {event.kind} reads differently once stored as JSON")
+
+
+def check_final(game: AnyGame, state: Any, where: str) -> None:
+    """The finished game: views, serialisation and a complete outcome."""
+    check_round_trip(game, state, where)
+    check_views(game, state, where)
+    for seat in range(len(state.players)):
+        check_legal_actions(game, state, seat, False, where)
+    outcome = game.outcome(state)
+    if outcome is None:
+        raise _fail(where, "the game is over but outcome() gave None")
+    if len(outcome.scores) != len(state.players):
+        raise _fail(where, f"{len(outcome.scores)} scores for {len(state.players)} players")
+    ranked = sorted(seat for place in outcome.ranking for seat in place)
+    if ranked != list(range(len(state.players))):
+        raise _fail(where, f"the ranking {outcome.ranking} does not place every seat exactly once")
+
+
+def check_replay(game: AnyGame, players: Sequence[str], options: Mapping[str, object], seed: int,
+                 *, log: ActionLog, final: Any) -> None:
+    if state_json(game, replay(game, players, options, seed, log)) != state_json(game, final):
+        raise ContractViolation(f"seed {seed}: replaying the {len(log)} logged actions gives another state")
+
+
+def _apply_checked(game: AnyGame, state: Any, seat: int, action: Any, *, where: str, check: bool) -> Any:
+    """Apply, and (when checking) make sure the old state is untouched and the events read well."""
+    before = state_json(game, state) if check else ""
+    try:
+        new_state, events = game.apply(state, seat, action)
+    except Exception as error:
+        raise _fail(where, f"applying legal action {game.action_to_json(action)} raised "
+                           f"{type(error).__name__}: {error}") from error
+    if check:
+        if state_json(game, state) != before:
+            raise _fail(where, "apply() modified the state it was given")
+        check_events(game, new_state, events, where)
+    return new_state
