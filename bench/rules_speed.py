@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.cli import chooser_rng, default_names  # noqa: E402
-from rules.registry import GAMES  # noqa: E402
+from rules.cli import chooser_rng, default_names
+from rules.registry import GAMES
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -56,8 +56,8 @@ def bench_game(key: str, games: int, players: int, options: dict[str, object]) -
     for name, values in (("apply", apply_times), ("legal_actions", legal_times)):
         print(f"  {name:14s} median {statistics.median(values) * 1e6:7.0f} µs   "
               f"p99 {percentile(values, 0.99) * 1e6:7.0f} µs   max {max(values) * 1e6:7.0f} µs")
-    print(f"  state JSON     mean {statistics.mean(state_sizes) / 1024:6.1f} KiB   max {max(state_sizes) / 1024:6.1f} KiB")
-    print(f"  view JSON      mean {statistics.mean(view_sizes) / 1024:6.1f} KiB   max {max(view_sizes) / 1024:6.1f} KiB")
+    for name, sizes in (("state JSON", state_sizes), ("view JSON", view_sizes)):
+        print(f"  {name:14s} mean {statistics.mean(sizes) / 1024:6.1f} KiB   max {max(sizes) / 1024:6.1f} KiB")
 
 
 def main() -> None:

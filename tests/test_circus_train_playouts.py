@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 import pytest
-
 from harness import all_option_combinations, random_playout
+
 from rules.circus_train.game import CircusTrain
 from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
@@ -74,7 +74,7 @@ def _hide_secrets_differently(state: CircusTrainState, seat: int | None) -> Circ
     for index, circus in enumerate(other.circuses):
         if index != seat:
             circus.hand = ["rest"] * len(circus.hand)
-    other.bag = list(reversed(other.bag))[:-1] + ["y01"] if other.bag else []
+    other.bag = [*reversed(other.bag[1:]), "y01"] if other.bag else []
     other.destinations = list(reversed(other.destinations))
     other.event_deck = ["e01"] * len(other.event_deck)
     other.rng = state.rng ^ 0x5DEECE66D

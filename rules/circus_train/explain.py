@@ -63,8 +63,9 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
             return f"There is no city called {a.city!r} on the map."
         distance = distance_map(content, here or a.city)[a.city]
         allowed = pending.moves
-        if pending.kind == "basic" and distance == 0:
-            return "Basic Transit moves your train to a connected city; it cannot stay."
+        if distance == 0:
+            return (f"Ending back in {city_name(a.city)} takes a round trip of two connections; "
+                    f"this move allows {allowed}.")
         return f"{city_name(a.city)} is {distance} connections away; this move allows at most {allowed}."
     if kind == "perform":
         assert here is not None

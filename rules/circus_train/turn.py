@@ -37,12 +37,12 @@ from rules.circus_train.legal import (
     CARD_MOVES,
     CARD_THEN,
     PARADE_COST,
-    act_options,
     bank_price,
     hire_options,
+    legal_actions,
     movement_allowance,
 )
-from rules.circus_train.state import CANADA, REPUTATION_BOTTOM, Circus, CircusTrainState, Pending
+from rules.circus_train.state import CANADA, Circus, CircusTrainState, Pending
 from rules.core.events import Event
 from rules.core.rng import Rng
 
@@ -179,8 +179,6 @@ class Turn:
             self.end_turn()
 
     def skip_if_nothing_to_do(self) -> None:
-        from rules.circus_train.legal import legal_actions
-
         if legal_actions(self.state, self.seat) == [Pass()]:
             self.emit("nothing_to_do", card=self.pending.card)
             self.end_turn()
@@ -452,5 +450,3 @@ def resolve(state: CircusTrainState, seat: int, action: Action) -> list[Event]:
     Turn(state, seat, log).run(action)
     return log
 
-
-__all__ = ["REPUTATION_BOTTOM", "act_options", "resolve"]
