@@ -12,7 +12,7 @@ import contextlib
 import json
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TextIO
 
@@ -187,18 +187,22 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     if isinstance(args, int):
         return args
     try:
-        game = get_game(args.game)
-        options = parse_options(args.option)
-        if args.command == "simulate":
-            plan = plan_simulation(game, args, options, out)
-        else:
-            table = set_table(game, args, options, inp, out)
+        run = _prepare(args, inp, out)
     except (UsageError, RulesError) as error:
         err.write(f"{error}\n")
         return 2
+    return run()
+
+
+def _prepare(args: argparse.Namespace, inp: TextIO, out: TextIO) -> Callable[[], int]:
+    """Check the command line and set the game up; what is left to run. Refusals raise."""
+    game = get_game(args.game)
+    options = parse_options(args.option)
     if args.command == "simulate":
-        return simulate(game, plan, out)
-    return play(table, args.max_steps)
+        plan = plan_simulation(game, args, options, out)
+        return lambda: simulate(game, plan, out)
+    table = set_table(game, args, options, inp, out)
+    return lambda: play(table, args.max_steps)
 
 
 def _parse_args(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> argparse.Namespace | int:

@@ -42,15 +42,13 @@ def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping
         where = f"seed {seed}, step {len(log)}"
         if len(log) >= max_steps:
             raise ContractViolation(f"{where}: the game did not end within {max_steps} steps")
-        if check_every_step:
-            check_state(game, state, where)
+        before = check_state(game, state, where) if check_every_step else None
         seat = pick_seat(game, state, rng)
         legal = game.legal_actions(state, seat)
         if not legal:
             raise ContractViolation(f"{where}: seat {seat} is awaited but has no legal action")
         action = pick_action(game, state, seat, legal, rng, auto=auto)
-        where = f"{where} (seat {seat})"
-        state = _apply_checked(game, state, seat, action, where=where, check=check_every_step)
+        state = _apply_checked(game, state, seat, action, where=f"{where} (seat {seat})", before=before)
         log.append((seat, game.action_to_json(action)))
     if check_every_step:
         check_final(game, state, f"seed {seed}, end")
@@ -100,24 +98,27 @@ def state_json(game: AnyGame, state: Any) -> str:
     return json.dumps(game.state_to_json(state), sort_keys=True)
 
 
-def check_state(game: AnyGame, state: Any, where: str) -> None:
-    """Serialisation, views and legal actions of one state."""
-    check_round_trip(game, state, where)
+def check_state(game: AnyGame, state: Any, where: str) -> str:
+    """Serialisation, views and legal actions of one state; returns the state's canonical JSON."""
+    text = check_round_trip(game, state, where)
     check_views(game, state, where)
     awaited = game.to_act(state)
     for seat in range(len(state.players)):
         check_legal_actions(game, state, seat, seat in awaited, where)
     if game.outcome(state) is not None:
         raise _fail(where, "outcome() must be None while the game goes on")
+    return text
 
 
-def check_round_trip(game: AnyGame, state: Any, where: str) -> None:
+def check_round_trip(game: AnyGame, state: Any, where: str) -> str:
+    """The state survives JSON text exactly; returns that text (canonical, keys sorted)."""
     text = state_json(game, state)
-    copy = game.state_from_json(json.loads(json.dumps(game.state_to_json(state))))
+    copy = game.state_from_json(json.loads(text))
     if copy != state:
         raise _fail(where, "the state read back from JSON differs from the state written")
     if state_json(game, copy) != text:
         raise _fail(where, "the state read back from JSON serialises differently")
+    return text
 
 
 def check_views(game: AnyGame, state: Any, where: str) -> None:
@@ -185,15 +186,15 @@ def check_replay(game: AnyGame, players: Sequence[str], options: Mapping[str, ob
         raise ContractViolation(f"seed {seed}: replaying the {len(log)} logged actions gives another state")
 
 
-def _apply_checked(game: AnyGame, state: Any, seat: int, action: Any, *, where: str, check: bool) -> Any:
-    """Apply, and (when checking) make sure the old state is untouched and the events read well."""
-    before = state_json(game, state) if check else ""
+def _apply_checked(game: AnyGame, state: Any, seat: int, action: Any, *, where: str, before: str | None) -> Any:
+    """Apply; when checking (``before`` is the state's JSON) make sure the old state is untouched and
+    the events read well."""
     try:
         new_state, events = game.apply(state, seat, action)
     except Exception as error:
         raise _fail(where, f"applying legal action {game.action_to_json(action)} raised "
                            f"{type(error).__name__}: {error}") from error
-    if check:
+    if before is not None:
         if state_json(game, state) != before:
             raise _fail(where, "apply() modified the state it was given")
         check_events(game, new_state, events, where)

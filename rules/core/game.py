@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.core import serial
-from rules.core.errors import IllegalAction, MalformedAction, NotYourTurn, RulesError
+from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
 from rules.core.events import Event
 from rules.core.options import OptionSpec, OptionValue, validate_options
 from rules.core.rng import Rng
@@ -86,7 +86,7 @@ class Game(ABC, Generic[S, A]):
     # ----- creation ---------------------------------------------------------------------------
     def new_game(self, players: Sequence[str], options: Mapping[str, object], seed: int) -> S:
         if not self.min_players <= len(players) <= self.max_players:
-            raise RulesError(
+            raise InvalidOptions(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, "
                 f"not {len(players)}."
             )
@@ -105,7 +105,8 @@ class Game(ABC, Generic[S, A]):
     def to_act(self, state: S) -> frozenset[int]: ...
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: int) -> list[A]: ...
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every action ``seat`` may take now, in a stable order; empty for a seat not awaited."""
 
     def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
         """Validate, then return the new state and what happened. ``state`` is never modified."""
