@@ -22,7 +22,19 @@ def talent_name(talent: str, count: int = 1) -> str:
     if talent in content.specials:
         return content.specials[talent].name
     name = content.talent[talent].name
-    return name if count != 1 or not name.endswith("s") else name[:-1] if name != "Freaks" else "Freak"
+    return name[:-1] if count == 1 and name.endswith("s") else name
+
+
+def a_talent(talent: str) -> str:
+    """"an Acrobat", "a Horse", or a Special Character's own name."""
+    name = talent_name(talent)
+    if talent in load_content().specials:
+        return name
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
+def sentence_start(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def talent_list(talent: dict[str, int]) -> str:
@@ -49,7 +61,7 @@ def describe_event(event: Event, players: Sequence[str]) -> str:
     who = players[d["seat"]] if isinstance(d.get("seat"), int) else ""
     sentence = _SENTENCES.get(event.kind)
     if sentence is None:
-        return event.kind.replace("_", " ").capitalize() + "."
+        return sentence_start(event.kind.replace("_", " ")) + "."
     return sentence(d, who, players)
 
 
@@ -72,9 +84,10 @@ def _roll(d: dict[str, Any]) -> str:
 
 
 _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
-    "talent_picked": lambda d, w, p: f"{w} takes a {talent_name(d['talent'])} counter.",
+    "talent_picked": lambda d, w, p: f"{w} takes {a_talent(d['talent'])} counter.",
     "start_city": lambda d, w, p: f"{w}'s circus train starts in {city_name(d['city'])}.",
-    "counter_placed": lambda d, w, p: f"{counter_text(d['counter']).capitalize()} appears in {city_name(d['city'])}.",
+    "counter_placed": lambda d, w, p: f"{sentence_start(counter_text(d['counter']))} appears in "
+                                      f"{city_name(d['city'])}.",
     "bankrupt_circus": lambda d, w, p: f"A circus goes bankrupt in {city_name(d['city'])}: "
                                        f"{talent_list(d['talent'])} wait to be hired.",
     "bankrupt_empty": lambda d, w, p: f"A bankrupt circus in {city_name(d['city'])} has no talent left to "
@@ -105,7 +118,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
                                    f"{load_content().events[d['event']].text}",
     "event_money": lambda d, w, p: f"{w} {'gains' if d['amount'] >= 0 else 'loses'} ${abs(d['amount'])}.",
     "event_vp": lambda d, w, p: f"{w} gains {d['vp']} VP.",
-    "event_talent_lost": lambda d, w, p: f"{w} loses a {talent_name(d['talent'])} counter to the bank.",
+    "event_talent_lost": lambda d, w, p: f"{w} loses {a_talent(d['talent'])} counter to the bank.",
     "event_special_lost": lambda d, w, p: f"{talent_name(d['special'])} leaves {w}'s circus.",
     "wages_paid": lambda d, w, p: f"{w} pays ${d['amount']} in wages.",
     "released": lambda d, w, p: f"{w} {'cannot pay and releases' if d['forced'] else 'red-lights'} a "
@@ -129,14 +142,14 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "two_week_started": lambda d, w, p: f"{w} opens a two-week show in {city_name(d['city'])}; it must be "
                                         "completed with a Perform action next turn.",
     "performed": _performed,
-    "smuggled": lambda d, w, p: f"Smuggler Sam brings a {talent_name(d['talent'])} to {w}'s circus.",
-    "hire_roll": lambda d, w, p: f"{w} {_roll(d)} for a {talent_name(d['talent'])} in {city_name(d['city'])}: "
+    "smuggled": lambda d, w, p: f"Smuggler Sam brings {a_talent(d['talent'])} to {w}'s circus.",
+    "hire_roll": lambda d, w, p: f"{w} {_roll(d)} for {a_talent(d['talent'])} in {city_name(d['city'])}: "
                                  + ("hired!" if d["success"] else "the attempt fails."),
     "bought_failed": lambda d, w, p: f"{w} buys the {talent_name(d['talent'])} for ${d['price']}.",
-    "steal_roll": lambda d, w, p: f"{w} {_roll(d)} to steal a {talent_name(d['talent'])} from "
+    "steal_roll": lambda d, w, p: f"{w} {_roll(d)} to steal {a_talent(d['talent'])} from "
                                   f"{p[d['target']]}: " + ("stolen!" if d["success"] else "foiled."),
     "overnight_hire_discarded": lambda d, w, p: f"{w} loses talent and must discard Overnight Hire.",
-    "bought_from_bank": lambda d, w, p: f"{w} buys a {talent_name(d['talent'])} from the bank for ${d['price']}.",
+    "bought_from_bank": lambda d, w, p: f"{w} buys {a_talent(d['talent'])} from the bank for ${d['price']}.",
     "parade": lambda d, w, p: f"{w} holds a Circus Parade for $10 and gains "
                               + ("a Reputation level." if d["reward"] == "reputation" else "2 VP."),
     "rest_bonus": lambda d, w, p: f"{w} rests in Canada and gains "
@@ -145,7 +158,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "released_to_bank": lambda d, w, p: f"{w}'s released {talent_list(d['talent'])} return to the Talent Bank.",
     "released_placed": lambda d, w, p: f"{p[d['chooser']]} sends {w}'s released {talent_list(d['talent'])} "
                                        f"to {city_name(d['city'])}.",
-    "long_month_steal": lambda d, w, p: f"{w}, with the fewest VP, takes a {talent_name(d['talent'])} from "
+    "long_month_steal": lambda d, w, p: f"{w}, with the fewest VP, takes {a_talent(d['talent'])} from "
                                         f"{p[d['target']]}.",
     "passed": lambda d, w, p: f"{w} passes.",
     "hand_refilled": lambda d, w, p: f"{w} takes back {d['cards']} Action cards.",
@@ -157,7 +170,7 @@ def describe_action(action: Action, players: Sequence[str]) -> str:
     k = action.kind
     a: Any = action
     labels: dict[str, Callable[[], str]] = {
-        "pick_talent": lambda: f"Take a {talent_name(a.talent)}",
+        "pick_talent": lambda: f"Take {a_talent(a.talent)}",
         "choose_start": lambda: f"Start in {city_name(a.city)}",
         "play_card": lambda: f"Play {card_name(a.card)}",
         "replay_card": lambda: f"Replay {card_name(a.card)} from your discards",
@@ -168,21 +181,21 @@ def describe_action(action: Action, players: Sequence[str]) -> str:
         "stay_put": lambda: "Stay where you are",
         "recruit": lambda: "Roll to recruit the Special Character here",
         "perform": lambda: "Perform here",
-        "try_hire": lambda: (f"Take a {talent_name(a.talent)} with Smuggler Sam" if a.smuggle
-                             else f"Roll to hire a {talent_name(a.talent)}"),
+        "try_hire": lambda: (f"Take {a_talent(a.talent)} with Smuggler Sam" if a.smuggle
+                             else f"Roll to hire {a_talent(a.talent)}"),
         "buy_failed": lambda: "Buy it for $10",
         "decline_buy": lambda: "Don't buy it",
         "stop_hiring": lambda: "Stop hiring",
         "steal": lambda: f"Steal {' and '.join(talent_name(t) for t in a.talents)} from {players[a.target]}",
-        "buy_talent": lambda: f"Buy a {talent_name(a.talent)} from the bank",
+        "buy_talent": lambda: f"Buy {a_talent(a.talent)} from the bank",
         "circus_parade": lambda: "Circus Parade for $10: " + ("+1 Reputation" if a.reward == "reputation"
                                                                else "+2 VP"),
         "rest_bonus": lambda: ("+1 Reputation" if a.choice == "reputation"
                                else f"Take a free {talent_name(a.choice)}"),
-        "release": lambda: f"Release a {talent_name(a.talent)}",
+        "release": lambda: f"Release {a_talent(a.talent)}",
         "pay_wages": lambda: "Pay the wages",
         "place_released": lambda: f"Send the released talent to {city_name(a.city)}",
-        "long_month_steal": lambda: f"Take a {talent_name(a.talent)} from {players[a.target]}",
+        "long_month_steal": lambda: f"Take {a_talent(a.talent)} from {players[a.target]}",
         "pass": lambda: "Pass",
     }
     return labels[k]()
