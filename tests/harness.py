@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
@@ -28,11 +28,13 @@ class ContractViolation(AssertionError):
 
 def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping[str, object], seed: int,
                    *, check_every_step: bool = True, auto: bool = False,
-                   max_steps: int = 20000) -> tuple[Any, ActionLog]:
+                   max_steps: int = 20000,
+                   each_step: Callable[[Any], None] | None = None) -> tuple[Any, ActionLog]:
     """Play one seeded game to its end; returns the final state and the log of (seat, action JSON).
 
     With ``check_every_step``, every state, view, legal action and event is checked against the
     contract, and at the end the log is replayed from ``new_game`` to the same final state.
+    ``each_step`` is called with every state reached (game-specific checks, such as hidden information).
     """
     names = default_names(players) if isinstance(players, int) else list(players)
     state = game.new_game(names, options, seed)

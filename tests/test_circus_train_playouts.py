@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +33,8 @@ CASES = [(players, options) for options in COMBINATIONS for players in range(1, 
 
 @pytest.mark.parametrize(("players", "options"), CASES, ids=[f"{p}p-{_label(o)}" for p, o in CASES])
 def test_random_playout_finishes_and_keeps_the_contract(players: int, options: dict[str, Any]) -> None:
-    final, log = random_playout(GAME, players, options, seed=players * 101 + len(_label(options)))
+    final, log = random_playout(GAME, players, options, seed=players * 101 + len(_label(options)),
+                                each_step=lambda state: _views_never_depend_on_hidden_information(GAME, state))
     outcome = GAME.outcome(final)
     assert outcome is not None
     assert len(log) > 27 * players  # at least one decision per player per week
@@ -108,6 +112,15 @@ def test_views_hide_hands_bag_and_decks_at_every_step(players: int) -> None:
             assert "hand" not in event.data
             assert not {"bag", "destinations", "event_deck"} & set(event.data)
     _views_never_depend_on_hidden_information(GAME, state)
+
+
+def test_simulate_command_plays_500_games_without_error() -> None:
+    """The issue's acceptance command, run as a user would."""
+    result = subprocess.run([sys.executable, "-m", "rules", "simulate", "circus_train", "--games", "500",
+                             "--seed", "1"], capture_output=True, text=True, check=False,
+                            cwd=Path(__file__).resolve().parent.parent)
+    assert result.stdout.strip().splitlines()[-1] == "500 games finished, 0 errors", result.stdout[-2000:]
+    assert result.returncode == 0
 
 
 def test_public_log_never_names_cards_in_a_hand() -> None:
