@@ -44,6 +44,18 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
     here = circus.position
     content = load_content()
     kind = action.kind
+    if kind == "pick_talent":
+        if a.talent not in ("horses", "freaks", "acrobats"):
+            return "Starting talent is a Horse, a Freak or an Acrobat."
+        return f"The Talent Bank has no {talent_name(a.talent, 2)} left."
+    if kind == "choose_start":
+        return "Circus trains start in a Canadian city: Winnipeg, Toronto or Montreal."
+    if kind == "sam_reputation":
+        if "smuggler_sam" not in circus.specials:
+            return "Only a circus with Smuggler Sam can send him away for Reputation."
+        if not modifiers.advanced(state):
+            return "Smuggler Sam raises Reputation only in the Advanced Game."
+        return "Your Reputation is already at the top of the track."
     if kind in ("play_card", "replay_card", "eddie_replay"):
         if a.card not in CARD_NAMES:
             return f"There is no Action card called {a.card!r}."
@@ -106,6 +118,8 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
             return "Circus Parades are part of the Advanced Game."
         if circus.money < legal.PARADE_COST:
             return f"A Circus Parade costs $10, and you have only ${circus.money}."
+        if a.reward not in ("reputation", "vp"):
+            return "A Circus Parade gives +1 Reputation or 2 VP."
         return "Your Reputation is already at the top of the track."
     if kind == "release":
         if circus.talent.get(a.talent, 0) == 0:
@@ -122,7 +136,11 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         return ("Pocketing wages is allowed April to July in $5 steps, one Reputation level each, "
                 "without going below the bottom of the track (never in solitaire).")
     if kind == "rest_bonus":
-        return "Choose a free Clown or Acrobat that the bank still has, or +1 Reputation below the top."
+        if a.choice in ("clowns", "acrobats"):
+            return f"The Talent Bank has no {talent_name(a.choice, 2)} left."
+        if a.choice == "reputation":
+            return "Your Reputation is already at the top of the track."
+        return "Resting in Canada gives a free Clown or Acrobat, or +1 Reputation."
     if kind == "long_month_steal":
         return "Choose a counter held by an opponent whose Reputation is not above yours."
     return f"That is not possible now: you are {STEP_WORDS[pending.kind]}."
