@@ -7,8 +7,9 @@ examples are reached by ending the month through play, so the real Roustabout se
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
 from circus_train_helpers import (
     APRIL_4,
     JUNE_4,
@@ -22,9 +23,10 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
+
 from rules.circus_train import scoring
 from rules.circus_train.actions import Perform, PlayCard, Travel
-from rules.circus_train.state import CityNews
+from rules.circus_train.state import CircusTrainState, CityNews
 
 
 @pytest.fixture
@@ -33,7 +35,8 @@ def richmond(monkeypatch: pytest.MonkeyPatch) -> str:
     return "richmond_example"
 
 
-def _perform_in_richmond(talent: dict[str, int], performances: list[str]) -> tuple[dict[str, object], object]:
+def _perform_in_richmond(talent: dict[str, int], performances: list[str]) -> tuple[dict[str, Any],
+                                                                                  CircusTrainState]:
     state = setup_game(3)
     clear_board(state, {"richmond": CityNews(counter="richmond_example")})
     reset_circus(state, 0, talent=talent, performances=performances, position="richmond", money=0)
@@ -95,7 +98,7 @@ def test_rating_function_gives_the_rulebook_numbers(richmond: str) -> None:
 
 
 # ----- "Most Talent Scoring Example: Barbara, Frank, and John ..." ------------------------------------
-def _barbara_frank_john() -> object:
+def _barbara_frank_john() -> CircusTrainState:
     state = setup_game(3)
     state.players = ["Barbara", "Frank", "John"]
     # Barbara: the most Elephants (4), Acrobats tied with John, fewer Clowns than Frank.
@@ -109,7 +112,7 @@ def _barbara_frank_john() -> object:
 
 def test_most_talent_example_awards() -> None:
     state = _barbara_frank_john()
-    awards = scoring.most_talent(state.circuses)  # type: ignore[attr-defined]
+    awards = scoring.most_talent(state.circuses)
     assert awards == [{"elephants": 4}, {"big_cats": 2, "clowns": 3}, {}]
 
 
@@ -147,6 +150,11 @@ def test_two_tied_for_highest_get_5_each_and_the_next_2() -> None:
 def test_players_tied_for_third_get_1_each() -> None:
     assert _month_end_best([40, 30, 20, 20]) == [7, 4, 1, 1]
     assert _month_end_best([40, 30, 20, 20, 20]) == [7, 4, 1, 1, 1]
+
+
+def test_players_tied_for_second_share_second_and_third() -> None:
+    assert _month_end_best([30, 20, 20]) == [7, 3, 3]  # (4 + 2) / 2
+    assert _month_end_best([30, 20, 20, 20]) == [7, 2, 2, 2]  # (4 + 2 + 0) / 3
 
 
 def test_three_tied_for_highest_get_4_each() -> None:

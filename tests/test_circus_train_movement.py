@@ -4,7 +4,6 @@ counters, and the refusal of a destination that is too far."""
 from __future__ import annotations
 
 import pytest
-
 from circus_train_helpers import (
     GAME,
     clear_board,
@@ -15,6 +14,7 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
+
 from rules.circus_train.actions import (
     Pass,
     Perform,
@@ -107,7 +107,7 @@ def test_overnight_transit_may_perform_without_moving_or_do_nothing() -> None:
     state.board["detroit"] = CityNews(counter="g01")
     after, _ = run(state, 0, PlayCard("overnight_transit"), StayPut(), Perform())
     assert after.circuses[0].performances == ["g01"]
-    after, events = run(state, 0, PlayCard("overnight_transit"), StayPut(), Pass())
+    after, _ = run(state, 0, PlayCard("overnight_transit"), StayPut(), Pass())
     assert after.circuses[0].performances == []
     assert after.pending is not None and after.pending.seat == 1
 

@@ -6,7 +6,7 @@ from rules.circus_train import board, modifiers, scoring, wages
 from rules.circus_train.calendar import TOTAL_WEEKS, week
 from rules.circus_train.content import load_content
 from rules.circus_train.event_cards import draw_event
-from rules.circus_train.state import FULL_DECK, Circus, CircusTrainState, Pending
+from rules.circus_train.state import FULL_DECK, REPUTATION_TRACK, Circus, CircusTrainState, Pending
 from rules.core.events import Event
 from rules.core.options import OptionValue
 from rules.core.rng import Rng
@@ -118,7 +118,7 @@ def end_round(state: CircusTrainState, rng: Rng, log: list[Event]) -> None:
         start_round(state, rng, log)
         return
     log.append(Event("month_ends", {"month": completed.month}))
-    scoring.month_end_scoring(state, log)
+    scoring.month_end_scoring(state, completed.month, log)
     if completed.index + 1 == TOTAL_WEEKS:
         finish_game(state, rng, log)
         return
@@ -146,7 +146,7 @@ def long_month_targets(state: CircusTrainState, thief: int) -> list[int]:
     for seat, circus in enumerate(state.circuses):
         if seat == thief or not (any(circus.talent.values()) or circus.specials):
             continue
-        if modifiers.advanced(state) and circus.reputation < own.reputation:
+        if modifiers.advanced(state) and REPUTATION_TRACK[circus.reputation] > REPUTATION_TRACK[own.reputation]:
             continue
         targets.append(seat)
     return targets

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.circus_train import modifiers
-from rules.circus_train.calendar import week
 from rules.circus_train.content import NewsCounter, load_content
-from rules.circus_train.state import REPUTATION_START, Circus, CircusTrainState
+from rules.circus_train.state import REPUTATION_START, REPUTATION_TRACK, Circus, CircusTrainState
 from rules.core.events import Event
 from rules.core.game import Outcome, rank_by
 
@@ -108,16 +107,17 @@ def most_talent(circuses: list[Circus]) -> list[dict[str, int]]:
     return awards
 
 
-def month_end_scoring(state: CircusTrainState, log: list[Event]) -> None:
+def month_end_scoring(state: CircusTrainState, month: int, log: list[Event]) -> None:
+    """Scoring at the end of ``month`` (0 = April): Most Talent, then Best Performance or, in April
+    with three or more players, 5 VP for each April performer."""
     if not modifiers.uses_vp(state):
         return
-    now = week(state.week)
     players = len(state.players)
     for seat, talent_awards in enumerate(most_talent(state.circuses)):
         for talent, vp in talent_awards.items():
             gain_vp(state, seat, vp)
             log.append(Event("most_talent", {"seat": seat, "talent": talent, "vp": vp}))
-    if now.month == 0 and players >= 3:
+    if month == 0 and players >= 3:
         for seat, circus in enumerate(state.circuses):
             if circus.performed_in_april:
                 gain_vp(state, seat, 5)
@@ -178,8 +178,7 @@ def final_scoring(state: CircusTrainState, log: list[Event]) -> None:
     award_most(state, [c.money for c in state.circuses], "most_money", log, money_ok)
     award_most(state, [len(c.performances) for c in state.circuses], "most_performances", log)
     if modifiers.advanced(state):
-        # A higher marker is a smaller level number; score it as "more".
-        award_most(state, [8 - c.reputation for c in state.circuses], "highest_reputation", log)
+        award_most(state, [REPUTATION_TRACK[c.reputation] for c in state.circuses], "highest_reputation", log)
 
 
 def solitaire_result(money: int) -> str:

@@ -42,7 +42,7 @@ from rules.circus_train.legal import (
     legal_actions,
     movement_allowance,
 )
-from rules.circus_train.state import CANADA, Circus, CircusTrainState, Pending
+from rules.circus_train.state import CANADA, REPUTATION_TRACK, Circus, CircusTrainState, Pending
 from rules.core.events import Event
 from rules.core.rng import Rng
 
@@ -296,7 +296,8 @@ class Turn:
     # ----- Special Hire ---------------------------------------------------------------------------------
     def do_steal(self, action: Steal) -> None:
         victim = self.state.circuses[action.target]
-        penalty = 1 if modifiers.advanced(self.state) and victim.reputation < self.circus.reputation else 0
+        penalty = 1 if modifiers.advanced(self.state) and (
+            REPUTATION_TRACK[victim.reputation] > REPUTATION_TRACK[self.circus.reputation]) else 0
         stolen = 0
         for name in action.talents:
             roll = self.roll()

@@ -27,7 +27,10 @@ def affordable(state: CircusTrainState) -> bool:
 
 
 def needs_no_choice(state: CircusTrainState) -> bool:
-    return affordable(state) and not voluntary_release_allowed(state)
+    """Pay at once when nothing is left to decide: the wages are affordable and there is either no
+    red-lighting in this game or no talent left to red-light."""
+    circus = state.circuses[_pending(state).seat]
+    return affordable(state) and (not voluntary_release_allowed(state) or not any(circus.talent.values()))
 
 
 def pay(state: CircusTrainState, log: list[Event]) -> None:
