@@ -136,4 +136,4 @@ def test_public_log_never_names_cards_in_a_hand() -> None:
             card = event.data.get("card")
             if card is not None and event.kind == "card_played":
                 assert card in before[event.data["seat"]]
-                assert action.kind == "play_card" and action.card == card  # type: ignore[attr-defined]
+                assert action.kind == "play_card" and action.card == card
