@@ -1,0 +1,182 @@
+"""The database schema and its forward-only migrations.
+
+``MIGRATIONS[i]`` is the SQL script that takes the database from schema version ``i`` to ``i + 1``;
+the version is kept in the file header with ``PRAGMA user_version`` (0 for a new, empty file).
+:func:`migrate` applies the missing scripts in order, each in its own ``BEGIN IMMEDIATE``
+transaction together with the new ``user_version``, so a migration is applied completely or not at
+all, and two processes opening the same file at once never apply one twice.
+
+Rules for adding a migration:
+
+- Append a new script; never edit or reorder a released one (a database that has run it will not
+  run it again). There are no down-migrations: restore a backup instead.
+- Scripts are split into statements with :func:`sqlite3.complete_statement`, so triggers and
+  semicolons inside strings or comments are fine.
+- Foreign-key enforcement is off while migrations run (as SQLite's procedure for rebuilding a table
+  requires) and ``PRAGMA foreign_key_check`` must come back empty before a migration commits.
+- A database whose version is newer than ``len(MIGRATIONS)`` is refused (:class:`SchemaTooNew`):
+  old code must not write to a schema it does not know.
+
+Timestamps are ISO-8601 UTC text; Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``options``,
+``snapshot``, ``action`` and ``events`` hold JSON text whose meaning belongs to the game's rules.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+
+from db.errors import MigrationFailed, SchemaTooNew
+
+__all__ = ["LATEST_VERSION", "MIGRATIONS", "migrate", "schema_version", "split_statements"]
+
+_V1 = """
+CREATE TABLE games (
+    id               INTEGER PRIMARY KEY,
+    kind             TEXT    NOT NULL,
+    guild_id         INTEGER NOT NULL,
+    channel_id       INTEGER NOT NULL,
+    thread_id        INTEGER NULL,
+    lobby_message_id INTEGER NULL,
+    board_message_id INTEGER NULL,
+    creator_id       INTEGER NOT NULL,
+    status           TEXT    NOT NULL DEFAULT 'lobby'
+                     CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+    options          TEXT    NOT NULL DEFAULT '{}',   -- JSON object: the variants chosen
+    seed             INTEGER NOT NULL,
+    snapshot         TEXT    NULL,                    -- JSON: the state after `version`
+    version          INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+    created_at       TEXT    NOT NULL,                -- ISO-8601 UTC
+    updated_at       TEXT    NOT NULL                 -- ISO-8601 UTC, last version change
+);
+
+CREATE TABLE seats (
+    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL CHECK (seat >= 0),  -- 0-based, the rules' seat index
+    user_id      INTEGER NOT NULL,
+    display_name TEXT    NOT NULL,
+    joined_at    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, user_id)
+);
+
+-- Append-only: one row per accepted action, written in the transaction that wrote its snapshot.
+CREATE TABLE actions (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    version    INTEGER NOT NULL CHECK (version > 0),  -- the game version this action produced
+    seat       INTEGER NOT NULL,
+    action     TEXT    NOT NULL,                      -- JSON object (the game's action_to_json)
+    events     TEXT    NOT NULL DEFAULT '[]',         -- JSON list of the game's event JSON
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID;
+
+CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+BEGIN
+    SELECT RAISE(ABORT, 'actions are append-only');
+END;
+
+-- Deleting a game removes its log (ON DELETE CASCADE); deleting single log rows is refused.
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+WHEN EXISTS (SELECT 1 FROM games WHERE games.id = OLD.game_id)
+BEGIN
+    SELECT RAISE(ABORT, 'actions are append-only');
+END;
+
+CREATE INDEX games_by_guild_status ON games (guild_id, status);
+CREATE INDEX games_by_status ON games (status);
+CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+CREATE INDEX seats_by_user ON seats (user_id);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1,)
+"""``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
+
+LATEST_VERSION = len(MIGRATIONS)
+
+
+def split_statements(script: str) -> list[str]:
+    """The statements of ``script``, each ending at a ``;`` that SQLite itself sees as the end of
+    a complete statement (not one inside a string, a comment or a trigger body)."""
+    statements: list[str] = []
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece
+        if sqlite3.complete_statement(buffer + ";"):
+            statement = buffer.strip()
+            if _has_code(statement):
+                statements.append(statement + ";")
+            buffer = ""
+        else:
+            buffer += ";"
+    if _has_code(buffer):
+        raise ValueError(f"the migration script ends with an unterminated statement: {buffer.strip()[:80]!r}")
+    return statements
+
+
+def _has_code(text: str) -> bool:
+    """Whether ``text`` holds anything but whitespace and comments (only leading comments are
+    stripped, so nothing inside a string literal is ever mistaken for one)."""
+    rest = text.lstrip()
+    while rest.startswith(("--", "/*")):
+        if rest.startswith("--"):
+            end = rest.find("\n")
+            rest = "" if end < 0 else rest[end + 1:]
+        else:
+            end = rest.find("*/")
+            rest = "" if end < 0 else rest[end + 2:]
+        rest = rest.lstrip()
+    return bool(rest)
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+    """Bring the database up to ``len(migrations)``; returns the schema version reached.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) and outside any transaction.
+    Raises :class:`SchemaTooNew` for a database from a newer release and :class:`MigrationFailed`
+    (after rolling that migration back) when a script fails.
+    """
+    latest = len(migrations)
+    current = await schema_version(conn)
+    if current > latest:
+        raise SchemaTooNew(current, latest)
+    if current == latest:
+        return current
+    fk_rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
+    foreign_keys_were_on = bool(fk_rows[0][0])
+    await conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        while True:
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                # Re-read inside the write lock: another process may have migrated meanwhile.
+                current = await schema_version(conn)
+                if current > latest:
+                    raise SchemaTooNew(current, latest)
+                if current == latest:
+                    await conn.execute("COMMIT")
+                    return current
+                target = current + 1
+                try:
+                    for statement in split_statements(migrations[current]):
+                        await conn.execute(statement)
+                    problems = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
+                except (sqlite3.Error, ValueError) as error:
+                    raise MigrationFailed(target, str(error)) from error
+                if problems:
+                    raise MigrationFailed(target, f"{len(problems)} rows break a foreign key")
+                await conn.execute(f"PRAGMA user_version = {int(target)}")
+                await conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+    finally:
+        if foreign_keys_were_on:
+            await conn.execute("PRAGMA foreign_keys = ON")

@@ -1,0 +1,627 @@
+"""The game store: every hosted game, its seats and its action log, in one SQLite file.
+
+The store knows no game's rules. A game row holds what the Discord layer needs to find and resume
+it (kind, guild/channel/thread/message ids, status) and what the rules need to rebuild it: the
+``options`` and ``seed`` it was created with, its seats (whose display names, in seat order, are the
+player names given to ``new_game``), the current ``snapshot`` (the rules' ``state_to_json``) and the
+append-only log of accepted actions. Replaying ``new_game(seat names, options, seed)`` followed by
+every logged action, in version order, must give the snapshot; :meth:`GameStore.history` reads all
+of it in one consistent read.
+
+Optimistic concurrency
+----------------------
+Every game has a ``version``. It starts at 0 and goes up by exactly one with every change a posted
+board, a button or a decision could be stale against: each seat joining or leaving the lobby, the
+start, each recorded action and each status change (abandon, finish). Metadata — the thread and the
+lobby/board message ids — never changes it.
+
+- The caller reads a game (``GameRecord.version``), decides, and writes with
+  ``expected_version=<what it read>``. The write succeeds only if the game is still at that
+  version; otherwise it raises :class:`~db.errors.StaleVersion` and changes nothing.
+  Buttons and selects should carry the game id and version in their ``custom_id`` and pass that
+  version back, so a click on an outdated board is refused ("This board is out of date …")
+  instead of acting on a position the player never saw.
+- :meth:`GameStore.record_action` writes the new snapshot with ``version = version + 1 WHERE
+  version = expected`` and appends the action with that new version **in the same transaction**:
+  the snapshot and the log can never disagree, and no accepted action is lost or applied twice.
+- Seat changes in the lobby are not guarded (joining is not a decision about a position) but do
+  bump the version, so :meth:`GameStore.start_game` refuses to start a roster that changed after the
+  caller built the starting state from it.
+- Within one store, every operation runs under one ``asyncio.Lock`` on one aiosqlite connection, so
+  coroutines never interleave inside a transaction. Every write is a ``BEGIN IMMEDIATE``
+  transaction, which takes SQLite's write lock before reading the version: two stores (two
+  processes) on the same file queue up (``busy_timeout``) rather than interleave, and the later
+  one sees the earlier one's commit and gets ``StaleVersion``. Nothing is ever silently overwritten.
+  A write that waits longer than ``busy_timeout`` for the lock raises :class:`~db.errors.StoreBusy`.
+
+Seats are numbered from 0 (the rules' seat index). Removing a seat in the lobby renumbers the seats
+after it, keeping the join order. Timestamps are timezone-aware UTC datetimes, stored as ISO-8601.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, get_args
+
+import aiosqlite
+
+from db.errors import (
+    AlreadySeated,
+    GameFull,
+    GameNotActive,
+    GameNotFound,
+    GameNotInLobby,
+    InvalidStatusChange,
+    NotSeated,
+    SeatTaken,
+    StaleVersion,
+    StoreBusy,
+)
+from db.schema import migrate, schema_version
+
+__all__ = [
+    "ALL_STATUSES",
+    "OPEN_STATUSES",
+    "ActionRecord",
+    "GameHistory",
+    "GameRecord",
+    "GameStatus",
+    "GameStore",
+    "SeatRecord",
+]
+
+GameStatus = Literal["lobby", "active", "finished", "abandoned"]
+ALL_STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
+OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
+"""Games still going on: the default filter of the listing queries."""
+
+# Status changes allowed through set_status / record_action(status=...).
+_TRANSITIONS: Final[dict[str, frozenset[str]]] = {
+    "lobby": frozenset({"abandoned"}),
+    "active": frozenset({"finished", "abandoned"}),
+    "finished": frozenset(),
+    "abandoned": frozenset(),
+}
+
+_SQLITE_MAX_INT: Final = 2**63 - 1
+_GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
+                        "status, options, seed, snapshot, version, created_at, updated_at")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    creator_id: int
+    status: GameStatus
+    options: dict[str, Any]
+    seed: int
+    snapshot: Any | None
+    """The rules' ``state_to_json`` after ``version``; None until the game starts."""
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    game_id: int
+    seat: int
+    user_id: int
+    display_name: str
+    joined_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    game_id: int
+    version: int
+    """The game version this action produced (the start is version ``n``, its first action ``n + 1``)."""
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameHistory:
+    """Everything needed to replay a game, read at one instant: ``new_game(player_names,
+    game.options, game.seed)``, then each action in order, reproduces ``game.snapshot``."""
+
+    game: GameRecord
+    seats: list[SeatRecord]
+    actions: list[ActionRecord]
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _load(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _check_id(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not -_SQLITE_MAX_INT - 1 <= value <= _SQLITE_MAX_INT:
+        raise ValueError(f"{name} must be an integer that fits in 64 bits, not {value!r}")
+    return value
+
+
+def _check_status(status: str) -> GameStatus:
+    for known in ALL_STATUSES:
+        if status == known:
+            return known
+    raise ValueError(f"unknown game status {status!r}; expected one of {', '.join(ALL_STATUSES)}")
+
+
+def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
+    chosen = [_check_status(status) for status in statuses]
+    if not chosen:
+        raise ValueError("statuses must name at least one status")
+    return chosen
+
+
+def _placeholders(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+async def _enable_wal(conn: aiosqlite.Connection, timeout: float) -> None:
+    """Switch the file to write-ahead logging (persistent; a no-op once done).
+
+    Switching needs an exclusive lock, and SQLite answers "database is locked" at once, without
+    waiting, when another connection is reading the file: so retry until ``timeout``.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    delay = 0.005
+    while True:
+        try:
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            break
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error):
+                raise
+            if loop.time() >= deadline:
+                raise StoreBusy() from error
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.1)
+    mode = str(rows[0][0]).lower()
+    if mode not in ("wal", "memory"):
+        raise RuntimeError(f"SQLite refused write-ahead logging for this file (journal mode {mode!r})")
+
+
+def _game(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
+        board_message_id=row["board_message_id"], creator_id=row["creator_id"],
+        status=_check_status(row["status"]), options=_load(row["options"]), seed=row["seed"],
+        snapshot=_load(row["snapshot"]), version=row["version"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
+                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]))
+
+
+def _action(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(game_id=row["game_id"], version=row["version"], seat=row["seat"],
+                        action=_load(row["action"]), events=_load(row["events"]),
+                        created_at=datetime.fromisoformat(row["created_at"]))
+
+
+class GameStore:
+    """Async access to the game database. Open with ``await GameStore.open(path)`` (or
+    ``async with await GameStore.open(path) as store``) and close when done."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Callable[[], datetime]) -> None:
+        """Use :meth:`open`."""
+        self._conn: aiosqlite.Connection | None = conn
+        self._lock = asyncio.Lock()
+        self._clock = clock
+        self.path = path
+
+    # ----- opening and closing ----------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 5.0,
+                   clock: Callable[[], datetime] | None = None) -> GameStore:
+        """Open (creating it and its parent folders if needed) and migrate the database at ``path``.
+
+        ``busy_timeout`` is how many seconds a write waits for another process's write to finish.
+        ``clock`` (for tests) returns the current time as an aware datetime.
+        """
+        location = os.fspath(path)
+        if location != ":memory:":
+            Path(location).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await _enable_wal(conn, busy_timeout)
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, location, clock or _utc_now)
+
+    async def close(self) -> None:
+        """Close the connection (waiting for any operation in progress). Safe to call twice."""
+        async with self._lock:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await conn.close()
+
+    async def __aenter__(self) -> GameStore:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+    async def settings(self) -> dict[str, int | str]:
+        """The connection's SQLite settings and schema version (for health checks and tests)."""
+        async with self._read() as conn:
+            result: dict[str, int | str] = {}
+            for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
+                rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
+                result[pragma] = rows[0][0]
+            result["schema_version"] = await schema_version(conn)
+            return result
+
+    # ----- transactions -----------------------------------------------------------------------
+    def _connection(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the game store is closed")
+        return self._conn
+
+    @asynccontextmanager
+    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """Exclusive use of the connection for reading; with ``snapshot``, inside one read
+        transaction so that several queries see the same instant."""
+        async with self._lock:
+            conn = self._connection()
+            await self._recover(conn)
+            if not snapshot:
+                yield conn
+                return
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                await self._end(conn, "COMMIT")
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
+        it raises (including a refusal such as StaleVersion)."""
+        async with self._lock:
+            conn = self._connection()
+            await self._recover(conn)
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise StoreBusy() from error
+                raise
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                await self._end(conn, "ROLLBACK")
+                raise
+
+    @staticmethod
+    async def _recover(conn: aiosqlite.Connection) -> None:
+        # A transaction can only be left open if a caller was cancelled mid-way; never build on it.
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+
+    @staticmethod
+    async def _end(conn: aiosqlite.Connection, statement: str) -> None:
+        if conn.in_transaction:
+            try:
+                await conn.execute(statement)
+            except sqlite3.Error:
+                if statement != "ROLLBACK":
+                    raise
+
+    def _now(self) -> str:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the store's clock must return timezone-aware datetimes")
+        return now.astimezone(UTC).isoformat()
+
+    @staticmethod
+    async def _change(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> int:
+        """Run one data-changing statement; returns how many rows it changed."""
+        async with conn.execute(sql, params) as cursor:
+            return cursor.rowcount
+
+    @staticmethod
+    async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+        rows = list(await conn.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+        if not rows:
+            raise GameNotFound(game_id)
+        return rows[0]
+
+    async def _bump(self, conn: aiosqlite.Connection, game_id: int) -> None:
+        await self._change(conn, "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
+                           (self._now(), game_id))
+
+    @staticmethod
+    async def _seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
+        rows = await conn.execute_fetchall(
+            "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,))
+        return [_seat(row) for row in rows]
+
+    async def _games(self, where: str, params: Sequence[object], *, join_seats: bool = False) -> list[GameRecord]:
+        columns = ", ".join(f"g.{column.strip()}" for column in _GAME_COLUMNS.split(","))
+        source = "games AS g JOIN seats AS s ON s.game_id = g.id" if join_seats else "games AS g"
+        async with self._read() as conn:
+            rows = await conn.execute_fetchall(f"SELECT {columns} FROM {source} WHERE {where} ORDER BY g.id", params)
+            return [_game(row) for row in rows]
+
+    # ----- games ------------------------------------------------------------------------------
+    async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
+                          options: Mapping[str, Any], seed: int) -> GameRecord:
+        """A new game in its lobby, at version 0, with no seats and no snapshot."""
+        if not kind:
+            raise ValueError("kind must name a game")
+        for name, value in (("guild_id", guild_id), ("channel_id", channel_id), ("creator_id", creator_id),
+                            ("seed", seed)):
+            _check_id(name, value)
+        options_json = _dump(dict(options))
+        async with self._write() as conn:
+            now = self._now()
+            async with conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, version, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
+                (kind, guild_id, channel_id, creator_id, options_json, seed, now, now),
+            ) as cursor:
+                game_id = cursor.lastrowid
+            assert game_id is not None
+            return _game(await self._game_row(conn, game_id))
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._read() as conn:
+            try:
+                return _game(await self._game_row(conn, game_id))
+            except GameNotFound:
+                return None
+
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        """The game played in a Discord thread (the latest, should a thread ever hold several)."""
+        games = await self._games("g.thread_id = ?", (thread_id,))
+        return games[-1] if games else None
+
+    async def start_game(self, game_id: int, expected_version: int, snapshot: Any,
+                         thread_id: int | None = None) -> GameRecord:
+        """Lobby → active with the starting snapshot (built from the current seats), version + 1.
+        ``thread_id`` None keeps the thread already set, if any."""
+        if thread_id is not None:
+            _check_id("thread_id", thread_id)
+        snapshot_json = _dump(snapshot)
+        async with self._write() as conn:
+            row = await self._game_row(conn, game_id)
+            if row["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, row["version"])
+            if row["status"] != "lobby":
+                raise GameNotInLobby(game_id, row["status"])
+            await self._change(
+                conn,
+                "UPDATE games SET status = 'active', snapshot = ?, thread_id = COALESCE(?, thread_id), "
+                "version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+                (snapshot_json, thread_id, self._now(), game_id, expected_version))
+            return _game(await self._game_row(conn, game_id))
+
+    async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
+                            events_json: Sequence[Mapping[str, Any]], snapshot: Any,
+                            status: GameStatus | None = None) -> int:
+        """Append one accepted action and the snapshot it produced, in one transaction; returns the
+        new version. ``status`` (e.g. ``'finished'`` when the action ended the game) is set with it.
+
+        Raises StaleVersion if the game is not at ``expected_version`` (nothing is written),
+        GameNotActive if it is not being played, GameNotFound if it does not exist.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"seat must be a seat number, not {seat!r}")
+        if status is not None:
+            status = _check_status(status)
+            if status not in _TRANSITIONS["active"] | {"active"}:
+                raise InvalidStatusChange(game_id, "active", status)
+        action_text = _dump(dict(action_json))
+        events_text = _dump([dict(event) for event in events_json])
+        snapshot_text = _dump(snapshot)
+        async with self._write() as conn:
+            now = self._now()
+            changed = await self._change(
+                conn,
+                "UPDATE games SET snapshot = ?, version = version + 1, status = COALESCE(?, status), updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (snapshot_text, status, now, game_id, expected_version))
+            if changed == 0:
+                row = await self._game_row(conn, game_id)
+                if row["version"] != expected_version:
+                    raise StaleVersion(game_id, expected_version, row["version"])
+                raise GameNotActive(game_id, row["status"])
+            new_version = expected_version + 1
+            await self._change(
+                conn,
+                "INSERT INTO actions (game_id, version, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, action_text, events_text, now))
+            return new_version
+
+    async def set_status(self, game_id: int, status: GameStatus, expected_version: int) -> GameRecord:
+        """Abandon a lobby or an active game, or finish an active one; version + 1."""
+        status = _check_status(status)
+        async with self._write() as conn:
+            row = await self._game_row(conn, game_id)
+            if row["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, row["version"])
+            if status not in _TRANSITIONS[row["status"]]:
+                raise InvalidStatusChange(game_id, row["status"], status)
+            await self._change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
+                               "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
+            return _game(await self._game_row(conn, game_id))
+
+    async def _set_metadata(self, game_id: int, column: str, value: int | None) -> None:
+        if value is not None:
+            _check_id(column, value)
+        async with self._write() as conn:
+            if await self._change(conn, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id)) == 0:
+                raise GameNotFound(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Metadata: no version change."""
+        await self._set_metadata(game_id, "thread_id", thread_id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
+        """Metadata: no version change."""
+        await self._set_metadata(game_id, "lobby_message_id", message_id)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Metadata: no version change."""
+        await self._set_metadata(game_id, "board_message_id", message_id)
+
+    # ----- seats ------------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        """The game's seats in seat order (empty for an unknown game)."""
+        async with self._read() as conn:
+            return await self._seats(conn, game_id)
+
+    async def add_seat(self, game_id: int, user_id: int, display_name: str, *, seat: int | None = None,
+                       max_seats: int | None = None) -> SeatRecord:
+        """Seat a user in the lobby: in the next free seat, or in ``seat`` if given; version + 1.
+
+        Raises AlreadySeated, SeatTaken (``seat`` occupied), GameFull (``max_seats`` reached),
+        GameNotInLobby, GameNotFound. The check and the insert are one transaction, so two users
+        racing for the last seat cannot both get it.
+        """
+        _check_id("user_id", user_id)
+        if seat is not None and (seat < 0 or (max_seats is not None and seat >= max_seats)):
+            raise ValueError(f"seat {seat} is outside this game's seats")
+        async with self._write() as conn:
+            row = await self._game_row(conn, game_id)
+            if row["status"] != "lobby":
+                raise GameNotInLobby(game_id, row["status"])
+            current = await self._seats(conn, game_id)
+            if any(taken.user_id == user_id for taken in current):
+                raise AlreadySeated(game_id, user_id)
+            occupied = {taken.seat for taken in current}
+            if seat is not None and seat in occupied:
+                raise SeatTaken(game_id, seat)
+            if max_seats is not None and len(current) >= max_seats:
+                raise GameFull(game_id, max_seats)
+            if seat is None:
+                seat = next(number for number in range(len(current) + 1) if number not in occupied)
+            now = self._now()
+            await self._change(
+                conn, "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, display_name, now))
+            await self._bump(conn, game_id)
+            return SeatRecord(game_id, seat, user_id, display_name, datetime.fromisoformat(now))
+
+    async def remove_seat(self, game_id: int, user_id: int) -> list[SeatRecord]:
+        """Unseat a user in the lobby; the seats after theirs move up one, keeping their order.
+        Returns the remaining seats; version + 1. Raises NotSeated, GameNotInLobby, GameNotFound."""
+        async with self._write() as conn:
+            row = await self._game_row(conn, game_id)
+            if row["status"] != "lobby":
+                raise GameNotInLobby(game_id, row["status"])
+            current = await self._seats(conn, game_id)
+            leaving = next((taken for taken in current if taken.user_id == user_id), None)
+            if leaving is None:
+                raise NotSeated(game_id, user_id)
+            await self._change(conn, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, leaving.seat))
+            # One row at a time, lowest first, so (game_id, seat) stays unique after every update.
+            for number, taken in enumerate(other for other in current if other is not leaving):
+                if taken.seat != number:
+                    await self._change(conn, "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                                       (number, game_id, taken.seat))
+            await self._bump(conn, game_id)
+            return await self._seats(conn, game_id)
+
+    # ----- the log ----------------------------------------------------------------------------
+    async def actions(self, game_id: int, after_version: int = 0, limit: int | None = None) -> list[ActionRecord]:
+        """Logged actions with version > ``after_version``, oldest first (at most ``limit``)."""
+        sql = ("SELECT game_id, version, seat, action, events, created_at FROM actions "
+               "WHERE game_id = ? AND version > ? ORDER BY version")
+        params: list[object] = [game_id, after_version]
+        if limit is not None:
+            if limit < 0:
+                raise ValueError("limit must not be negative")
+            sql += " LIMIT ?"
+            params.append(limit)
+        async with self._read() as conn:
+            return [_action(row) for row in await conn.execute_fetchall(sql, params)]
+
+    async def history(self, game_id: int) -> GameHistory | None:
+        """The game, its seats and its whole log, read in one transaction (for replay and audits)."""
+        async with self._read(snapshot=True) as conn:
+            try:
+                game = _game(await self._game_row(conn, game_id))
+            except GameNotFound:
+                return None
+            seats = await self._seats(conn, game_id)
+            rows = await conn.execute_fetchall(
+                "SELECT game_id, version, seat, action, events, created_at FROM actions "
+                "WHERE game_id = ? ORDER BY version", (game_id,))
+            return GameHistory(game, seats, [_action(row) for row in rows])
+
+    # ----- listings ---------------------------------------------------------------------------
+    async def games_in_guild(self, guild_id: int, statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
+        """The guild's games with one of ``statuses`` (by default the open ones), oldest first."""
+        chosen = _statuses(statuses)
+        return await self._games(f"g.guild_id = ? AND g.status IN ({_placeholders(len(chosen))})",
+                                 (guild_id, *chosen))
+
+    async def games_of_user(self, user_id: int, guild_id: int | None = None,
+                            statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
+        """Games where ``user_id`` holds a seat (in ``guild_id`` if given), oldest first."""
+        chosen = _statuses(statuses)
+        where = f"s.user_id = ? AND g.status IN ({_placeholders(len(chosen))})"
+        params: list[object] = [user_id, *chosen]
+        if guild_id is not None:
+            where += " AND g.guild_id = ?"
+            params.append(guild_id)
+        return await self._games(where, params, join_seats=True)
+
+    async def games_with_status(self, statuses: Iterable[GameStatus]) -> list[GameRecord]:
+        chosen = _statuses(statuses)
+        return await self._games(f"g.status IN ({_placeholders(len(chosen))})", chosen)
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every game being played, in every guild: what to resume after a restart."""
+        return await self.games_with_status(("active",))
