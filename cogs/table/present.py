@@ -1,0 +1,123 @@
+"""What the table shows: lobby text, update messages, board images, log pages. Public messages are
+built from public events and the spectator view only; private ones from the seat's own view."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.table.service import Table
+from rules.core.events import Event
+
+MESSAGE_LIMIT = 2000
+LOG_PAGE_LINES = 20
+
+
+def title(table: Table) -> str:
+    return f"{table.game.name} #{table.id}"
+
+
+def _renderer(kind: str, name: str) -> Any:
+    """``render.<kind>.<name>`` if the game has such a drawing, else None."""
+    try:
+        module = importlib.import_module(f"render.{kind}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, name, None)
+
+
+async def board_file(table: Table) -> discord.File | None:
+    """The public board image (spectator view), drawn off the event loop."""
+    draw = _renderer(table.record.kind, "render_board")
+    if draw is None or table.state is None:
+        return None
+    png = await asyncio.to_thread(draw, table.game.view(table.state, None))
+    return discord.File(io.BytesIO(png), filename="board.png")
+
+
+async def private_file(table: Table, seat: int) -> discord.File | None:
+    draw = _renderer(table.record.kind, "render_hand")
+    if draw is None or table.state is None:
+        return None
+    png = await asyncio.to_thread(draw, table.game.view(table.state, seat))
+    return discord.File(io.BytesIO(png), filename="hand.png")
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def lobby_text(table: Table) -> str:
+    game = table.game
+    options = [spec.key.replace("_", " ") for spec in game.option_specs if table.record.options.get(spec.key) is True]
+    lines = [f"**{title(table)}** — a new game is looking for players "
+             f"({game.min_players}–{game.max_players}).",
+             "Options: " + (", ".join(options) if options else "none (the basic game)") + ".",
+             f"Seats ({len(table.seats)}/{game.max_players}):"]
+    lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
+    if table.record.status == "lobby":
+        lines.append(f"Press **Join** to take a seat; {mention(table.record.creator_id)} starts the game.")
+    elif table.record.status == "active":
+        lines.append("The game has started in its thread.")
+    else:
+        lines.append("This game was abandoned." if table.record.status == "abandoned" else "This game is over.")
+    return "\n".join(lines)
+
+
+def awaited_line(table: Table) -> str:
+    if table.state is None:
+        return ""
+    if table.game.is_over(table.state):
+        return final_text(table)
+    parts = []
+    for seat in sorted(table.game.to_act(table.state)):
+        prompt = table.game.prompt(table.state, seat)
+        parts.append(f"{mention(table.user_of(seat))} — {prompt}")
+    return "\n".join(parts)
+
+
+def final_text(table: Table) -> str:
+    outcome = table.game.outcome(table.state)
+    if outcome is None:
+        return ""
+    names = table.names
+    lines = ["**Final scores**"]
+    for place, seats in enumerate(outcome.ranking, start=1):
+        for seat in seats:
+            lines.append(f"{place}. {names[seat]} ({mention(table.user_of(seat))}): {outcome.scores[seat]}")
+    winners = " and ".join(names[s] for s in outcome.winners)
+    lines.append(f"🏆 Winner: {winners}!" if len(table.seats) > 1 else f"Result: {outcome.result or ''}")
+    return "\n".join(lines)
+
+
+def update_text(table: Table, events: Sequence[Event], header: str) -> str:
+    """The thread message after an action: what happened (public events only) and who acts next."""
+    sentences = [table.game.describe_event(e, table.names) for e in events if e.private_to is None]
+    tail = awaited_line(table)
+    body = "\n".join(f"• {s}" for s in sentences)
+    text = f"{header}\n{body}\n{tail}".strip()
+    if len(text) > MESSAGE_LIMIT:
+        room = MESSAGE_LIMIT - len(header) - len(tail) - 40
+        kept: list[str] = []
+        for sentence in reversed(sentences):
+            room -= len(sentence) + 3
+            if room < 0:
+                break
+            kept.insert(0, sentence)
+        body = "• …\n" + "\n".join(f"• {s}" for s in kept)
+        text = f"{header}\n{body}\n{tail}".strip()
+    return text[:MESSAGE_LIMIT]
+
+
+def log_page(lines: Sequence[str], page: int) -> tuple[str, int]:
+    """One page of the log (1-based, newest page last) and the number of pages."""
+    pages = max(1, -(-len(lines) // LOG_PAGE_LINES))
+    page = min(max(1, page), pages)
+    chunk = lines[(page - 1) * LOG_PAGE_LINES: page * LOG_PAGE_LINES]
+    text = "\n".join(chunk) or "Nothing has happened yet."
+    return f"Log page {page} of {pages}:\n{text}"[:MESSAGE_LIMIT], pages

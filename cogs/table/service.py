@@ -1,0 +1,245 @@
+"""Games at the table, without Discord: load a game from the store, check who may act, apply an
+action through the rules contract and save it in one versioned write.
+
+Every change to a game goes through ``TableService.act`` (or the lobby methods), which holds the
+game's lock for the whole read-apply-write, so two players clicking at once are served one after the
+other and neither update is lost. The store's version check (``version = version + 1 WHERE version
+= ?``) also catches a second bot process writing the same game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from db.errors import StaleVersion, StoreError
+from db.store import GameRecord, GameStore, SeatRecord
+from rules.core.errors import RulesError
+from rules.core.events import Event
+from rules.core.game import Game
+from rules.core.options import validate_options
+from rules.registry import GAMES, get_game
+
+STALE = "This board is out of date: the game has moved on since it was posted. Use the newest board in the thread."
+
+
+class TableError(Exception):
+    """A refusal for the person who asked; ``str(error)`` is the sentence to show them."""
+
+
+@dataclass
+class Table:
+    """One game as loaded from the store."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    game: Game[Any, Any]
+    state: Any | None  # None while the game is in its lobby
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def awaited_users(self) -> list[int]:
+        if self.state is None or self.game.is_over(self.state):
+            return []
+        return [self.user_of(seat) for seat in sorted(self.game.to_act(self.state))]
+
+
+@dataclass
+class ActResult:
+    table: Table  # after the action
+    seat: int
+    events: list[Event]
+
+
+class TableService:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # ----- reading -----------------------------------------------------------------------------------
+    async def table(self, game_id: int, guild_id: int | None = None) -> Table:
+        record = await self.store.get_game(game_id)
+        if record is None or (guild_id is not None and record.guild_id != guild_id):
+            raise TableError(f"There is no game #{game_id} in this server.")
+        game = get_game(record.kind)
+        state = game.state_from_json(record.snapshot) if record.snapshot is not None else None
+        return Table(record, await self.store.seats(game_id), game, state)
+
+    async def table_in_context(self, guild_id: int, channel_id: int, user_id: int, game_id: int | None) -> Table:
+        """The game named, else the game whose thread this is, else the asker's only live game here."""
+        if game_id is not None:
+            return await self.table(game_id, guild_id)
+        in_thread = await self.store.game_in_thread(channel_id)
+        if in_thread is not None and in_thread.guild_id == guild_id:
+            return await self.table(in_thread.id)
+        mine = await self.store.games_of_user(user_id, guild_id, statuses=("lobby", "active"))
+        if len(mine) == 1:
+            return await self.table(mine[0].id)
+        if not mine:
+            raise TableError("You have no game in progress here; give the game number, or use the command "
+                             "in the game's thread.")
+        numbers = ", ".join(f"#{r.id}" for r in mine)
+        raise TableError(f"You are in several games here ({numbers}); say which with the game option, or use "
+                         "the command in the game's thread.")
+
+    # ----- the lobby ---------------------------------------------------------------------------------
+    async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
+                     options: dict[str, object]) -> Table:
+        game = get_game(kind)
+        parsed = validate_options(game.option_specs, options)
+        game.check_options(parsed, max(game.min_players, 2) if game.max_players > 1 else 1)
+        record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
+                                              secrets.randbits(63))
+        await self.store.add_seat(record.id, creator_id, creator_name)
+        return await self.table(record.id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "join")
+            if table.seat_of(user_id) is not None:
+                raise TableError("You already have a seat in this game.")
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(f"This game is full: {table.game.name} takes at most "
+                                 f"{table.game.max_players} players.")
+            try:
+                await self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players)
+            except StoreError as error:
+                raise TableError(str(error)) from error
+            return await self.table(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "leave")
+            if table.seat_of(user_id) is None:
+                raise TableError("You have no seat in this game.")
+            if user_id == table.record.creator_id:
+                raise TableError("You created this game, so you cannot leave its lobby; abandon it instead.")
+            try:
+                await self.store.remove_seat(game_id, user_id)
+            except StoreError as error:
+                raise TableError(str(error)) from error
+            return await self.table(game_id)
+
+    async def start(self, game_id: int, user_id: int, thread_id: int | None) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "start")
+            if user_id != table.record.creator_id:
+                raise TableError("Only the player who created this game can start it.")
+            try:
+                state = table.game.new_game(table.names, table.record.options, table.record.seed)
+            except RulesError as error:
+                raise TableError(str(error)) from error
+            try:
+                await self.store.start_game(game_id, table.record.version, table.game.state_to_json(state),
+                                            thread_id)
+            except StoreError as error:
+                raise TableError(str(error)) from error
+            return await self.table(game_id)
+
+    def check_startable(self, table: Table, user_id: int) -> None:
+        """The refusals of ``start`` that can be told before a thread is opened for the game."""
+        self._require_lobby(table, "start")
+        if user_id != table.record.creator_id:
+            raise TableError("Only the player who created this game can start it.")
+        count = len(table.seats)
+        if not table.game.min_players <= count <= table.game.max_players:
+            raise TableError(f"{table.game.name} needs {table.game.min_players} to {table.game.max_players} "
+                             f"players; {count} {'is' if count == 1 else 'are'} seated.")
+        try:
+            table.game.check_options(dict(table.record.options), count)
+        except RulesError as error:
+            raise TableError(str(error)) from error
+
+    @staticmethod
+    def _require_lobby(table: Table, verb: str) -> None:
+        if table.record.status != "lobby":
+            raise TableError(f"This game has already started; you can no longer {verb} it."
+                             if table.record.status == "active" else "This game is over.")
+
+    # ----- play --------------------------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int, version: int | None,
+                  choose: Callable[[Table, int], Any]) -> ActResult:
+        """Apply the action ``choose(table, seat)`` returns for the asking user, under the game's lock.
+
+        ``version`` is the version the asker saw (a board's buttons carry it); None means "whatever is
+        current" (slash commands). A RulesError from choosing or applying becomes a TableError."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.record.status == "lobby":
+                raise TableError("This game has not started yet.")
+            if table.record.status != "active" or table.state is None:
+                raise TableError("This game is over.")
+            if version is not None and version != table.record.version:
+                raise TableError(STALE)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated in this game.")
+            try:
+                action = choose(table, seat)
+                state, events = table.game.apply(table.state, seat, action)
+            except RulesError as error:
+                raise TableError(str(error)) from error
+            over = table.game.is_over(state)
+            try:
+                new_version = await self.store.record_action(
+                    game_id, table.record.version, seat, table.game.action_to_json(action),
+                    [event.to_json() for event in events], table.game.state_to_json(state),
+                    status="finished" if over else None)
+            except StaleVersion as error:
+                raise TableError(STALE) from error
+            except StoreError as error:
+                raise TableError(str(error)) from error
+            table.record = replace(table.record, version=new_version, status="finished" if over else "active")
+            table.state = state
+            return ActResult(table, seat, events)
+
+    async def abandon(self, game_id: int, user_id: int, is_manager: bool) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.record.status in ("finished", "abandoned"):
+                raise TableError("This game is already over.")
+            if user_id != table.record.creator_id and not is_manager:
+                raise TableError("Only the game's creator or a server manager can abandon it.")
+            try:
+                await self.store.set_status(game_id, "abandoned", table.record.version)
+            except StoreError as error:
+                raise TableError(str(error)) from error
+            return await self.table(game_id)
+
+    async def public_log(self, table: Table) -> list[str]:
+        """Every public event of the game as sentences, oldest first."""
+        lines: list[str] = []
+        for record in await self.store.actions(table.id):
+            for raw in record.events:
+                event = Event.from_json(raw)
+                if event.private_to is None:
+                    lines.append(table.game.describe_event(event, table.names))
+        return lines
+
+
+def kinds() -> Sequence[str]:
+    return list(GAMES)
