@@ -1,0 +1,56 @@
+"""A local stand-in for Discord (REST + gateway on 127.0.0.1) and a driver that plays its users.
+
+See ``fixtures.standin`` for the usual entry point, ``client.Discord`` for what a test can do, and
+``server.StandIn`` for what is served and which Discord rules are copied.
+"""
+
+from .client import (
+    BotError,
+    BotFactory,
+    CommandUnavailable,
+    Discord,
+    InteractionHandle,
+    Response,
+    UsageError,
+)
+from .fixtures import discord_standin, ringmaster_factory, ringmaster_standin, standin
+from .server import (
+    EPHEMERAL,
+    PERMISSIONS,
+    ApiError,
+    Attachment,
+    Callback,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Refusal,
+    StandIn,
+    User,
+)
+
+__all__ = [
+    "EPHEMERAL",
+    "PERMISSIONS",
+    "ApiError",
+    "Attachment",
+    "BotError",
+    "BotFactory",
+    "Callback",
+    "Channel",
+    "CommandUnavailable",
+    "Discord",
+    "Guild",
+    "Interaction",
+    "InteractionHandle",
+    "Message",
+    "Refusal",
+    "Response",
+    "StandIn",
+    "UsageError",
+    "User",
+    "discord_standin",
+    "ringmaster_factory",
+    "ringmaster_standin",
+    "standin",
+]
