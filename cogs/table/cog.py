@@ -4,8 +4,10 @@ threads, and the handlers behind the persistent buttons. Game cogs call ``create
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from rules.core.errors import RulesError
 from rules.registry import GAMES
 
 log = logging.getLogger(__name__)
+SHUTDOWN_GRACE = 10.0  # seconds an in-flight interaction may take to finish when the bot stops
 
 NEEDED_IN_CHANNEL = ("create_public_threads", "send_messages_in_threads", "attach_files")
 PERMISSION_WORDS = {"create_public_threads": "Create Public Threads", "send_messages_in_threads":
@@ -41,6 +44,21 @@ class TableCog(commands.Cog, name="Table"):
         self.bot = bot
         self.db_path = db_path
         self.service: TableService | None = None
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Marks an interaction being served, so shutting down waits for it instead of cutting it off."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
 
     async def cog_load(self) -> None:
         Path(self.db_path).parent.mkdir(parents=True, exist_ok=True)
@@ -48,6 +66,10 @@ class TableCog(commands.Cog, name="Table"):
         self.bot.add_dynamic_items(*ui.ALL_ITEMS)
 
     async def cog_unload(self) -> None:
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout=SHUTDOWN_GRACE)
+        except TimeoutError:
+            log.warning("Closing the game store with %d interactions still being served", self._in_flight)
         if self.service is not None:
             await self.service.store.close()
 
@@ -58,6 +80,10 @@ class TableCog(commands.Cog, name="Table"):
 
     # ----- shared entry points for game cogs ------------------------------------------------------------
     async def create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object]) -> None:
+        async with self.working():
+            await self._create_lobby(interaction, kind, options)
+
+    async def _create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object]) -> None:
         """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, "Games are played in a server channel, not in direct messages.")
@@ -89,6 +115,11 @@ class TableCog(commands.Cog, name="Table"):
                 "to host a game here; ask a server manager to grant them.")
 
     async def act_and_post(self, interaction: discord.Interaction, game_id: int, version: int | None,
+                           choose: Callable[[Table, int], Any], *, edit_panel: bool = False) -> None:
+        async with self.working():
+            await self._act_and_post(interaction, game_id, version, choose, edit_panel=edit_panel)
+
+    async def _act_and_post(self, interaction: discord.Interaction, game_id: int, version: int | None,
                            choose: Callable[[Table, int], Any], *, edit_panel: bool = False) -> None:
         """Apply one action for the user, post the new board in the thread, then answer them
         privately with their next choices (or a short confirmation)."""
@@ -190,6 +221,10 @@ class TableCog(commands.Cog, name="Table"):
 
     # ----- button handlers ------------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
+        async with self.working():
+            await self._lobby_button(interaction, verb, game_id)
+
+    async def _lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
         if verb == "start":
             await self.start_game(interaction, game_id)
             return
@@ -206,6 +241,10 @@ class TableCog(commands.Cog, name="Table"):
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def start_game(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with self.working():
+            await self._start_game(interaction, game_id)
+
+    async def _start_game(self, interaction: discord.Interaction, game_id: int) -> None:
         try:
             table = await self.tables.table(game_id, interaction.guild_id)
             self.tables.check_startable(table, interaction.user.id)
@@ -241,6 +280,10 @@ class TableCog(commands.Cog, name="Table"):
                                      f"{present.awaited_line(table)}")
 
     async def open_turn(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        async with self.working():
+            await self._open_turn(interaction, game_id, version)
+
+    async def _open_turn(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         try:
             table = await self.tables.table(game_id, interaction.guild_id)
         except TableError as error:
@@ -276,6 +319,11 @@ class TableCog(commands.Cog, name="Table"):
         await self.act_and_post(interaction, game_id, version, pick, edit_panel=True)
 
     async def show_private(self, interaction: discord.Interaction, game_id: int | None = None,
+                           table: Table | None = None) -> None:
+        async with self.working():
+            await self._show_private(interaction, game_id, table)
+
+    async def _show_private(self, interaction: discord.Interaction, game_id: int | None = None,
                            table: Table | None = None) -> None:
         if table is None:
             assert game_id is not None

@@ -1,0 +1,78 @@
+"""Helpers for driving Ringmaster's real table cogs through the Discord stand-in, as members would."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from discord_standin import Discord
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def custom_ids(message: Any) -> list[str]:
+    ids = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if "custom_id" in component:
+                ids.append(component["custom_id"])
+    return ids
+
+
+def button(message: Any, prefix: str) -> str:
+    matches = [cid for cid in custom_ids(message) if cid.startswith(prefix)]
+    assert matches, f"no {prefix}… component on {message.content[:80]!r}: {custom_ids(message)}"
+    return matches[0]
+
+
+def labels(message: Any) -> list[str]:
+    found = []
+    for row in message.components:
+        for component in row.get("components", []):
+            if "label" in component:
+                found.append(component["label"])
+            for option in component.get("options", []):
+                found.append(option["label"])
+    return found
+
+
+async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), options: dict[str, Any] | None = None,
+                    channel: str = "games") -> Any:
+    """The first player creates a Circus Train lobby, the others join, the creator starts. Returns the
+    game's thread once its first board is posted."""
+    created = await d.slash(players[0], channel, "circus new", options or {})
+    await created.response()
+    lobby = created.message
+    assert lobby is not None
+    for player in players[1:]:
+        joined = await d.click(player, d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))
+        await joined.response()
+    started = await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))
+    await started.response()
+    thread = await d.wait_for(lambda: next((t for t in d.threads() if d.messages_in(t)), None), what="the game thread")
+    await d.wait_for(lambda: "Play in" in d.message(lobby.id).content or None, what="the lobby to show the thread")
+    return thread
+
+
+def board(d: Discord, thread: Any) -> Any:
+    """The newest board message in the thread."""
+    boards = [m for m in d.messages_in(thread) if any(c.startswith("rm:hand:") for c in custom_ids(m))]
+    assert boards, "no board in the thread"
+    return boards[-1]
+
+
+def awaited(d: Discord, message: Any, names: tuple[str, ...]) -> str | None:
+    """The member a board mentions last (the one it waits for), by name."""
+    ids = MENTION.findall(message.content.split("\n")[-1])
+    for name in names:
+        if ids and str(d.user(name).id) == ids[-1]:
+            return name
+    return None
+
+
+async def take_turn(d: Discord, user: str, thread: Any) -> Any:
+    """Press "Take your turn" on the newest board; returns the interaction handle of the private panel."""
+    latest = board(d, thread)
+    handle = await d.click(user, latest, button(latest, "rm:turn:"))
+    await handle.response()
+    return handle

@@ -1,0 +1,197 @@
+"""Circus Train through Discord: the real bot and cogs against the local stand-in, driven as members
+would drive them (slash commands, buttons, select menus)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from discord_standin import standin
+from discord_table import awaited, board, button, custom_ids, labels, open_game, take_turn
+
+PLAYERS = ("alice", "bob")
+
+
+async def test_a_game_is_created_joined_and_started_in_its_own_thread(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        first = board(d, thread)
+        [png] = d.png_attachments(first)
+        assert png.data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "begins" in first.content
+        assert awaited(d, first, PLAYERS) in PLAYERS
+        assert any(cid.startswith("rm:turn:") for cid in custom_ids(first))
+
+
+async def test_lobby_refuses_clearly(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        created = await d.slash("alice", "games", "circus new", {})
+        await created.response()
+        lobby = created.message
+        assert lobby is not None
+        start = await d.click("bob", lobby, button(lobby, "rm:lobby:start:"))
+        answer = await start.response()
+        assert answer.ephemeral and "Only the player who created this game can start it." in answer.content
+        joined = await d.click("bob", lobby, button(lobby, "rm:lobby:join:"))
+        await joined.response()
+        again = await d.click("bob", d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))
+        answer = await again.response()
+        assert answer.ephemeral and "already have a seat" in answer.content
+        invalid = await d.slash("alice", "games", "circus new", {"easier": True, "advanced": True})
+        answer = await invalid.response()
+        assert answer.ephemeral and "cannot be combined with the Advanced Game" in answer.content
+
+
+async def test_turn_by_buttons_and_refusals_out_of_turn(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        first = board(d, thread)
+        mover = awaited(d, first, PLAYERS)
+        other = next(p for p in PLAYERS if p != mover)
+        assert mover is not None
+        refused = await d.click(other, first, button(first, "rm:turn:"))
+        answer = await refused.response()
+        assert answer.ephemeral and answer.content.startswith("It is not your turn")
+        panel = await take_turn(d, mover, thread)
+        answer = await panel.response()
+        assert answer.ephemeral and "choosing starting talent" in answer.content
+        assert "Take a Horse" in labels(panel.message)
+        horse = next(cid for cid, label in zip(custom_ids(panel.message), labels(panel.message), strict=True)
+                     if label == "Take a Horse")
+        picked = await d.click(mover, panel.message, horse)
+        await picked.response()
+        await d.wait_for(lambda: board(d, thread).id != first.id or None, what="a new board")
+        assert "takes a Horse counter" in board(d, thread).content
+
+
+async def test_slash_commands_play_a_turn_and_refuse_illegal_moves(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        # The set-up picks and start cities, through /circus choose with autocomplete.
+        while "choosing which Action card" not in board(d, thread).content:
+            mover = awaited(d, board(d, thread), PLAYERS)
+            assert mover is not None
+            choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
+            assert choices
+            handle = await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})
+            await handle.settled()
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        cards = await d.autocomplete(mover, thread, "circus play", {}, focused="card")
+        assert {"name": "Play Fast Transit", "value": "play:fast_transit"} in cards
+        before = board(d, thread).id
+        played = await d.slash(mover, thread, "circus play", {"card": "play:fast_transit"})
+        answer = await played.settled()
+        assert answer.ephemeral and "moving your train" in answer.content
+        await d.wait_for(lambda: board(d, thread).id != before or None)
+        cities = await d.autocomplete(mover, thread, "circus travel", {}, focused="city")
+        assert cities and all(choice["name"].startswith("Travel to ") for choice in cities)
+        far = await d.slash(mover, thread, "circus travel", {"city": "richmond"})
+        refusal = await far.settled()
+        assert refusal.ephemeral and "Richmond is" in refusal.content and "at most 5" in refusal.content
+        wrong = await d.slash(mover, thread, "circus perform", {})
+        refusal = await wrong.settled()
+        assert refusal.ephemeral and "not a choice right now" in refusal.content
+        go = await d.slash(mover, thread, "circus travel", {"city": cities[0]["value"]})
+        await go.settled()
+        await d.wait_for(lambda: "travels from" in board(d, thread).content or None)
+
+
+async def test_hand_is_shown_only_to_its_owner(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        latest = board(d, thread)
+        mine = await d.click("alice", latest, button(latest, "rm:hand:"))
+        answer = await mine.settled()
+        assert answer.ephemeral and "Your hand:" in answer.content and "Fast Transit" in answer.content
+        assert d.png_attachments(answer)
+        for message in d.messages_in(thread):
+            assert "Your hand" not in message.content
+        stranger = await d.click("carol", latest, button(latest, "rm:hand:"))
+        answer = await stranger.response()
+        assert answer.ephemeral and "not seated" in answer.content
+        by_command = await d.slash("bob", thread, "game hand", {})
+        answer = await by_command.settled()
+        assert answer.ephemeral and "Your hand:" in answer.content
+
+
+async def test_stale_board_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        old = board(d, thread)
+        mover = awaited(d, old, PLAYERS)
+        assert mover is not None
+        panel = await take_turn(d, mover, thread)
+        first_choice = custom_ids(panel.message)[0]
+        await (await d.click(mover, panel.message, first_choice)).response()
+        await d.wait_for(lambda: board(d, thread).id != old.id or None)
+        count = len(d.messages_in(thread))
+        again = await d.click(mover, old, button(old, "rm:turn:"))
+        answer = await again.response()
+        assert answer.ephemeral and "out of date" in answer.content
+        assert len(d.messages_in(thread)) == count
+
+
+async def test_two_simultaneous_clicks_do_not_lose_an_update(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        panel_a = await take_turn(d, mover, thread)
+        panel_b = await take_turn(d, mover, thread)
+        ids_a, ids_b = custom_ids(panel_a.message), custom_ids(panel_b.message)
+        clicks = await asyncio.gather(d.click(mover, panel_a.message, ids_a[0]),
+                                      d.click(mover, panel_b.message, ids_b[1]))
+        await asyncio.gather(*(click.response() for click in clicks))
+        await d.wait_for(lambda: sum("takes" in m.content for m in d.messages_in(thread)) >= 1 or None)
+        await asyncio.sleep(0.2)
+        updates = [m for m in d.messages_in(thread) if "takes" in m.content]
+        assert len(updates) == 1  # exactly one of the two was applied …
+        followups = [f for click in clicks for f in click.followups]
+        assert any("out of date" in f.content for f in followups)  # … and the other was told why
+
+
+async def test_restart_mid_game_keeps_the_board_buttons_working(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        await d.restart_bot()
+        panel = await take_turn(d, mover, thread)
+        assert "choosing starting talent" in (await panel.response()).content
+        before = board(d, thread).id
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await d.wait_for(lambda: board(d, thread).id != before or None, what="a board after the restart")
+
+
+async def test_missing_permission_is_explained(tmp_path: Path) -> None:
+    async with standin(tmp_path, deny={"games": ["create_public_threads"]}) as d:
+        created = await d.slash("alice", "games", "circus new", {})
+        answer = await created.response()
+        assert answer.ephemeral and "Create Public Threads" in answer.content
+
+
+@pytest.mark.parametrize("players", [("alice", "bob")])
+async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, players: tuple[str, ...]) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, players)
+        for _ in range(2000):
+            latest = board(d, thread)
+            if "Final scores" in latest.content:
+                break
+            mover = awaited(d, latest, players)
+            assert mover is not None, latest.content
+            panel = await take_turn(d, mover, thread)
+            ids = custom_ids(panel.message)
+            choice = next((cid for cid, label in zip(ids, labels(panel.message), strict=False)
+                           if label in ("Pay the wages", "Perform here")), ids[-1] if len(ids) > 1 else ids[0])
+            if choice.startswith("rm:pick:"):
+                await (await d.select(mover, panel.message, choice, ["0"])).response()
+            else:
+                await (await d.click(mover, panel.message, choice)).response()
+            await d.wait_for(lambda: board(d, thread).id != latest.id or None, what="the next board")
+        final = board(d, thread)
+        assert "Final scores" in final.content and "Winner" in final.content
+        assert not any(cid.startswith("rm:turn:") for cid in custom_ids(final))
