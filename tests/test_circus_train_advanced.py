@@ -4,19 +4,6 @@ pocketing wages, the Rest card in Canada, and the Circus Parade."""
 from __future__ import annotations
 
 import pytest
-from circus_train_helpers import (
-    AUGUST_1,
-    GAME,
-    JULY_1,
-    SEPTEMBER_1,
-    clear_board,
-    find,
-    force_dice,
-    give_turn,
-    reset_circus,
-    run,
-    setup_game,
-)
 
 from rules.circus_train.actions import (
     CircusParade,
@@ -37,6 +24,20 @@ from rules.circus_train.state import (
     CityNews,
 )
 from rules.core.errors import IllegalAction
+
+from circus_train_helpers import (
+    AUGUST_1,
+    GAME,
+    JULY_1,
+    SEPTEMBER_1,
+    clear_board,
+    find,
+    force_dice,
+    give_turn,
+    reset_circus,
+    run,
+    setup_game,
+)
 
 
 def _advanced(players: int = 3, week: int = 0, **chosen: bool) -> CircusTrainState:

@@ -4,6 +4,15 @@ limits, 27 weeks, the end of month First Player move, the long-month steal, and 
 from __future__ import annotations
 
 import pytest
+
+from rules.circus_train import board
+from rules.circus_train.actions import LongMonthSteal, Pass
+from rules.circus_train.calendar import MONTHS, TOTAL_WEEKS, WEEKS_IN_MONTH, week
+from rules.circus_train.content import load_content
+from rules.circus_train.state import CircusTrainState, CityNews
+from rules.core.events import Event
+from rules.core.rng import Rng
+
 from circus_train_helpers import (
     APRIL_4,
     AUGUST_5,
@@ -21,14 +30,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train import board
-from rules.circus_train.actions import LongMonthSteal, Pass
-from rules.circus_train.calendar import MONTHS, TOTAL_WEEKS, WEEKS_IN_MONTH, week
-from rules.circus_train.content import load_content
-from rules.circus_train.state import CircusTrainState, CityNews
-from rules.core.events import Event
-from rules.core.rng import Rng
 
 
 def _news_cities(state: CircusTrainState) -> int:

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import pytest
-from circus_train_helpers import GAME, NAMES, give_turn, options, play_and_stay, setup_game
 
 from rules.circus_train.actions import (
     Action,
@@ -41,6 +40,8 @@ from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng
 from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn, RulesError
 from rules.core.rng import Rng
+
+from circus_train_helpers import GAME, NAMES, give_turn, options, play_and_stay, setup_game
 
 
 # ----- Whose turn --------------------------------------------------------------------------------------

@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from rules.circus_train import scoring
+from rules.circus_train.actions import Perform, PlayCard, Travel
+from rules.circus_train.state import CircusTrainState, CityNews
+
 from circus_train_helpers import (
     APRIL_4,
     JUNE_4,
@@ -23,10 +28,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train import scoring
-from rules.circus_train.actions import Perform, PlayCard, Travel
-from rules.circus_train.state import CircusTrainState, CityNews
 
 
 @pytest.fixture

@@ -4,6 +4,12 @@ Advanced Reputation), Victory Points never below 0, and the winner with its tie-
 from __future__ import annotations
 
 import pytest
+
+from rules.circus_train import scoring
+from rules.circus_train.actions import PlayCard
+from rules.circus_train.state import CircusTrainState
+from rules.core.events import Event
+
 from circus_train_helpers import (
     SEPTEMBER_4,
     clear_board,
@@ -13,11 +19,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train import scoring
-from rules.circus_train.actions import PlayCard
-from rules.circus_train.state import CircusTrainState
-from rules.core.events import Event
 
 NEUTRAL = {"clowns": 1, "horses": 1}  # no Clown or Animal penalty
 

@@ -4,21 +4,6 @@ turn) and the Special Hire's three choices: hire, steal from one opponent, buy f
 from __future__ import annotations
 
 import pytest
-from circus_train_helpers import (
-    AUGUST_1,
-    GAME,
-    JULY_1,
-    JUNE_1,
-    MAY_1,
-    SEPTEMBER_1,
-    clear_board,
-    find,
-    force_dice,
-    give_turn,
-    reset_circus,
-    run,
-    setup_game,
-)
 
 from rules.circus_train.actions import (
     BuyFailed,
@@ -35,6 +20,22 @@ from rules.circus_train.actions import (
 )
 from rules.circus_train.state import CircusTrainState, CityNews
 from rules.core.errors import IllegalAction
+
+from circus_train_helpers import (
+    AUGUST_1,
+    GAME,
+    JULY_1,
+    JUNE_1,
+    MAY_1,
+    SEPTEMBER_1,
+    clear_board,
+    find,
+    force_dice,
+    give_turn,
+    reset_circus,
+    run,
+    setup_game,
+)
 
 
 def _hirer(talent_here: dict[str, int], money: int = 0, players: int = 3, week: int = 0) -> CircusTrainState:

@@ -4,16 +4,6 @@ counters, and the refusal of a destination that is too far."""
 from __future__ import annotations
 
 import pytest
-from circus_train_helpers import (
-    GAME,
-    clear_board,
-    find,
-    give_turn,
-    kinds,
-    reset_circus,
-    run,
-    setup_game,
-)
 
 from rules.circus_train.actions import (
     Pass,
@@ -26,6 +16,17 @@ from rules.circus_train.actions import (
 from rules.circus_train.content import distance_map, load_content
 from rules.circus_train.state import CircusTrainState, CityNews
 from rules.core.errors import IllegalAction
+
+from circus_train_helpers import (
+    GAME,
+    clear_board,
+    find,
+    give_turn,
+    kinds,
+    reset_circus,
+    run,
+    setup_game,
+)
 
 
 def _at_toronto(board: dict[str, CityNews] | None = None, players: int = 3) -> CircusTrainState:

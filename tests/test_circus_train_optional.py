@@ -4,25 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from circus_train_helpers import (
-    APRIL_4,
-    AUGUST_1,
-    GAME,
-    JUNE_1,
-    JUNE_4,
-    MAY_5,
-    clear_board,
-    fill_board,
-    find,
-    force_dice,
-    give_turn,
-    kinds,
-    new_game,
-    play_and_stay,
-    reset_circus,
-    run,
-    setup_game,
-)
 
 from rules.circus_train import board, scoring
 from rules.circus_train.actions import (
@@ -44,6 +25,26 @@ from rules.circus_train.state import REPUTATION_START, CircusTrainState, CityNew
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.rng import Rng
+
+from circus_train_helpers import (
+    APRIL_4,
+    AUGUST_1,
+    GAME,
+    JUNE_1,
+    JUNE_4,
+    MAY_5,
+    clear_board,
+    fill_board,
+    find,
+    force_dice,
+    give_turn,
+    kinds,
+    new_game,
+    play_and_stay,
+    reset_circus,
+    run,
+    setup_game,
+)
 
 
 def _specials(players: int = 3, week: int = 0, advanced: bool = False) -> CircusTrainState:

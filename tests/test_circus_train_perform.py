@@ -4,6 +4,11 @@ counters kept for later ratings, two-week shows, and the refusal where there is 
 from __future__ import annotations
 
 import pytest
+
+from rules.circus_train.actions import Pass, Perform, PlayCard, StayPut
+from rules.circus_train.state import BEST_PERFORMANCE_START, CircusTrainState, CityNews
+from rules.core.errors import IllegalAction
+
 from circus_train_helpers import (
     AUGUST_1,
     AUGUST_5,
@@ -18,10 +23,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train.actions import Pass, Perform, PlayCard, StayPut
-from rules.circus_train.state import BEST_PERFORMANCE_START, CircusTrainState, CityNews
-from rules.core.errors import IllegalAction
 
 
 def _performer(counter: str, city: str = "richmond", week: int = 0, **fields: object) -> CircusTrainState:

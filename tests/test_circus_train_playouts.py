@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import all_option_combinations, random_playout
 
 from rules.circus_train.game import CircusTrain
 from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
 from rules.core.game import Game
+
+from harness import all_option_combinations, random_playout
 
 GAME = CircusTrain()
 COMBINATIONS = list(all_option_combinations(GAME))

@@ -6,6 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
+from rules.circus_train.actions import ChooseStart, Pass, PickTalent, PlayCard
+from rules.circus_train.content import load_content
+from rules.circus_train.state import CANADA, CircusTrainState
+from rules.core.errors import IllegalAction, RulesError
+from rules.core.events import Event
+
 from circus_train_helpers import (
     GAME,
     apply,
@@ -17,12 +24,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train.actions import ChooseStart, Pass, PickTalent, PlayCard
-from rules.circus_train.content import load_content
-from rules.circus_train.state import CANADA, CircusTrainState
-from rules.core.errors import IllegalAction, RulesError
-from rules.core.events import Event
 
 BASIC_EIGHT = Counter({"fast_transit": 1, "rapid_transit": 1, "overnight_transit": 1, "basic_transit": 2,
                        "hold": 1, "overnight_hire": 1, "wages_transit": 1})

@@ -4,18 +4,6 @@ pocketing, replays for two Reputation levels in every month, the end-of-game wag
 from __future__ import annotations
 
 import pytest
-from circus_train_helpers import (
-    AUGUST_1,
-    GAME,
-    SEPTEMBER_4,
-    clear_board,
-    find,
-    give_turn,
-    play_and_stay,
-    reset_circus,
-    run,
-    setup_game,
-)
 
 from rules.circus_train import scoring
 from rules.circus_train.actions import (
@@ -30,6 +18,19 @@ from rules.circus_train.actions import (
 )
 from rules.circus_train.state import REPUTATION_START, CircusTrainState, CityNews
 from rules.core.errors import IllegalAction
+
+from circus_train_helpers import (
+    AUGUST_1,
+    GAME,
+    SEPTEMBER_4,
+    clear_board,
+    find,
+    give_turn,
+    play_and_stay,
+    reset_circus,
+    run,
+    setup_game,
+)
 
 
 def _solo(week: int = 0, advanced: bool = False, **fields: object) -> CircusTrainState:

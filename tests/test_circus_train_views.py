@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from circus_train_helpers import GAME, NAMES, give_turn, options, setup_game
 
 from rules.circus_train.actions import PlayCard
 from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng
+
+from circus_train_helpers import GAME, NAMES, give_turn, options, setup_game
 
 
 def _walk(value: Any) -> Iterator[Any]:

@@ -4,6 +4,11 @@ released talent goes (Basic Game); red-lighting, Reputation and Victory Point co
 from __future__ import annotations
 
 import pytest
+
+from rules.circus_train.actions import PayWages, PlaceReleased, PlayCard, Release, StayPut
+from rules.circus_train.state import REPUTATION_BOTTOM, REPUTATION_TRACK, CircusTrainState, CityNews
+from rules.core.errors import IllegalAction
+
 from circus_train_helpers import (
     AUGUST_1,
     GAME,
@@ -17,10 +22,6 @@ from circus_train_helpers import (
     run,
     setup_game,
 )
-
-from rules.circus_train.actions import PayWages, PlaceReleased, PlayCard, Release, StayPut
-from rules.circus_train.state import REPUTATION_BOTTOM, REPUTATION_TRACK, CircusTrainState, CityNews
-from rules.core.errors import IllegalAction
 
 WAGES = {"acrobats": 3, "cannonballs": 6, "big_cats": 12, "clowns": 1, "freaks": 6, "horses": 6, "elephants": 12}
 

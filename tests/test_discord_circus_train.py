@@ -191,7 +191,7 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
                 await (await d.select(mover, panel.message, choice, ["0"])).response()
             else:
                 await (await d.click(mover, panel.message, choice)).response()
-            await d.wait_for(lambda: board(d, thread).id != latest.id or None, what="the next board")
+            await d.wait_for(lambda shown=latest.id: board(d, thread).id != shown or None, what="the next board")
         final = board(d, thread)
         assert "Final scores" in final.content and "Winner" in final.content
         assert not any(cid.startswith("rm:turn:") for cid in custom_ids(final))

@@ -21,8 +21,9 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from discord_standin import BotError, CommandUnavailable, Discord, UsageError, standin
 from PIL import Image
+
+from discord_standin import BotError, CommandUnavailable, Discord, UsageError, standin
 
 CITIES = ["Albany", "Atlanta", "Baltimore", "Boston", "Buffalo", "Chicago"]
 
