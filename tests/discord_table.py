@@ -70,6 +70,18 @@ def awaited(d: Discord, message: Any, names: tuple[str, ...]) -> str | None:
     return None
 
 
+def mark(d: Discord, thread: Any) -> tuple[int, int]:
+    """Where the thread's board stands: a new board or an edit of the last one both change it."""
+    latest = board(d, thread)
+    return latest.id, len(latest.versions)
+
+
+async def board_changed(d: Discord, thread: Any, before: tuple[int, int]) -> Any:
+    """Wait until the board is posted anew or updated in place; returns the newest board."""
+    await d.wait_for(lambda: mark(d, thread) != before or None, what="the board to change")
+    return board(d, thread)
+
+
 async def take_turn(d: Discord, user: str, thread: Any) -> Any:
     """Press "Take your turn" on the newest board; returns the interaction handle of the private panel."""
     latest = board(d, thread)

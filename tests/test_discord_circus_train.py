@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.circus_train.content import load_content
+
 from discord_standin import standin
-from discord_table import awaited, board, button, custom_ids, labels, open_game, take_turn
+from discord_table import awaited, board, board_changed, button, custom_ids, labels, mark, open_game, take_turn
 
 PLAYERS = ("alice", "bob")
 
@@ -60,10 +62,10 @@ async def test_turn_by_buttons_and_refusals_out_of_turn(tmp_path: Path) -> None:
         assert "Take a Horse" in labels(panel.message)
         horse = next(cid for cid, label in zip(custom_ids(panel.message), labels(panel.message), strict=True)
                      if label == "Take a Horse")
+        before = mark(d, thread)
         picked = await d.click(mover, panel.message, horse)
         await picked.response()
-        await d.wait_for(lambda: board(d, thread).id != first.id or None, what="a new board")
-        assert "takes a Horse counter" in board(d, thread).content
+        assert "takes a Horse counter" in (await board_changed(d, thread, before)).content
 
 
 async def test_slash_commands_play_a_turn_and_refuse_illegal_moves(tmp_path: Path) -> None:
@@ -81,11 +83,11 @@ async def test_slash_commands_play_a_turn_and_refuse_illegal_moves(tmp_path: Pat
         assert mover is not None
         cards = await d.autocomplete(mover, thread, "circus play", {}, focused="card")
         assert {"name": "Play Fast Transit", "value": "play:fast_transit"} in cards
-        before = board(d, thread).id
+        before = mark(d, thread)
         played = await d.slash(mover, thread, "circus play", {"card": "play:fast_transit"})
         answer = await played.settled()
         assert answer.ephemeral and "moving your train" in answer.content
-        await d.wait_for(lambda: board(d, thread).id != before or None)
+        await board_changed(d, thread, before)
         cities = await d.autocomplete(mover, thread, "circus travel", {}, focused="city")
         assert cities and all(choice["name"].startswith("Travel to ") for choice in cities)
         far = await d.slash(mover, thread, "circus travel", {"city": "richmond"})
@@ -110,8 +112,8 @@ async def test_hand_is_shown_only_to_its_owner(tmp_path: Path) -> None:
         for message in d.messages_in(thread):
             assert "Your hand" not in message.content
         stranger = await d.click("carol", latest, button(latest, "rm:hand:"))
-        answer = await stranger.response()
-        assert answer.ephemeral and "not seated" in answer.content
+        refusal = await stranger.response()
+        assert refusal.ephemeral and "not seated" in refusal.content
         by_command = await d.slash("bob", thread, "game hand", {})
         answer = await by_command.settled()
         assert answer.ephemeral and "Your hand:" in answer.content
@@ -126,7 +128,7 @@ async def test_stale_board_says_so_and_changes_nothing(tmp_path: Path) -> None:
         panel = await take_turn(d, mover, thread)
         first_choice = custom_ids(panel.message)[0]
         await (await d.click(mover, panel.message, first_choice)).response()
-        await d.wait_for(lambda: board(d, thread).id != old.id or None)
+        await board_changed(d, thread, (old.id, len(old.versions)))
         count = len(d.messages_in(thread))
         again = await d.click(mover, old, button(old, "rm:turn:"))
         answer = await again.response()
@@ -161,9 +163,9 @@ async def test_restart_mid_game_keeps_the_board_buttons_working(tmp_path: Path) 
         await d.restart_bot()
         panel = await take_turn(d, mover, thread)
         assert "choosing starting talent" in (await panel.response()).content
-        before = board(d, thread).id
+        before = mark(d, thread)
         await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
-        await d.wait_for(lambda: board(d, thread).id != before or None, what="a board after the restart")
+        await board_changed(d, thread, before)
 
 
 async def test_missing_permission_is_explained(tmp_path: Path) -> None:
@@ -179,6 +181,7 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
         thread = await open_game(d, players)
         for _ in range(2000):
             latest = board(d, thread)
+            before = mark(d, thread)
             if "Final scores" in latest.content:
                 break
             mover = awaited(d, latest, players)
@@ -191,7 +194,83 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
                 await (await d.select(mover, panel.message, choice, ["0"])).response()
             else:
                 await (await d.click(mover, panel.message, choice)).response()
-            await d.wait_for(lambda shown=latest.id: board(d, thread).id != shown or None, what="the next board")
+            await board_changed(d, thread, before)
         final = board(d, thread)
         assert "Final scores" in final.content and "Winner" in final.content
         assert not any(cid.startswith("rm:turn:") for cid in custom_ids(final))
+
+
+async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_player(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        start = board(d, thread)
+        mover = awaited(d, start, PLAYERS)
+        assert mover is not None
+        assert [u.id for u in start.mentions] == [d.user(mover).id]  # the first player is pinged once
+        panel = await take_turn(d, mover, thread)
+        edits = len(panel.message.versions)
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        first_pick = await board_changed(d, thread, (start.id, len(start.versions)))
+        assert first_pick.id != start.id and first_pick.mentions == []  # same player goes on: no new ping
+        # The private panel now offers the second pick.
+        panel_id = panel.message.id
+        await d.wait_for(lambda: len(d.message(panel_id).versions) > edits or None, what="the panel to update")
+        panel = d.message(panel_id)
+        assert "1 left" in panel.content
+        before = mark(d, thread)
+        await (await d.click(mover, panel, custom_ids(panel)[0])).response()
+        second = await board_changed(d, thread, before)
+        next_player = awaited(d, second, PLAYERS)
+        assert next_player is not None and next_player != mover
+        assert second.id != first_pick.id  # someone new is awaited: a new message …
+        assert [u.id for u in second.mentions] == [d.user(next_player).id]  # … that pings only them
+
+
+async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        while "choosing which Action card" not in board(d, thread).content:
+            mover = awaited(d, board(d, thread), PLAYERS)
+            assert mover is not None
+            choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
+            await (await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})).settled()
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        before = mark(d, thread)
+        await (await d.slash(mover, thread, "circus play", {"card": "play:fast_transit"})).settled()
+        played = await board_changed(d, thread, before)
+        assert played.id != before[0] and "plays Fast Transit" in played.content
+        # Travel where news waits, read from the game's own public view as the board shows it.
+        assert d.bot is not None
+        table_cog = d.bot.get_cog("Table")  # type: ignore[attr-defined]
+        table = await table_cog.tables.table_in_context(d.guild.id, thread.id, d.user(mover).id, None)
+        public = table.game.view(table.state, None)
+        options = await d.autocomplete(mover, thread, "circus travel", {}, focused="city")
+        with_news = [o["value"] for o in options if o["value"] in public["board"]
+                     and load_content().counters.get(public["board"][o["value"]].get("counter") or "", None)
+                     and load_content().counters[public["board"][o["value"]]["counter"]].kind == "performance"]
+        before = mark(d, thread)
+        assert with_news, "Fast Transit from Canada reaches a Performance Demand"
+        target = with_news[0]
+        await (await d.slash(mover, thread, "circus travel", {"city": target})).settled()
+        played_id = played.id
+        moved = await board_changed(d, thread, before)
+        assert "travels from" in moved.content
+        assert moved.id != played_id and moved.mentions  # the turn passed: a new message pings the next player
+        second = awaited(d, moved, PLAYERS)
+        assert second is not None and second != mover
+        await (await d.slash(second, thread, "circus play", {"card": "play:rapid_transit"})).settled()
+        await (await d.slash(second, thread, "circus stay", {})).settled()
+        await d.wait_for(lambda: awaited(d, board(d, thread), PLAYERS) == mover or None, what="the first player's turn")
+        # A turn that goes on (Overnight Transit: stay, then perform here) updates its own message.
+        before = mark(d, thread)
+        await (await d.slash(mover, thread, "circus play", {"card": "play:overnight_transit"})).settled()
+        opened = await board_changed(d, thread, before)
+        before = mark(d, thread)
+        assert before[0] == opened.id
+        await (await d.slash(mover, thread, "circus stay", {})).settled()
+        updated = await board_changed(d, thread, before)
+        assert "performing or hiring" in updated.content, updated.content
+        assert (updated.id, len(updated.versions)) == (opened.id, before[1] + 1)  # the same message, edited
+        assert "plays Overnight Transit" in updated.content and "stays in" in updated.content
+        assert updated.mentions == []

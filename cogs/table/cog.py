@@ -154,19 +154,45 @@ class TableCog(commands.Cog, name="Table"):
         return table.game.prompt(table.state, seat), ui.choices_view(table.id, table.record.version, labels)
 
     async def post_update(self, result: ActResult) -> None:
+        """The board after an action. A player going on with their own turn has the turn's board
+        message updated in place (no new ping); when someone new is awaited, or the game ends, a new
+        board is posted that mentions exactly the newly awaited players."""
         table = result.table
+        newly = result.newly_awaited
+        over = table.state is None or table.game.is_over(table.state)
+        if not newly and not over and result.continues_own_step and await self.update_board(result):
+            return
         header = f"**{present.title(table)}** · {table.names[result.seat]}"
-        await self.post_board(table, present.update_text(table, result.events, header))
+        await self.post_board(table, present.update_text(table, result.events, header), ping=newly)
 
-    async def post_board(self, table: Table, text: str) -> None:
+    async def update_board(self, result: ActResult) -> bool:
+        """Edit the last board message with the new events; False when it cannot be edited."""
+        table = result.table
+        thread = await self.thread_of(table)
+        if thread is None or table.record.board_message_id is None:
+            return False
+        try:
+            message = await thread.fetch_message(table.record.board_message_id)
+            text = present.extend_update(message.content, table, result.events)
+            file = await present.board_file(table)
+            await message.edit(content=text, attachments=[file] if file is not None else [],
+                               view=ui.board_view(table.id, table.record.version, False),
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("Could not update the board of game %s, posting a new one: %s", table.id, error)
+            return False
+        return True
+
+    async def post_board(self, table: Table, text: str, ping: list[int] | None = None) -> None:
         thread = await self.thread_of(table)
         if thread is None:
             log.warning("Game %s has no reachable thread", table.id)
             return
         over = table.state is None or table.game.is_over(table.state)
         file = await present.board_file(table)
+        users = [discord.Object(id=user) for user in (table.awaited_users() if ping is None else ping)]
         kwargs: dict[str, Any] = {"view": ui.board_view(table.id, table.record.version, over),
-                                  "allowed_mentions": discord.AllowedMentions(users=True, everyone=False,
+                                  "allowed_mentions": discord.AllowedMentions(users=users, everyone=False,
                                                                               roles=False)}
         if file is not None:
             kwargs["file"] = file

@@ -98,20 +98,31 @@ def final_text(table: Table) -> str:
 def update_text(table: Table, events: Sequence[Event], header: str) -> str:
     """The thread message after an action: what happened (public events only) and who acts next."""
     sentences = [table.game.describe_event(e, table.names) for e in events if e.private_to is None]
-    tail = awaited_line(table)
-    body = "\n".join(f"• {s}" for s in sentences)
-    text = f"{header}\n{body}\n{tail}".strip()
-    if len(text) > MESSAGE_LIMIT:
-        room = MESSAGE_LIMIT - len(header) - len(tail) - 40
-        kept: list[str] = []
-        for sentence in reversed(sentences):
-            room -= len(sentence) + 3
-            if room < 0:
-                break
-            kept.insert(0, sentence)
-        body = "• …\n" + "\n".join(f"• {s}" for s in kept)
+    return _compose(header, sentences, awaited_line(table))
+
+
+def _compose(header: str, sentences: Sequence[str], tail: str) -> str:
+    """Header, bulleted sentences and the tail, within Discord's 2000 characters: the oldest
+    sentences give way first."""
+    kept = list(sentences)
+    while True:
+        body = "\n".join(f"• {s}" for s in kept)
+        if len(kept) < len(sentences):
+            body = "• …\n" + body
         text = f"{header}\n{body}\n{tail}".strip()
-    return text[:MESSAGE_LIMIT]
+        if len(text) <= MESSAGE_LIMIT or not kept:
+            return text[:MESSAGE_LIMIT]
+        kept.pop(0)
+
+
+def extend_update(previous: str, table: Table, events: Sequence[Event]) -> str:
+    """A board message's text with more events of the same turn: its header and earlier events are
+    kept, the new events appended, and the "who acts" lines replaced by the current ones."""
+    lines = previous.split("\n")
+    header = lines[0]
+    earlier = [line[2:] for line in lines[1:] if line.startswith("• ") and line != "• …"]
+    sentences = earlier + [table.game.describe_event(e, table.names) for e in events if e.private_to is None]
+    return _compose(header, sentences, awaited_line(table))
 
 
 def log_page(lines: Sequence[str], page: int) -> tuple[str, int]:

@@ -67,6 +67,16 @@ class ActResult:
     table: Table  # after the action
     seat: int
     events: list[Event]
+    awaited_before: frozenset[int]  # seats the game waited for before this action
+    continues_own_step: bool  # the previous action in the log was this seat's too
+
+    @property
+    def newly_awaited(self) -> list[int]:
+        """Users the game now waits for that it did not wait for before: the ones to ping."""
+        state = self.table.state
+        if state is None or self.table.game.is_over(state):
+            return []
+        return [self.table.user_of(seat) for seat in sorted(self.table.game.to_act(state) - self.awaited_before)]
 
 
 class TableService:
@@ -198,6 +208,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated in this game.")
+            before = table.game.to_act(table.state)
             try:
                 action = choose(table, seat)
                 state, events = table.game.apply(table.state, seat, action)
@@ -213,9 +224,11 @@ class TableService:
                 raise TableError(STALE) from error
             except StoreError as error:
                 raise TableError(str(error)) from error
+            previous = await self.store.actions(game_id, after_version=table.record.version - 1, limit=1)
+            continues = bool(previous) and previous[0].version == table.record.version and previous[0].seat == seat
             table.record = replace(table.record, version=new_version, status="finished" if over else "active")
             table.state = state
-            return ActResult(table, seat, events)
+            return ActResult(table, seat, events, before, continues)
 
     async def abandon(self, game_id: int, user_id: int, is_manager: bool) -> Table:
         async with self.lock(game_id):

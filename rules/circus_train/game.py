@@ -82,13 +82,14 @@ class CircusTrain(Game[CircusTrainState, Action]):
             return "The game is over."
         if pending.seat != seat:
             return f"Waiting for {state.players[pending.seat]}, who is {STEP_WORDS[pending.kind]}."
-        card = f" ({CARD_NAMES[pending.card]})" if pending.card else ""
+        words = STEP_WORDS[pending.kind]
+        card = f" ({CARD_NAMES[pending.card]})" if pending.card and CARD_NAMES[pending.card] not in words else ""
         extra = ""
         if pending.kind == "move":
             extra = f": up to {pending.moves} connections"
         elif pending.kind == "pick_talent":
             extra = f": {pending.picks} left"
-        return f"{state.players[seat]}, you are {STEP_WORDS[pending.kind]}{card}{extra}."
+        return f"{state.players[seat]}, you are {words}{card}{extra}."
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
