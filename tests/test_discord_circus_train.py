@@ -274,3 +274,52 @@ async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
         assert (updated.id, len(updated.versions)) == (opened.id, before[1] + 1)  # the same message, edited
         assert "plays Overnight Transit" in updated.content and "stays in" in updated.content
         assert updated.mentions == []
+
+
+async def test_common_commands_list_status_log_rules_and_abandon(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        thread = await open_game(d, PLAYERS)
+        listed = await (await d.slash("carol", "games", "game list", {})).response()
+        assert listed.ephemeral and "#1 Circus Train — active" in listed.content
+        mine = await (await d.slash("alice", "games", "game mine", {})).response()
+        assert "#1 Circus Train" in mine.content
+        status = await (await d.slash("carol", thread, "game status", {})).settled()
+        assert status.ephemeral and d.png_attachments(status) and "Circus Train #1" in status.content
+        rules = await (await d.slash("carol", "games", "game rules", {"kind": "circus_train"})).response()
+        assert rules.ephemeral and "advanced" in rules.content
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        panel = await take_turn(d, mover, thread)
+        before = mark(d, thread)
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await board_changed(d, thread, before)
+        log = await (await d.slash("carol", thread, "game log", {})).response()
+        assert log.ephemeral and "Log page 1 of 1" in log.content and f"{mover} takes" in log.content
+        refused = await (await d.slash("bob", thread, "game abandon", {})).response()
+        assert refused.ephemeral and "Only the game's creator or a server manager" in refused.content
+        by_manager = await (await d.slash("mia", "games", "game abandon", {"game": 1})).response()
+        assert by_manager.ephemeral and "abandoned" in by_manager.content
+        await d.wait_for(lambda: "was abandoned" in d.last_message(thread).content or None)
+        late = await d.slash(mover, thread, "circus pass", {})
+        assert "This game is over." in (await late.settled()).content
+        listed = await (await d.slash("carol", "games", "game list", {})).response()
+        assert "No games here yet" in listed.content
+
+
+async def test_missing_attach_files_permission_is_explained(tmp_path: Path) -> None:
+    async with standin(tmp_path, deny={"games": ["attach_files"]}) as d:
+        created = await d.slash("alice", "games", "circus new", {})
+        answer = await created.response()
+        assert answer.ephemeral and "Attach Files" in answer.content
+
+
+async def test_generic_new_game_command_takes_variant_options(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        created = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "advanced=true"})
+        answer = await created.response()
+        assert not answer.ephemeral and "Options: advanced." in answer.content
+        bad = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "turbo=yes"})
+        answer = await bad.response()
+        assert answer.ephemeral and "Unknown option 'turbo'" in answer.content
+        malformed = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "advanced"})
+        assert "key=value" in (await malformed.response()).content

@@ -376,6 +376,19 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.followup.send("\n".join(lines) or "You hold nothing secret right now.", **kwargs)
 
     # ----- /game commands -------------------------------------------------------------------------------
+    @game_group.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(kind="Which game", options="Variants as key=value pairs, e.g. advanced=true events=true")
+    @app_commands.choices(kind=[app_commands.Choice(name=g.name, value=k) for k, g in GAMES.items()])
+    async def new(self, interaction: discord.Interaction, kind: str, options: str = "") -> None:
+        parsed: dict[str, object] = {}
+        for pair in options.replace(",", " ").split():
+            key, sep, value = pair.partition("=")
+            if not sep or not key:
+                await refuse(interaction, f"Write each option as key=value (for example advanced=true), not {pair!r}.")
+                return
+            parsed[key.strip()] = value.strip()
+        await self.create_lobby(interaction, kind, parsed)
+
     @game_group.command(name="list", description="Games in this server that are open or in progress")
     async def list_games(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
