@@ -1,1 +1,16 @@
-"""Pillow drawing: one module per game, shared helpers, bundled fonts; pure — a View in, PNG bytes out."""
+"""Pillow drawing: one module per game, shared helpers, bundled fonts; pure — a View in, PNG bytes out.
+
+Conventions every game's renderer follows (``circus_train`` is the reference):
+
+- ``render_board(view) -> bytes`` draws the public board from a spectator view and never reads a hand
+  or any other per-seat secret, so a seat's view draws the very same picture; private pictures
+  (``render_hand``) are separate functions that refuse a spectator view.
+- Deterministic: no clock, no randomness, fonts from ``render/fonts`` only (``render.fonts.font``);
+  identical views give identical bytes.
+- About 1600 px wide (full width on a phone in Discord); body text at least 20 px, nothing under 16 px.
+- Players are drawn with ``render.common.player_marks``: an Okabe–Ito colour, a shape and an initial
+  per seat, so colour is never the only cue; the player to act is marked in words too ("▶ TO ACT").
+- Encode with ``render.common.to_png`` (palette-quantised when that stays crisp): boards stay well
+  under a few hundred KB.
+- Imports: Pillow and ``rules`` (content and constants) only — never discord or the database.
+"""

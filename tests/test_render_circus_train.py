@@ -290,3 +290,11 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
     common.token_sprite.cache_clear()
     assert sizes and min(sizes) >= 16
     assert min(ct.BODY, ct.TAG_FONT_SIZE, ct.NAME_FONT_SIZE, ct.HAND_TEXT) >= 20
+
+
+def test_to_png_keeps_full_colour_when_a_palette_would_blur_it() -> None:
+    image = Image.new("RGB", (96, 96))
+    image.putdata([((x * 37) % 256, (y * 53) % 256, (x * y) % 256) for y in range(96) for x in range(96)])
+    with Image.open(io.BytesIO(common.to_png(image))) as decoded:
+        assert decoded.mode == "RGB"
+        assert decoded.tobytes() == image.tobytes()
