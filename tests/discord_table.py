@@ -88,3 +88,13 @@ async def take_turn(d: Discord, user: str, thread: Any) -> Any:
     handle = await d.click(user, latest, button(latest, "rm:turn:"))
     await handle.response()
     return handle
+
+
+async def finish_setup(d: Discord, thread: Any, players: tuple[str, ...]) -> None:
+    """Play the set-up (talent picks, start cities) with /circus choose, taking the first choice."""
+    while "choosing which Action card" not in board(d, thread).content:
+        mover = awaited(d, board(d, thread), players)
+        assert mover is not None
+        choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
+        assert choices
+        await (await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})).settled()

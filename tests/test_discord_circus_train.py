@@ -11,7 +11,18 @@ import pytest
 from rules.circus_train.content import load_content
 
 from discord_standin import standin
-from discord_table import awaited, board, board_changed, button, custom_ids, labels, mark, open_game, take_turn
+from discord_table import (
+    awaited,
+    board,
+    board_changed,
+    button,
+    custom_ids,
+    finish_setup,
+    labels,
+    mark,
+    open_game,
+    take_turn,
+)
 
 PLAYERS = ("alice", "bob")
 
@@ -71,14 +82,7 @@ async def test_turn_by_buttons_and_refusals_out_of_turn(tmp_path: Path) -> None:
 async def test_slash_commands_play_a_turn_and_refuse_illegal_moves(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
-        # The set-up picks and start cities, through /circus choose with autocomplete.
-        while "choosing which Action card" not in board(d, thread).content:
-            mover = awaited(d, board(d, thread), PLAYERS)
-            assert mover is not None
-            choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
-            assert choices
-            handle = await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})
-            await handle.settled()
+        await finish_setup(d, thread, PLAYERS)  # talent picks and start cities, through /circus choose
         mover = awaited(d, board(d, thread), PLAYERS)
         assert mover is not None
         cards = await d.autocomplete(mover, thread, "circus play", {}, focused="card")
@@ -229,11 +233,7 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
 async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
-        while "choosing which Action card" not in board(d, thread).content:
-            mover = awaited(d, board(d, thread), PLAYERS)
-            assert mover is not None
-            choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
-            await (await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})).settled()
+        await finish_setup(d, thread, PLAYERS)
         mover = awaited(d, board(d, thread), PLAYERS)
         assert mover is not None
         before = mark(d, thread)

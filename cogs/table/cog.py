@@ -254,17 +254,23 @@ class TableCog(commands.Cog, name="Table"):
         if verb == "start":
             await self.start_game(interaction, game_id)
             return
-        try:
-            if verb == "join":
-                table = await self.tables.join(game_id, interaction.user.id, interaction.user.display_name)
-            else:
-                table = await self.tables.leave(game_id, interaction.user.id)
-        except TableError as error:
-            await refuse(interaction, str(error))
+        table = await self.change_seat(interaction, verb, game_id)
+        if table is None:
             return
         await interaction.response.edit_message(content=present.lobby_text(table),
                                                 view=ui.lobby_view(table.id, True),
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+    async def change_seat(self, interaction: discord.Interaction, verb: str, game_id: int) -> Table | None:
+        """Join or leave a lobby; a refusal is answered here and gives None."""
+        try:
+            await self.tables.table(game_id, interaction.guild_id)
+            if verb == "join":
+                return await self.tables.join(game_id, interaction.user.id, interaction.user.display_name)
+            return await self.tables.leave(game_id, interaction.user.id)
+        except TableError as error:
+            await refuse(interaction, str(error))
+            return None
 
     async def start_game(self, interaction: discord.Interaction, game_id: int) -> None:
         async with self.working():
@@ -453,26 +459,18 @@ class TableCog(commands.Cog, name="Table"):
     @game_group.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game="The game number")
     async def join(self, interaction: discord.Interaction, game: int) -> None:
-        try:
-            table = await self.tables.table(game, interaction.guild_id)
-            table = await self.tables.join(table.id, interaction.user.id, interaction.user.display_name)
-        except TableError as error:
-            await refuse(interaction, str(error))
-            return
-        await self.refresh_lobby(table)
-        await interaction.response.send_message(f"You have a seat in {present.title(table)}.", ephemeral=True)
+        await self.seat_command(interaction, "join", game, "You have a seat in {}.")
 
     @game_group.command(name="leave", description="Give up your seat in a game that has not started")
     @app_commands.describe(game="The game number")
     async def leave(self, interaction: discord.Interaction, game: int) -> None:
-        try:
-            table = await self.tables.table(game, interaction.guild_id)
-            table = await self.tables.leave(table.id, interaction.user.id)
-        except TableError as error:
-            await refuse(interaction, str(error))
-            return
-        await self.refresh_lobby(table)
-        await interaction.response.send_message(f"You left {present.title(table)}.", ephemeral=True)
+        await self.seat_command(interaction, "leave", game, "You left {}.")
+
+    async def seat_command(self, interaction: discord.Interaction, verb: str, game: int, done: str) -> None:
+        table = await self.change_seat(interaction, verb, game)
+        if table is not None:
+            await self.refresh_lobby(table)
+            await interaction.response.send_message(done.format(present.title(table)), ephemeral=True)
 
     @game_group.command(name="start", description="Start a game you created")
     @app_commands.describe(game="The game number")
