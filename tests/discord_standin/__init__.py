@@ -1,23 +1,16 @@
 """A local stand-in for Discord (REST + gateway on 127.0.0.1) and a driver that plays its users.
 
 See ``fixtures.standin`` for the usual entry point, ``client.Discord`` for what a test can do, and
-``server.StandIn`` for what is served and which Discord rules are copied.
+``server.StandIn`` for what is served and which Discord rules are copied (README.md lists the modules).
 """
 
-from .client import (
-    BotError,
-    BotFactory,
-    CommandUnavailable,
-    Discord,
-    InteractionHandle,
-    Response,
-    UsageError,
-)
+from .client import BotFactory, Discord
+from .errors import BotError, CommandUnavailable, UsageError
 from .fixtures import discord_standin, ringmaster_factory, ringmaster_standin, standin
-from .server import (
+from .handles import InteractionHandle, Response
+from .model import (
     EPHEMERAL,
     PERMISSIONS,
-    ApiError,
     Attachment,
     Callback,
     Channel,
@@ -25,9 +18,10 @@ from .server import (
     Interaction,
     Message,
     Refusal,
-    StandIn,
     User,
 )
+from .server import StandIn
+from .wire import ApiError
 
 __all__ = [
     "EPHEMERAL",

@@ -3,7 +3,8 @@
 ``Discord`` drives a running ``StandIn``: it starts the real bot against it (only ``Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY`` are pointed at 127.0.0.1), sends interactions built from the
 commands the bot synced, waits for the bot's answers, and fails the test as soon as the bot logs an
-ERROR (a command, view or task that raised is only logged by discord.py).
+ERROR (a command, view or task that raised is only logged by discord.py). Typing a slash command's
+options is in ``options``, what an interaction gives back in ``handles``, the failures in ``errors``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,7 @@ import contextlib
 import inspect
 import logging
 import re
-import threading
-import traceback
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import discord
@@ -24,181 +22,39 @@ import discord.gateway
 import discord.http
 import yarl
 
-from .server import (
+from .errors import BotError, CommandUnavailable, ErrorCollector, UsageError, format_record
+from .handles import DEFAULT_TIMEOUT, InteractionHandle, Response
+from .model import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     CALLBACK_AUTOCOMPLETE,
     CALLBACK_MODAL,
-    EPHEMERAL,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     Attachment,
-    Callback,
     Channel,
     Guild,
-    Interaction,
     Message,
     P,
     PermissionSpec,
     Refusal,
-    StandIn,
     User,
     walk_components,
 )
+from .options import check_visible, command_data, encode_options, find_command, resolve_channel, resolve_user
+from .server import StandIn
+
+__all__ = [  # the driver, and what the package imported from here before the split
+    "BotError", "BotFactory", "CommandUnavailable", "Discord", "InteractionHandle", "Response", "UsageError",
+]
 
 T = TypeVar("T")
 BotFactory = Callable[[], discord.Client | Awaitable[discord.Client]]
-DEFAULT_TIMEOUT = 2.0
 ERROR_LOGGERS = ("discord", "ringmaster", "bot", "cogs", "db", "render", "rules")
 
 UserRef = User | str | int
 ChannelRef = Channel | str | int
 MessageRef = Message | int
-
-
-class UsageError(AssertionError):
-    """The test asked for something a Discord user could not do (unknown option, missing button, ...)."""
-
-
-class CommandUnavailable(UsageError):
-    """Discord would not show this command to that member (``default_member_permissions``)."""
-
-
-class BotError(AssertionError):
-    """The bot logged an ERROR (an exception in a command, view or task) or its gateway task died."""
-
-
-def format_record(record: logging.LogRecord) -> str:
-    text = f"{record.levelname} {record.name}: {record.getMessage()}"
-    if record.exc_info and record.exc_info[1] is not None:
-        text += "\n" + "".join(traceback.format_exception(*record.exc_info)).rstrip()
-    return text
-
-
-class _ErrorCollector(logging.Handler):
-    """Collects ERROR records from any thread (discord.py's heartbeat runs in one) and wakes the test."""
-
-    def __init__(self, wake: Callable[[], None]) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-        self._wake = wake
-        self._records_lock = threading.Lock()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        with self._records_lock:
-            self.records.append(record)
-        self._wake()
-
-    def take(self) -> list[logging.LogRecord]:
-        with self._records_lock:
-            records, self.records = self.records, []
-        return records
-
-    def remove(self, record: logging.LogRecord) -> None:
-        with self._records_lock:
-            self.records.remove(record)
-
-    def snapshot(self) -> list[logging.LogRecord]:
-        with self._records_lock:
-            return list(self.records)
-
-
-@dataclass(frozen=True)
-class Response:
-    """What the bot answered to an interaction (a snapshot taken when the callback arrived)."""
-
-    type: int
-    content: str = ""
-    embeds: list[dict[str, Any]] = field(default_factory=list)
-    components: list[dict[str, Any]] = field(default_factory=list)
-    attachments: list[Attachment] = field(default_factory=list)
-    flags: int = 0
-    choices: list[dict[str, Any]] = field(default_factory=list)
-    message: Message | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def deferred(self) -> bool:
-        return self.type in (5, 6)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """The custom_ids of the answer's components (of the modal's, for a modal answer)."""
-        components = self.data.get("components", []) if self.type == CALLBACK_MODAL else self.components
-        return [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
-
-    @classmethod
-    def of(cls, callback: Callback) -> Response:
-        """From the message as it was when the callback was accepted (``message`` is the live record)."""
-        state = callback.snapshot
-        return cls(callback.type, state.get("content", ""), list(state.get("embeds", [])),
-                   list(state.get("components", [])), list(state.get("attachments", [])), state.get("flags", 0),
-                   choices=list(callback.data.get("choices") or []), message=callback.message, data=callback.data)
-
-
-class InteractionHandle:
-    """One interaction sent to the bot: its answer, its followups, the refused attempts."""
-
-    def __init__(self, discord_: Discord, record: Interaction) -> None:
-        self.discord = discord_
-        self.record = record
-        self._response: Response | None = None
-
-    def __repr__(self) -> str:
-        return f"<InteractionHandle {self.record!r}>"
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def attempts(self) -> list[Callback]:
-        """Every callback POST for this interaction, accepted or refused (404 10062, 400 40060, ...)."""
-        return list(self.record.attempts)
-
-    @property
-    def refused(self) -> list[Callback]:
-        return [c for c in self.record.attempts if not c.accepted]
-
-    async def response(self, timeout: float = DEFAULT_TIMEOUT) -> Response:
-        """The accepted answer (callback): its type, content, embeds, components, attachments, flags."""
-        if self._response is None:
-            callback = await self.discord.wait_for(lambda: self.record.response, timeout,
-                                                   f"an answer to {self.record!r}")
-            self._response = Response.of(callback)
-        return self._response
-
-    async def refusal(self, timeout: float = DEFAULT_TIMEOUT) -> Callback:
-        """Wait for a callback the stand-in refused (check ``.status`` and ``.code``)."""
-        return await self.discord.wait_for(lambda: next(iter(self.refused), None), timeout,
-                                           f"a refused answer to {self.record!r}", check_errors=False)
-
-    @property
-    def message(self) -> Message | None:
-        """The answer's message as it is now (after edits), or None (no message answer yet)."""
-        message_id = self.record.response_message_id
-        return self.discord.server.messages.get(message_id) if message_id else None
-
-    async def settled(self, timeout: float = DEFAULT_TIMEOUT) -> Message:
-        """The answer's message once it is no longer "thinking" (after a defer, the first followup or edit)."""
-        def ready() -> Message | None:
-            message = self.message
-            return message if message is not None and not message.loading else None
-        return await self.discord.wait_for(ready, timeout, f"a settled answer to {self.record!r}")
-
-    @property
-    def followups(self) -> list[Message]:
-        return list(self.record.followups)
-
-    async def followup(self, index: int = 0, timeout: float = DEFAULT_TIMEOUT) -> Message:
-        """Wait for followup number ``index`` (0 is the first)."""
-        def present() -> Message | None:
-            return self.record.followups[index] if len(self.record.followups) > index else None
-        return await self.discord.wait_for(present, timeout, f"followup {index} to {self.record!r}")
 
 
 class Discord:
@@ -211,7 +67,7 @@ class Discord:
         self._connect_task: asyncio.Task[None] | None = None
         self._stopping = False
         self._loop = asyncio.get_running_loop()
-        self._collector = _ErrorCollector(self._wake)
+        self._collector = ErrorCollector(self._wake)
         self._loggers = [logging.getLogger(name) for name in error_loggers]
         for logger in self._loggers:
             logger.addHandler(self._collector)
@@ -458,12 +314,12 @@ class Discord:
         """
         who, where = self.user(user), self.channel(channel)
         guild = self.server.guild_of(where)
-        command, chain, leaf = self._find_command(guild, name)
-        self._check_visible(command, who, where)
+        command, chain, leaf = find_command(self.server, guild, name)
+        check_visible(self.server, command, who, where)
         resolved: dict[str, dict[str, Any]] = {}
         values = dict(options or {})
-        encoded = self._encode_options(leaf, values, resolved, who, where, name, focused=None)
-        data = self._command_data(command, chain, encoded, resolved)
+        encoded = encode_options(self.server, leaf, values, resolved, who, where, name, focused=None)
+        data = command_data(command, chain, encoded, resolved)
         return await self._send(APPLICATION_COMMAND, who, where, data, " ".join(name.split()))
 
     async def autocomplete(self, user: UserRef, channel: ChannelRef, name: str, options: Mapping[str, Any] | None,
@@ -471,16 +327,16 @@ class Discord:
         """The choices the bot offers while ``user`` types option ``focused`` of ``/name``."""
         who, where = self.user(user), self.channel(channel)
         guild = self.server.guild_of(where)
-        command, chain, leaf = self._find_command(guild, name)
-        self._check_visible(command, who, where)
+        command, chain, leaf = find_command(self.server, guild, name)
+        check_visible(self.server, command, who, where)
         definition = next((o for o in leaf if o["name"] == focused), None)
         if definition is None or not definition.get("autocomplete"):
             raise UsageError(f"/{name} has no autocomplete option {focused!r}")
         values = dict(options or {})
         values.setdefault(focused, "")
         resolved: dict[str, dict[str, Any]] = {}
-        encoded = self._encode_options(leaf, values, resolved, who, where, name, focused=focused)
-        data = self._command_data(command, chain, encoded, resolved)
+        encoded = encode_options(self.server, leaf, values, resolved, who, where, name, focused=focused)
+        data = command_data(command, chain, encoded, resolved)
         handle = await self._send(AUTOCOMPLETE, who, where, data, " ".join(name.split()))
         answer = await handle.response(timeout)
         if answer.type != CALLBACK_AUTOCOMPLETE:
@@ -516,9 +372,9 @@ class Discord:
             resolved: dict[str, dict[str, Any]] = {}
             channel = self.server.channels[msg.channel_id]
             if kind == 5:
-                data["values"] = [self._resolve_user(v, resolved, channel) for v in chosen]
+                data["values"] = [resolve_user(self.server, v, resolved, channel) for v in chosen]
             else:
-                data["values"] = [self._resolve_channel(v, resolved, self.user(user)) for v in chosen]
+                data["values"] = [resolve_channel(self.server, v, resolved, self.user(user)) for v in chosen]
             data["resolved"] = resolved
         else:
             raise UsageError(f"{custom_id!r} on {msg!r} is not a supported select menu (type {kind})")
@@ -611,137 +467,3 @@ class Discord:
             raise UsageError(f"only {message.interaction.user.name} sees the ephemeral {message!r}")
         channel = self.server.channels[message.channel_id]
         return await self._send(MESSAGE_COMPONENT, who, channel, data, data["custom_id"], message)
-
-    def _find_command(self, guild: Guild, name: str
-                      ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-        parts = name.split()
-        commands = self.server.commands_for(guild)
-        if not parts or parts[0] not in commands:
-            raise UsageError(f"no /{name} synced for {guild.name}; synced: {sorted(commands)}")
-        command = commands[parts[0]]
-        options: list[dict[str, Any]] = command.get("options", [])
-        chain: list[dict[str, Any]] = []
-        for part in parts[1:]:
-            sub = next((o for o in options if o["name"] == part and o["type"] in (1, 2)), None)
-            if sub is None:
-                subs = [o["name"] for o in options if o["type"] in (1, 2)]
-                raise UsageError(f"/{' '.join(parts)}: no subcommand {part!r} here; there are {subs}")
-            chain.append(sub)
-            options = sub.get("options", [])
-        subs = [o["name"] for o in options if o["type"] in (1, 2)]
-        if subs:
-            raise UsageError(f"/{name} needs a subcommand: one of {subs}")
-        return command, chain, options
-
-    def _check_visible(self, command: Mapping[str, Any], user: User, channel: Channel) -> None:
-        needed = command.get("default_member_permissions")
-        if needed is None:
-            return
-        perms = self.server.permissions_for(channel, user.id)
-        if perms & P["administrator"]:
-            return
-        if int(needed) == 0 or (perms & int(needed)) != int(needed):  # "0": administrators only
-            raise CommandUnavailable(f"{user.name} cannot use /{command['name']} (needs permissions {needed})")
-
-    @staticmethod
-    def _command_data(command: Mapping[str, Any], chain: list[dict[str, Any]], encoded: list[dict[str, Any]],
-                      resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        options = encoded
-        for sub in reversed(chain):
-            options = [{"name": sub["name"], "type": sub["type"], "options": options}]
-        data: dict[str, Any] = {"id": str(command["id"]), "name": command["name"], "type": 1, "options": options}
-        if "guild_id" in command:  # guild commands are found by name and data.guild_id (pitfall 5)
-            data["guild_id"] = command["guild_id"]
-        if resolved:
-            data["resolved"] = resolved
-        return data
-
-    def _encode_options(self, definitions: list[dict[str, Any]], values: Mapping[str, Any],
-                        resolved: dict[str, dict[str, Any]], user: User, channel: Channel, command: str,
-                        *, focused: str | None) -> list[dict[str, Any]]:
-        by_name = {d["name"]: d for d in definitions}
-        encoded = []
-        for name, value in values.items():
-            definition = by_name.get(name)
-            if definition is None:
-                raise UsageError(f"/{command} has no option {name!r}; it has {sorted(by_name)}")
-            option: dict[str, Any] = {"name": name, "type": definition["type"]}
-            if name == focused:
-                option["value"] = str(value)  # what the member has typed so far
-                option["focused"] = True
-            else:
-                option["value"] = self._encode_value(definition, value, resolved, user, channel, command)
-            encoded.append(option)
-        if focused is None:
-            missing = [d["name"] for d in definitions if d.get("required") and d["name"] not in values]
-            if missing:
-                raise UsageError(f"/{command} needs option(s) {missing}")
-        return encoded
-
-    def _encode_value(self, definition: Mapping[str, Any], value: Any, resolved: dict[str, dict[str, Any]],
-                      user: User, channel: Channel, command: str) -> Any:
-        kind, name = definition["type"], definition["name"]
-        where = f"/{command} {name}"
-        choices = [c["value"] for c in definition.get("choices") or []]
-        if kind == 3:
-            if not isinstance(value, str):
-                raise UsageError(f"{where} takes text, not {value!r}")
-            if not definition.get("min_length", 0) <= len(value) <= definition.get("max_length", 6000):
-                raise UsageError(f"{where}: {value!r} has the wrong length")
-        elif kind in (4, 10):
-            wrong_type = not isinstance(value, int if kind == 4 else int | float)
-            if isinstance(value, bool) or wrong_type:
-                raise UsageError(f"{where} takes {'an integer' if kind == 4 else 'a number'}, not {value!r}")
-            if "min_value" in definition and value < definition["min_value"]:
-                raise UsageError(f"{where}: {value} is below {definition['min_value']}")
-            if "max_value" in definition and value > definition["max_value"]:
-                raise UsageError(f"{where}: {value} is above {definition['max_value']}")
-        elif kind == 5:
-            if not isinstance(value, bool):
-                raise UsageError(f"{where} takes True or False, not {value!r}")
-        elif kind == 6:
-            return self._resolve_user(value, resolved, channel)
-        elif kind == 7:
-            target = self.channel(value)
-            allowed = definition.get("channel_types")
-            if allowed and target.type not in allowed:
-                raise UsageError(f"{where} takes channel types {allowed}, not {target!r}")
-            return self._resolve_channel(target, resolved, user)
-        elif kind == 8:
-            return self._resolve_role(value, resolved, channel)
-        elif kind == 9:
-            try:
-                return self._resolve_user(value, resolved, channel)
-            except KeyError:
-                return self._resolve_role(value, resolved, channel)
-        else:
-            raise UsageError(f"{where}: option type {kind} is not supported by the stand-in")
-        if choices and value not in choices:
-            raise UsageError(f"{where} offers the choices {choices}, not {value!r}")
-        return value
-
-    def _resolve_user(self, value: UserRef, resolved: dict[str, dict[str, Any]], channel: Channel) -> str:
-        target = self.user(value)
-        resolved.setdefault("users", {})[str(target.id)] = target.payload()
-        guild = self.server.guild_of(channel)
-        member = guild.members.get(target.id)
-        if member is not None:
-            data = member.payload(with_user=False)
-            data["permissions"] = str(self.server.permissions_for(channel, target.id))
-            resolved.setdefault("members", {})[str(target.id)] = data
-        return str(target.id)
-
-    def _resolve_channel(self, value: ChannelRef, resolved: dict[str, dict[str, Any]], user: User) -> str:
-        target = self.channel(value)
-        data = target.payload()
-        data["permissions"] = str(self.server.permissions_for(target, user.id))
-        resolved.setdefault("channels", {})[str(target.id)] = data
-        return str(target.id)
-
-    def _resolve_role(self, value: str | int, resolved: dict[str, dict[str, Any]], channel: Channel) -> str:
-        guild = self.server.guild_of(channel)
-        role = next((r for r in guild.roles.values() if value in (r.id, r.name, str(r.id))), None)
-        if role is None:
-            raise KeyError(f"no role {value!r} in {guild.name}")
-        resolved.setdefault("roles", {})[str(role.id)] = role.payload()
-        return str(role.id)
