@@ -8,7 +8,9 @@ so the suite stays fast); the byte-level checks go through ``render_board``. No 
 from __future__ import annotations
 
 import copy
+import importlib
 import io
+import pkgutil
 import struct
 import subprocess
 import sys
@@ -279,7 +281,11 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
         sizes.append(size)
         return real(size, bold, condensed)
 
-    monkeypatch.setattr(ct, "font", recording)
+    # Each part of the renderer binds ``font`` itself, so each must be watched.
+    for part in pkgutil.iter_modules(ct.__path__):
+        module = importlib.import_module(f"{ct.__name__}.{part.name}")
+        if hasattr(module, "font"):
+            monkeypatch.setattr(module, "font", recording)
     monkeypatch.setattr(fonts, "font", recording)
     common.token_sprite.cache_clear()
     ct.base_map.cache_clear()

@@ -1,0 +1,173 @@
+"""The board's header: title and date, the season, the calendar strip, the counts (cities with news,
+draw bag, first player), the banner saying who acts (or the final result) and the current Event card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.circus_train.layout import BACKGROUND, BODY, MARGIN, SEASON_STYLES, WIDTH, View
+from render.common import (
+    INK,
+    PAPER,
+    Box,
+    PlayerMark,
+    Point,
+    chip,
+    draw_text,
+    draw_token,
+    fit_text,
+    hex_colour,
+    mix,
+    rounded_panel,
+    text_width,
+    tint,
+    wrap_text,
+)
+from render.fonts import font, printable
+from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
+from rules.circus_train.content import load_content
+from rules.circus_train.state import CARD_NAMES
+
+STEP_LABELS = {
+    "pick_talent": "picking starting talent",
+    "choose_start": "choosing a start city",
+    "choose": "choosing an Action card",
+    "move": "moving the train",
+    "basic": "moving 1 or performing/hiring",
+    "recruit": "deciding whether to recruit",
+    "act": "performing or hiring",
+    "special_hire": "making a Special Hire",
+    "hire": "hiring talent",
+    "hire_failed": "deciding to buy after a failed hire",
+    "wages": "paying wages",
+    "place_released": "placing released talent",
+    "rest_bonus": "choosing a rest bonus",
+    "long_month_steal": "taking talent (long month)",
+}
+
+
+def _calendar_strip(draw: ImageDraw.ImageDraw, xy: Point, week: int) -> Box:
+    cell, gap, month_gap = 24, 4, 12
+    x, y = xy
+    label_font = font(18, bold=True)
+    index = 0
+    start_x = x
+    for month, weeks in enumerate(WEEKS_IN_MONTH):
+        season = SEASON_STYLES[("green", "green", "yellow", "yellow", "red", "red")[month]]
+        block_w = weeks * cell + (weeks - 1) * gap
+        draw.text((x + block_w / 2, y), MONTHS[month][:3], font=label_font, fill=INK, anchor="mt")
+        for _ in range(weeks):
+            box = Box(x, y + 24, x + cell, y + 24 + cell)
+            if index < week:
+                fill, outline = mix(season.colour, PAPER, 0.55), mix(season.colour, INK, 0.2)
+            elif index == week:
+                fill, outline = INK, INK
+            else:
+                fill, outline = PAPER, mix(season.colour, INK, 0.2)
+            rounded_panel(draw, box, fill=fill, outline=outline, width=2, radius=5)
+            if index == week:
+                draw.polygon([(box.centre[0] - 7, box.y0 + 6), (box.centre[0] + 7, box.y0 + 6),
+                              (box.centre[0], box.y1 - 6)], fill=PAPER)
+            x += cell + gap
+            index += 1
+        x += month_gap - gap
+    return Box(start_x, y, x - month_gap + gap, y + 24 + cell)
+
+
+def _event_lines(view: View) -> list[str]:
+    event = view.get("event")
+    if not event:
+        return []
+    text = f"{printable(str(event.get('title', '')))} — {printable(str(event.get('text', '')))}"
+    return wrap_text("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=3)
+
+
+def _final_fact(view: View, marks: Sequence[PlayerMark]) -> str:
+    """The headline figure of a finished game (a fact, not a ruling: tie-breaks are the rules' job)."""
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
+    if not players:
+        return "final scores"
+    if len(players) == 1:
+        return f"{marks[0].name} ends with ${players[0].get('money', 0)}"
+    key = "best" if (view.get("options") or {}).get("easier") else "vp"
+    top = max(int(p.get(key, 0)) for p in players)
+    leaders = " and ".join(marks[seat].name for seat, p in enumerate(players) if int(p.get(key, 0)) == top)
+    return f"most {'Best Performance' if key == 'best' else 'VP'}: {leaders} ({top})"
+
+
+def _status(view: View, marks: Sequence[PlayerMark]) -> tuple[str, PlayerMark | None]:
+    if view.get("over"):
+        return ("The season is over — " + _final_fact(view, marks), None)
+    awaiting = view.get("awaiting")
+    if not awaiting:
+        return ("", None)
+    seat = int(awaiting["seat"])
+    step = STEP_LABELS.get(str(awaiting.get("step")), str(awaiting.get("step", "")).replace("_", " "))
+    card = awaiting.get("card")
+    card_text = f" ({CARD_NAMES.get(str(card), str(card))})" if card else ""
+    return (f"▶ {marks[seat].name} to act: {step}{card_text}", marks[seat])
+
+
+def header_height(view: View) -> int:
+    events = _event_lines(view)
+    return 148 + (len(events) * 28 + 10 if events else 0)
+
+
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
+                height: int) -> None:
+    content = load_content()
+    season = SEASON_STYLES.get(str(view.get("season")), SEASON_STYLES["green"])
+    draw.rectangle((0, 0, WIDTH, height), fill=BACKGROUND)
+    # Line 1: title, date, season; calendar strip at the right.
+    title = font(30, bold=True)
+    x = MARGIN
+    week_of = WEEKS_IN_MONTH[MONTHS.index(view["month"])] if view.get("month") in MONTHS else 0
+    date = f"{view.get('month', '')}, week {view.get('week_of_month', '')} of {week_of}"
+    box = draw_text(draw, (x, 14), "Circus Train", title, INK)
+    box = draw_text(draw, (box.x1 + 22, 14), date, title, INK)
+    money = content.seasons[str(view.get("season", "green"))].money if view.get("season") in content.seasons else 0
+    chip(draw, (MARGIN, 60), f"{season.letter} · {season.months} season · shows pay ${money}", font(BODY, bold=True),
+         fill=season.colour, pad_x=10, height=34)
+    _calendar_strip(draw, (WIDTH - MARGIN - 790, 10), int(view.get("week", 0)))
+    # Line 2: counts.
+    board = view.get("board") or {}
+    with_news = sum(1 for news in board.values() if news.get("counter") or any((news.get("talent") or {}).values()))
+    facts = (f"Cities with news {with_news}/{view.get('cities_required', '?')}   ·   "
+             f"Draw bag {view.get('bag_count', '?')}")
+    first = view.get("first_player")
+    draw_text(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
+    if isinstance(first, int) and 0 <= first < len(marks):
+        box = draw_text(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
+        draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
+        draw_text(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
+                  font(BODY, bold=True), INK, anchor="lm")
+    # Line 3: who acts.
+    status, mark = _status(view, marks)
+    y = 104
+    if status:
+        status_font = font(24, bold=True)
+        fill = mark.colour if mark else INK
+        w = text_width(status, status_font) + (56 if mark else 24)
+        banner = Box(MARGIN, y, min(WIDTH - MARGIN, MARGIN + w), y + 38)
+        rounded_panel(draw, banner, fill=tint(fill, 0.55) if mark else INK, outline=INK, width=3, radius=10)
+        tx = banner.x0 + 12
+        if mark:
+            draw_token(image, (banner.x0 + 24, banner.centre[1]), mark, radius=14)
+            tx = banner.x0 + 46
+        draw_text(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
+                  status_font, INK if mark else PAPER, anchor="lm")
+    events = _event_lines(view)
+    if events:
+        y = 152
+        panel = Box(MARGIN, y - 4, WIDTH - MARGIN, y + len(events) * 28 + 6)
+        rounded_panel(draw, panel, fill=hex_colour("#FFF4D6"), outline=hex_colour("#B08A2E"), width=2, radius=8)
+        for index, line in enumerate(events):
+            left, top = MARGIN + 12.0, y + 1.0 + index * 28
+            if index == 0 and line.startswith("Event: "):
+                left = draw_text(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
+                line = line[len("Event: "):]
+            draw_text(draw, (left, top), line, font(BODY), INK)
