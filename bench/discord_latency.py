@@ -4,7 +4,7 @@ Starts the local stand-in and the real bot, opens GAMES two-player Circus Train 
 after round, has the awaited player of every game press "Take your turn" (the bot answers with the
 private panel) and then the first choice (the bot applies it, saves it, draws and posts the new
 board, and edits the panel). Prints the median and p99 of both, measured from sending the
-interaction to the stand-in receiving the answer (and, for a choice, the new board in the thread).
+interaction to the stand-in receiving the answer (and, for a choice, the new or updated board in the thread).
 
 Run: .venv/bin/python bench/discord_latency.py [--games 40] [--rounds 5]
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from discord_standin import standin
-from discord_table import awaited, board, button, custom_ids, open_game
+from discord_table import awaited, board, board_changed, button, custom_ids, mark, open_game
 
 PLAYERS = ("alice", "bob")
 
@@ -58,6 +58,7 @@ async def run(games: int, rounds: int) -> None:
                     panel = await d.click(mover, latest, button(latest, "rm:turn:"))
                     await panel.response(timeout=30)
                     open_panel.append(time.perf_counter() - t0)
+                    before = mark(d, thread)
                     t0 = time.perf_counter()
                     first = custom_ids(panel.message)[0]
                     if first.startswith("rm:pick:"):
@@ -66,12 +67,12 @@ async def run(games: int, rounds: int) -> None:
                         click = await d.click(mover, panel.message, first)
                     await click.response(timeout=30)
                     answered.append(time.perf_counter() - t0)
-                    await d.wait_for(lambda shown=latest.id, t=thread: board(d, t).id != shown or None, timeout=30)
+                    await board_changed(d, thread, before)
                     choose.append(time.perf_counter() - t0)
             print(f"{games} live games, {rounds} rounds:")
             report("Take your turn → panel", open_panel)
             report("choice → answered", answered)
-            report("choice → new board posted", choose)
+            report("choice → board posted", choose)
 
 
 def main() -> None:
