@@ -70,7 +70,6 @@ class Pending:
     seat: int
     card: str | None = None  # the Action card being resolved
     moves: int = 0  # connections allowed in a "move" step
-    exact: bool = False  # Basic Transit: the move is one connection (two with Brakeman Bill)
     then: str = ""  # what follows the move: "act", "special_hire", "wages" or "" (turn ends)
     failed: dict[str, int] = field(default_factory=dict)  # counters that failed this Hire action
     failed_talent: str | None = None  # the counter a Buy After Failure is offered for

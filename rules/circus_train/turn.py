@@ -123,8 +123,7 @@ class Turn:
             self.state.pending = Pending("move", seat, card=card, moves=movement_allowance(self.state, seat, card),
                                          then=CARD_THEN[card])
         elif card == "basic_transit":
-            self.state.pending = Pending("basic", seat, card=card, moves=movement_allowance(self.state, seat, card),
-                                         exact=True)
+            self.state.pending = Pending("basic", seat, card=card, moves=movement_allowance(self.state, seat, card))
         elif card == "hold":
             self.state.pending = Pending("act", seat, card=card)
             self.skip_if_nothing_to_do()
