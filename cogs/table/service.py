@@ -10,6 +10,7 @@ other and neither update is lost. The store's version check (``version = version
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -21,7 +22,10 @@ from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.game import Game
 from rules.core.options import validate_options
+from rules.core.serial import ShapeError
 from rules.registry import GAMES, get_game
+
+log = logging.getLogger(__name__)
 
 STALE = "This board is out of date: the game has moved on since it was posted. Use the newest board in the thread."
 
@@ -93,8 +97,21 @@ class TableService:
         if record is None or (guild_id is not None and record.guild_id != guild_id):
             raise TableError(f"There is no game #{game_id} in this server.")
         game = get_game(record.kind)
-        state = game.state_from_json(record.snapshot) if record.snapshot is not None else None
-        return Table(record, await self.store.seats(game_id), game, state)
+        seats = await self.store.seats(game_id)
+        state = await self._state(record, game, seats) if record.snapshot is not None else None
+        return Table(record, seats, game, state)
+
+    async def _state(self, record: GameRecord, game: Game[Any, Any], seats: list[SeatRecord]) -> Any:
+        """The saved snapshot; if it no longer fits the game's state type (the game's code changed
+        since it was saved), the state is rebuilt by replaying the seed and the action log."""
+        try:
+            return game.state_from_json(record.snapshot)
+        except (ShapeError, TypeError, ValueError):
+            log.warning("Game %s: its snapshot no longer fits %s; replaying its log", record.id, game.name)
+        state = game.new_game([seat.display_name for seat in seats], record.options, record.seed)
+        for logged in await self.store.actions(record.id):
+            state, _ = game.apply(state, logged.seat, game.action_from_json(logged.action))
+        return state
 
     async def table_in_context(self, guild_id: int, channel_id: int, user_id: int, game_id: int | None) -> Table:
         """The game named, else the game whose thread this is, else the asker's only live game here."""
@@ -209,6 +226,8 @@ class TableService:
             if seat is None:
                 raise TableError("You are not seated in this game.")
             before = table.game.to_act(table.state)
+            if seat not in before:
+                raise TableError(table.game.explain_waiting(table.state, seat))
             try:
                 action = choose(table, seat)
                 state, events = table.game.apply(table.state, seat, action)
