@@ -90,11 +90,14 @@ async def take_turn(d: Discord, user: str, thread: Any) -> Any:
     return handle
 
 
-async def finish_setup(d: Discord, thread: Any, players: tuple[str, ...]) -> None:
-    """Play the set-up (talent picks, start cities) with /circus choose, taking the first choice."""
-    while "choosing which Action card" not in board(d, thread).content:
+async def finish_setup(d: Discord, thread: Any, players: tuple[str, ...], start: str | None = None,
+                       until: str = "choosing which Action card") -> None:
+    """Play the set-up (talent picks, start cities) with /circus choose until the board asks for
+    ``until``, taking the first choice, or the start city named ``start``."""
+    while until not in board(d, thread).content:
         mover = awaited(d, board(d, thread), players)
         assert mover is not None
         choices = await d.autocomplete(mover, thread, "circus choose", {}, focused="option")
         assert choices
-        await (await d.slash(mover, thread, "circus choose", {"option": choices[0]["value"]})).settled()
+        chosen = next((c for c in choices if start is not None and c["name"] == f"Start in {start}"), choices[0])
+        await (await d.slash(mover, thread, "circus choose", {"option": chosen["value"]})).settled()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rules.circus_train.content import load_content
+from rules.circus_train.content import distance_map, load_content
+from rules.circus_train.state import CANADA
 
 from discord_standin import standin
 from discord_table import (
@@ -230,27 +232,42 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
         assert [u.id for u in second.mentions] == [d.user(next_player).id]  # … that pings only them
 
 
+def performance_cities(table: Any) -> list[str]:
+    """Cities showing a Performance Demand on the public board."""
+    content = load_content()
+    return [city for city, news in table.game.view(table.state, None)["board"].items()
+            if news.get("counter") and content.counters[news["counter"]].kind == "performance"]
+
+
+def nearest_start(table: Any) -> str:
+    """The name of the Canadian city closest to a Performance Demand."""
+    demands = performance_cities(table)
+    content = load_content()
+    home = min(CANADA, key=lambda city: min(distance_map(content, city)[d] for d in demands))
+    return content.cities[home].name
+
+
 async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
-        await finish_setup(d, thread, PLAYERS)
+        # Start in the Canadian city nearest a Performance Demand, read from the game's public view.
+        assert d.bot is not None
+        table_cog = d.bot.get_cog("Table")  # type: ignore[attr-defined]
+        await finish_setup(d, thread, PLAYERS, until="choosing a Canadian start city")
+        table = await table_cog.tables.table_in_context(d.guild.id, thread.id, d.user("alice").id, None)
+        await finish_setup(d, thread, PLAYERS, start=nearest_start(table))
         mover = awaited(d, board(d, thread), PLAYERS)
         assert mover is not None
         before = mark(d, thread)
         await (await d.slash(mover, thread, "circus play", {"card": "play:fast_transit"})).settled()
         played = await board_changed(d, thread, before)
         assert played.id != before[0] and "plays Fast Transit" in played.content
-        # Travel where news waits, read from the game's own public view as the board shows it.
-        assert d.bot is not None
-        table_cog = d.bot.get_cog("Table")  # type: ignore[attr-defined]
         table = await table_cog.tables.table_in_context(d.guild.id, thread.id, d.user(mover).id, None)
-        public = table.game.view(table.state, None)
+        demands = performance_cities(table)
         options = await d.autocomplete(mover, thread, "circus travel", {}, focused="city")
-        with_news = [o["value"] for o in options if o["value"] in public["board"]
-                     and load_content().counters.get(public["board"][o["value"]].get("counter") or "", None)
-                     and load_content().counters[public["board"][o["value"]]["counter"]].kind == "performance"]
+        with_news = [o["value"] for o in options if o["value"] in demands]
+        assert with_news, "every city is within Fast Transit's five connections of some Canadian city"
         before = mark(d, thread)
-        assert with_news, "Fast Transit from Canada reaches a Performance Demand"
         target = with_news[0]
         await (await d.slash(mover, thread, "circus travel", {"city": target})).settled()
         played_id = played.id
