@@ -183,7 +183,7 @@ def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
     return chosen
 
 
-def _placeholders(count: int) -> str:
+def _question_marks(count: int) -> str:
     return ", ".join("?" * count)
 
 
@@ -604,14 +604,14 @@ class GameStore:
     async def games_in_guild(self, guild_id: int, statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
         """The guild's games with one of ``statuses`` (by default the open ones), oldest first."""
         chosen = _statuses(statuses)
-        return await self._games(f"g.guild_id = ? AND g.status IN ({_placeholders(len(chosen))})",
+        return await self._games(f"g.guild_id = ? AND g.status IN ({_question_marks(len(chosen))})",
                                  (guild_id, *chosen))
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None,
                             statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
         """Games where ``user_id`` holds a seat (in ``guild_id`` if given), oldest first."""
         chosen = _statuses(statuses)
-        where = f"s.user_id = ? AND g.status IN ({_placeholders(len(chosen))})"
+        where = f"s.user_id = ? AND g.status IN ({_question_marks(len(chosen))})"
         params: list[object] = [user_id, *chosen]
         if guild_id is not None:
             where += " AND g.guild_id = ?"
@@ -620,7 +620,7 @@ class GameStore:
 
     async def games_with_status(self, statuses: Iterable[GameStatus]) -> list[GameRecord]:
         chosen = _statuses(statuses)
-        return await self._games(f"g.status IN ({_placeholders(len(chosen))})", chosen)
+        return await self._games(f"g.status IN ({_question_marks(len(chosen))})", chosen)
 
     async def active_games(self) -> list[GameRecord]:
         """Every game being played, in every guild: what to resume after a restart."""
