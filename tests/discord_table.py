@@ -37,10 +37,11 @@ def labels(message: Any) -> list[str]:
 
 
 async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), options: dict[str, Any] | None = None,
-                    channel: str = "games") -> Any:
-    """The first player creates a Circus Train lobby, the others join, the creator starts. Returns the
-    game's thread once its first board is posted."""
-    created = await d.slash(players[0], channel, "circus new", options or {})
+                    channel: str = "games", command: str = "circus new") -> Any:
+    """The first player creates a lobby with ``command`` (a game's own ``new``, Circus Train's by
+    default), the others join, the creator starts. Returns the game's thread once its first board is
+    posted."""
+    created = await d.slash(players[0], channel, command, options or {})
     await created.response()
     lobby = created.message
     assert lobby is not None

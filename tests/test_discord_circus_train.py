@@ -125,21 +125,26 @@ async def test_hand_is_shown_only_to_its_owner(tmp_path: Path) -> None:
         assert answer.ephemeral and "Your hand:" in answer.content
 
 
-async def test_stale_board_says_so_and_changes_nothing(tmp_path: Path) -> None:
+async def test_stale_panel_says_so_and_changes_nothing(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
         old = board(d, thread)
         mover = awaited(d, old, PLAYERS)
         assert mover is not None
         panel = await take_turn(d, mover, thread)
-        first_choice = custom_ids(panel.message)[0]
-        await (await d.click(mover, panel.message, first_choice)).response()
+        second_panel = await take_turn(d, mover, thread)  # the same choices, opened twice
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
         await board_changed(d, thread, (old.id, len(old.versions)))
-        count = len(d.messages_in(thread))
-        again = await d.click(mover, old, button(old, "rm:turn:"))
-        answer = await again.response()
+        count, latest = len(d.messages_in(thread)), mark(d, thread)
+        again = await d.click(mover, second_panel.message, custom_ids(second_panel.message)[0])
+        await again.response()
+        answer = await again.followup()
         assert answer.ephemeral and "out of date" in answer.content
-        assert len(d.messages_in(thread)) == count
+        assert len(d.messages_in(thread)) == count and mark(d, thread) == latest
+        # The old board's "Take your turn" opens the current choices instead of a dead end.
+        reopened = await d.click(mover, old, button(old, "rm:turn:"))
+        current = await reopened.response()
+        assert current.ephemeral and "out of date" not in current.content and custom_ids(current)
 
 
 async def test_two_simultaneous_clicks_do_not_lose_an_update(tmp_path: Path) -> None:

@@ -14,6 +14,9 @@ import pytest
 from cogs.table.service import STALE, Table, TableError, TableService
 from db.store import GameStore
 from rules.core.rng import Rng
+from rules.registry import GAMES
+
+from sealed_guess import SealedGuess
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 11, 12, 13
 
@@ -98,4 +101,51 @@ async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(tmp_path: 
         raw.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), table.id))
     rebuilt = await service.table(table.id)
     assert json.dumps(rebuilt.game.state_to_json(rebuilt.state), sort_keys=True) == expected
+    await service.store.close()
+
+
+# ----- simultaneous steps ----------------------------------------------------------------------------
+
+
+async def sealed_guess_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TableService, Table]:
+    monkeypatch.setitem(GAMES, SealedGuess.key, SealedGuess())
+    store = await GameStore.open(tmp_path / "games.sqlite3")
+    service = TableService(store)
+    table = await service.create(SealedGuess.key, GUILD, CHANNEL, ALICE, "Alice", {})
+    await service.join(table.id, BOB, "Bob")
+    return service, await service.start(table.id, ALICE, thread_id=99)
+
+
+def pick_index(index: int) -> Any:
+    def pick(table: Table, seat: int) -> Any:
+        assert table.state is not None
+        return table.game.legal_actions(table.state, seat)[index]
+    return pick
+
+
+async def test_a_panel_stays_valid_while_other_seats_act_in_a_simultaneous_step(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, table = await sealed_guess_table(tmp_path, monkeypatch)
+    panel_version = table.record.version  # both players open their panels now
+    await service.act(table.id, ALICE, panel_version, pick_index(0))
+    result = await service.act(table.id, BOB, panel_version, pick_index(2))
+    assert [e.data["picks"] for e in result.events if e.kind == "revealed"] == [[1, 3]]
+    assert result.table.state is not None and result.table.state.scores == [0, 1]
+    assert len(await service.store.actions(table.id)) == 2
+    await service.store.close()
+
+
+async def test_an_older_panel_is_stale_once_its_own_seat_has_acted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, table = await sealed_guess_table(tmp_path, monkeypatch)
+    panel_version = table.record.version
+    await service.act(table.id, ALICE, panel_version, pick_index(0))
+    await service.act(table.id, BOB, None, pick_index(1))  # the round ends; a new one begins
+    with pytest.raises(TableError) as stale:  # Alice's first-round panel must not pick in round two
+        await service.act(table.id, ALICE, panel_version, pick_index(2))
+    assert str(stale.value) == STALE
+    with pytest.raises(TableError) as future:
+        await service.act(table.id, BOB, panel_version + 10, pick_index(0))
+    assert str(future.value) == STALE
+    assert len(await service.store.actions(table.id)) == 2
     await service.store.close()

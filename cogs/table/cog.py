@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import present, ui
-from cogs.table.service import STALE, ActResult, Table, TableError, TableService
+from cogs.table.service import ActResult, Table, TableError, TableService
 from db.store import GameStore
 from rules.core.errors import RulesError
 from rules.registry import GAMES
@@ -154,13 +154,16 @@ class TableCog(commands.Cog, name="Table"):
         return table.game.prompt(table.state, seat), ui.choices_view(table.id, table.record.version, labels)
 
     async def post_update(self, result: ActResult) -> None:
-        """The board after an action. A player going on with their own turn has the turn's board
-        message updated in place (no new ping); when someone new is awaited, or the game ends, a new
-        board is posted that mentions exactly the newly awaited players."""
+        """The board after an action. While nobody new is awaited and a player goes on with their own
+        turn, or players finish their parts of a simultaneous step, the last board message is updated in
+        place (no new message, no ping). When someone new is awaited, or the game ends, a new board is
+        posted that mentions exactly the newly awaited players."""
         table = result.table
         newly = result.newly_awaited
         over = table.state is None or table.game.is_over(table.state)
-        if not newly and not over and result.continues_own_step and await self.update_board(result):
+        simultaneous = len(result.awaited_before) > 1
+        if (not newly and not over and (result.continues_own_step or simultaneous)
+                and await self.update_board(result)):
             return
         header = f"**{present.title(table)}** · {table.names[result.seat]}"
         await self.post_board(table, present.update_text(table, result.events, header), ping=newly)
@@ -173,7 +176,7 @@ class TableCog(commands.Cog, name="Table"):
             return False
         try:
             message = await thread.fetch_message(table.record.board_message_id)
-            text = present.extend_update(message.content, table, result.events)
+            text = present.extend_update(message.content, table, result.events, table.names[result.seat])
             file = await present.board_file(table)
             await message.edit(content=text, attachments=[file] if file is not None else [],
                                view=ui.board_view(table.id, table.record.version, False),
@@ -325,9 +328,8 @@ class TableCog(commands.Cog, name="Table"):
             await refuse(interaction, "This game is over." if table.record.status != "lobby"
                          else "This game has not started yet.")
             return
-        if version != table.record.version:
-            await refuse(interaction, STALE)
-            return
+        # The button's version is not checked: the panel is built from the current state, so a click
+        # on an older board (another seat acted since, as happens in simultaneous steps) is still useful.
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await refuse(interaction, "You are not seated in this game.")

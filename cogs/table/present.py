@@ -115,11 +115,14 @@ def _compose(header: str, sentences: Sequence[str], tail: str) -> str:
         kept.pop(0)
 
 
-def extend_update(previous: str, table: Table, events: Sequence[Event]) -> str:
-    """A board message's text with more events of the same turn: its header and earlier events are
-    kept, the new events appended, and the "who acts" lines replaced by the current ones."""
+def extend_update(previous: str, table: Table, events: Sequence[Event], actor: str) -> str:
+    """A board message's text with more events of the same turn or simultaneous step: its header
+    (which gains the actor's name if another player acted first) and earlier events are kept, the new
+    events appended, and the "who acts" lines replaced by the current ones."""
     lines = previous.split("\n")
     header = lines[0]
+    if " · " in header and actor not in header.partition(" · ")[2].split(", "):
+        header = f"{header}, {actor}"
     earlier = [line[2:] for line in lines[1:] if line.startswith("• ") and line != "• …"]
     sentences = earlier + [table.game.describe_event(e, table.names) for e in events if e.private_to is None]
     return _compose(header, sentences, awaited_line(table))

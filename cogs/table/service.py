@@ -220,8 +220,6 @@ class TableService:
                 raise TableError("This game has not started yet.")
             if table.record.status != "active" or table.state is None:
                 raise TableError("This game is over.")
-            if version is not None and version != table.record.version:
-                raise TableError(STALE)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated in this game.")
@@ -229,7 +227,10 @@ class TableService:
             if seat not in before:
                 raise TableError(table.game.explain_waiting(table.state, seat))
             try:
-                action = choose(table, seat)
+                if version is not None and version != table.record.version:
+                    action = await self._choice_made_earlier(table, seat, version, choose)
+                else:
+                    action = choose(table, seat)
                 state, events = table.game.apply(table.state, seat, action)
             except RulesError as error:
                 raise TableError(str(error)) from error
@@ -248,6 +249,36 @@ class TableService:
             table.record = replace(table.record, version=new_version, status="finished" if over else "active")
             table.state = state
             return ActResult(table, seat, events, before, continues)
+
+    async def _choice_made_earlier(self, table: Table, seat: int, version: int,
+                                   choose: Callable[[Table, int], Any]) -> Any:
+        """The action a seat chose on a panel built at an older ``version``.
+
+        In simultaneous steps other seats act while a player is deciding, so their panel's version goes
+        out of date without their own decision changing. The choice still stands when the seat itself has
+        not acted since that version and the chosen action is still legal now; otherwise the panel is
+        stale."""
+        assert table.state is not None
+        if version > table.record.version:
+            raise TableError(STALE)
+        since = await self.store.actions(table.id, after_version=version)
+        if any(logged.seat == seat for logged in since):
+            raise TableError(STALE)
+        earlier = replace(table, state=await self._state_at(table, version))
+        action = choose(earlier, seat)
+        if action not in table.game.legal_actions(table.state, seat):
+            raise TableError(STALE)
+        return action
+
+    async def _state_at(self, table: Table, version: int) -> Any:
+        """The game's state as it was at ``version``, replayed from its seed and log."""
+        game = table.game
+        state = game.new_game(table.names, table.record.options, table.record.seed)
+        for logged in await self.store.actions(table.id):
+            if logged.version > version:
+                break
+            state, _ = game.apply(state, logged.seat, game.action_from_json(logged.action))
+        return state
 
     async def abandon(self, game_id: int, user_id: int, is_manager: bool) -> Table:
         async with self.lock(game_id):
