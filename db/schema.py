@@ -90,7 +90,13 @@ CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
 CREATE INDEX seats_by_user ON seats (user_id);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+# The salt that, with the seed, makes the fairness commitment shown when a game starts (see
+# rules/core/fairness.py). Games created before it have an empty salt.
+_V2 = """
+ALTER TABLE games ADD COLUMN seed_salt TEXT NOT NULL DEFAULT '';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -94,7 +94,7 @@ _TRANSITIONS: Final[dict[str, frozenset[str]]] = {
 
 _SQLITE_MAX_INT: Final = 2**63 - 1
 _GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
-                        "status, options, seed, snapshot, version, created_at, updated_at")
+                        "status, options, seed, seed_salt, snapshot, version, created_at, updated_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,8 @@ class GameRecord:
     status: GameStatus
     options: dict[str, Any]
     seed: int
+    seed_salt: str
+    """With the seed, the preimage of the fairness commitment published when the game starts."""
     snapshot: Any | None
     """The rules' ``state_to_json`` after ``version``; None until the game starts."""
     version: int
@@ -222,7 +224,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         board_message_id=row["board_message_id"], creator_id=row["creator_id"],
         status=_check_status(row["status"]), options=_load(row["options"]), seed=row["seed"],
-        snapshot=_load(row["snapshot"]), version=row["version"],
+        seed_salt=row["seed_salt"], snapshot=_load(row["snapshot"]), version=row["version"],
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
     )
@@ -395,7 +397,7 @@ class GameStore:
 
     # ----- games ------------------------------------------------------------------------------
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
-                          options: Mapping[str, Any], seed: int) -> GameRecord:
+                          options: Mapping[str, Any], seed: int, seed_salt: str = "") -> GameRecord:
         """A new game in its lobby, at version 0, with no seats and no snapshot."""
         if not kind:
             raise ValueError("kind must name a game")
@@ -406,9 +408,9 @@ class GameStore:
         async with self._write() as conn:
             now = self._now()
             async with conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, version, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
-                (kind, guild_id, channel_id, creator_id, options_json, seed, now, now),
+                "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
+                "version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+                (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, now, now),
             ) as cursor:
                 game_id = cursor.lastrowid
             assert game_id is not None

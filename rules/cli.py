@@ -1,8 +1,10 @@
 """The terminal front end for every game: random or automatic playouts, and hot-seat play.
 
 ``python -m rules simulate GAME`` plays many seeded games and reports any that break;
-``python -m rules play GAME`` lets people take turns at one terminal. Both drive the games through
-the shared contract (``rules.core.game.Game``) alone, so nothing here knows any one game.
+``python -m rules play GAME`` lets people take turns at one terminal;
+``python -m rules verify RECORD`` checks a finished game's record against its fairness commitment.
+They drive the games through the shared contract (``rules.core.game.Game``) alone, so nothing here
+knows any one game.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TextIO
 
+from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.game import Game, Outcome
@@ -119,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_simulate_parser(commands.add_parser("simulate", help="play many seeded games and report failures"))
     _add_play_parser(commands.add_parser("play", help="hot-seat play in this terminal"))
+    verify = commands.add_parser("verify", help="check a finished game's record against its fairness commitment")
+    verify.add_argument("record", metavar="RECORD", help="the game record JSON file the bot posted at the end")
+    verify.add_argument("--commitment", help="the commitment the game's thread showed at the start")
     return parser
 
 
@@ -196,6 +202,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
 
 def _prepare(args: argparse.Namespace, inp: TextIO, out: TextIO) -> Callable[[], int]:
     """Check the command line and set the game up; what is left to run. Refusals raise."""
+    if args.command == "verify":
+        return lambda: verify_file(args.record, args.commitment, out)
     game = get_game(args.game)
     options = parse_options(args.option)
     if args.command == "simulate":
@@ -212,6 +220,24 @@ def _parse_args(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> argpars
             return build_parser().parse_args(argv)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
+
+
+# ----- verify -------------------------------------------------------------------------------------
+
+
+def verify_file(path: str, published: str | None, out: TextIO) -> int:
+    """``python -m rules verify``: 0 when the record checks out, 1 when it does not."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            record = json.load(file)
+    except (OSError, ValueError) as error:
+        out.write(f"Could not read {path}: {error}\n")
+        return 1
+    verdict = fairness.verify_record(record, GAMES, published) if isinstance(record, dict) else \
+        fairness.Verdict(False, ("The file does not hold a game record.",))
+    out.write("\n".join(verdict.lines) + "\n")
+    out.write("VERIFIED\n" if verdict.ok else "NOT VERIFIED\n")
+    return 0 if verdict.ok else 1
 
 
 # ----- simulate -----------------------------------------------------------------------------------

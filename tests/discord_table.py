@@ -50,9 +50,14 @@ async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), opt
         await joined.response()
     started = await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))
     await started.response()
-    thread = await d.wait_for(lambda: next((t for t in d.threads() if d.messages_in(t)), None), what="the game thread")
+    thread = await d.wait_for(lambda: next((t for t in d.threads() if _has_board(d, t)), None),
+                              what="the game thread and its first board")
     await d.wait_for(lambda: "Play in" in d.message(lobby.id).content or None, what="the lobby to show the thread")
     return thread
+
+
+def _has_board(d: Discord, thread: Any) -> bool:
+    return any(any(c.startswith("rm:hand:") for c in custom_ids(m)) for m in d.messages_in(thread))
 
 
 def board(d: Discord, thread: Any) -> Any:

@@ -135,3 +135,19 @@ def test_statements_split_where_sqlite_ends_them() -> None:
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
     with pytest.raises(ValueError, match="unterminated"):
         split_statements("CREATE TRIGGER x BEFORE DELETE ON t BEGIN SELECT 1;")
+
+
+async def test_a_version_1_database_gains_the_seed_salt_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "ringmaster.db"
+    with sqlite3.connect(path) as conn:
+        for statement in split_statements(MIGRATIONS[0]):
+            conn.execute(statement)
+        conn.execute("INSERT INTO games (kind, guild_id, channel_id, creator_id, seed, created_at, updated_at) "
+                     "VALUES ('circus_train', 1, 2, 3, 99, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')")
+        conn.execute("PRAGMA user_version = 1")
+    async with await GameStore.open(path) as store:
+        game = await store.get_game(1)
+        fresh = await store.create_game("circus_train", 1, 2, 3, {}, seed=5, seed_salt="ab" * 16)
+    assert game is not None and (game.seed, game.seed_salt) == (99, "")
+    assert fresh.seed_salt == "ab" * 16
+    assert _user_version(path) == LATEST_VERSION >= 2

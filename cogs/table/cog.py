@@ -167,6 +167,20 @@ class TableCog(commands.Cog, name="Table"):
             return
         header = f"**{present.title(table)}** · {table.names[result.seat]}"
         await self.post_board(table, present.update_text(table, result.events, header), ping=newly)
+        if over:
+            await self.reveal_seed(table)
+
+    async def reveal_seed(self, table: Table) -> None:
+        """Once a game has ended: reveal its seed in the thread, with the record that proves it."""
+        thread = await self.thread_of(table)
+        if thread is None:
+            return
+        try:
+            table, record = await self.tables.game_record(table.id)
+            await thread.send(present.reveal_text(table), file=present.record_file(table, record),
+                              allowed_mentions=discord.AllowedMentions.none())
+        except (TableError, discord.HTTPException) as error:
+            log.warning("Could not reveal the seed of game %s: %s", table.id, error)
 
     async def update_board(self, result: ActResult) -> bool:
         """Edit the last board message with the new events; False when it cannot be edited."""
@@ -310,6 +324,10 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.edit_original_response(content=present.lobby_text(table) + f"\nPlay in {thread.mention}.",
                                                  view=ui.lobby_view(table.id, False),
                                                  allowed_mentions=discord.AllowedMentions.none())
+        try:
+            await thread.send(present.commitment_line(table), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("Could not post the fairness commitment of game %s: %s", table.id, error)
         players = ", ".join(present.mention(seat.user_id) for seat in table.seats)
         await self.post_board(table, f"**{present.title(table)}** begins! Players: {players}.\n"
                                      f"{present.awaited_line(table)}")
@@ -498,6 +516,8 @@ class TableCog(commands.Cog, name="Table"):
         if thread is not None:
             await thread.send(f"**{present.title(table)}** was abandoned by {interaction.user.mention}.",
                               allowed_mentions=discord.AllowedMentions.none())
+            if table.state is not None:
+                await self.reveal_seed(table)
 
     @game_group.command(name="rules", description="How a game is played here")
     @app_commands.describe(kind="Which game")

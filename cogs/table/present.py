@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import importlib
 import io
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from cogs.table.service import Table
+from rules.core import fairness
 from rules.core.events import Event
 
 MESSAGE_LIMIT = 2000
@@ -93,6 +95,31 @@ def final_text(table: Table) -> str:
     winners = " and ".join(names[s] for s in outcome.winners)
     lines.append(f"🏆 Winner: {winners}!" if len(table.seats) > 1 else f"Result: {outcome.result or ''}")
     return "\n".join(lines)
+
+
+def commitment_line(table: Table) -> str:
+    """The fairness commitment shown when a game starts (see ``rules.core.fairness``)."""
+    digest = fairness.commitment(table.record.seed, table.record.seed_salt)
+    return (f"🔒 Fair play: every shuffle and roll comes from a secret seed fixed now, with SHA-256 commitment "
+            f"`{digest}`. The seed is revealed when the game ends, so anyone can check it.")
+
+
+def reveal_text(table: Table) -> str:
+    """The message that reveals the seed once the game has ended, with how to check it."""
+    digest = fairness.commitment(table.record.seed, table.record.seed_salt)
+    return (f"🔓 **{title(table)}**: the secret seed was `{table.record.seed}` with salt "
+            f"`{table.record.seed_salt or '(none)'}`; together they hash to the commitment `{digest}` shown at "
+            f"the start. The attached record holds the whole log. Anyone can check that it replays to this "
+            f"result: `python -m rules verify {record_filename(table)} --commitment {digest}`.")
+
+
+def record_filename(table: Table) -> str:
+    return f"{table.record.kind}-{table.id}-record.json"
+
+
+def record_file(table: Table, record: dict[str, Any]) -> discord.File:
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    return discord.File(io.BytesIO(data), filename=record_filename(table))
 
 
 def update_text(table: Table, events: Sequence[Event], header: str) -> str:

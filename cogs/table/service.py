@@ -18,6 +18,7 @@ from typing import Any
 
 from db.errors import StaleVersion, StoreError
 from db.store import GameRecord, GameStore, SeatRecord
+from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.game import Game
@@ -137,7 +138,7 @@ class TableService:
         parsed = validate_options(game.option_specs, options)
         game.check_options(parsed, max(game.min_players, 2) if game.max_players > 1 else 1)
         record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
-                                              secrets.randbits(63))
+                                              secrets.randbits(63), secrets.token_hex(16))
         await self.store.add_seat(record.id, creator_id, creator_name)
         return await self.table(record.id)
 
@@ -249,6 +250,20 @@ class TableService:
             table.record = replace(table.record, version=new_version, status="finished" if over else "active")
             table.state = state
             return ActResult(table, seat, events, before, continues)
+
+    async def game_record(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any]]:
+        """A finished game's record for the fairness check (``rules.core.fairness``): it reveals the
+        seed, so it is refused while the game is still being played."""
+        table = await self.table(game_id, guild_id)
+        if table.record.status in ("lobby", "active") or table.state is None:
+            raise TableError("The game record reveals the secret seed, so it is only available once the game "
+                             "has ended.")
+        history = await self.store.history(game_id)
+        assert history is not None
+        record = fairness.game_record(table.game, table.names, table.record.options, table.record.seed,
+                                      table.record.seed_salt,
+                                      [(logged.seat, logged.action) for logged in history.actions], table.state)
+        return table, record
 
     async def _choice_made_earlier(self, table: Table, seat: int, version: int,
                                    choose: Callable[[Table, int], Any]) -> Any:
