@@ -96,7 +96,59 @@ _V2 = """
 ALTER TABLE games ADD COLUMN seed_salt TEXT NOT NULL DEFAULT '';
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# Async life: turn deadlines and autopilot, members' time zones and notification choices, finished
+# games' results for statistics, votes (to abandon, to take an action back), and actions taken back.
+_V3 = """
+ALTER TABLE games ADD COLUMN deadline_minutes INTEGER NULL
+    CHECK (deadline_minutes IS NULL OR deadline_minutes > 0);   -- a seat's time per decision; NULL: none
+ALTER TABLE games ADD COLUMN autopilot_after INTEGER NOT NULL DEFAULT 3
+    CHECK (autopilot_after > 0);                                  -- missed deadlines in a row before a seat
+                                                                  -- stays on autopilot until reclaimed
+
+ALTER TABLE seats ADD COLUMN awaited_since TEXT NULL;             -- when the game began waiting for this seat
+ALTER TABLE seats ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0; -- 1: this wait's reminder has been sent
+ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;   -- deadlines missed in a row
+ALTER TABLE seats ADD COLUMN autopilot INTEGER NOT NULL DEFAULT 0;  -- 1: the automatic player plays this seat
+
+ALTER TABLE actions ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0;  -- 1: played by the automatic player
+
+CREATE TABLE members (
+    user_id      INTEGER PRIMARY KEY,
+    time_zone    TEXT    NOT NULL DEFAULT 'UTC',    -- an IANA zone name
+    active_from  INTEGER NULL CHECK (active_from BETWEEN 0 AND 1439),  -- minutes after local midnight
+    active_to    INTEGER NULL CHECK (active_to BETWEEN 0 AND 1439),    -- NULL/NULL: active all day
+    notify       TEXT    NOT NULL DEFAULT 'mention' CHECK (notify IN ('mention', 'dm', 'none')),
+    dm_closed    INTEGER NOT NULL DEFAULT 0          -- 1: a direct message failed and they were told once
+);
+
+CREATE TABLE results (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    score   INTEGER NOT NULL,
+    place   INTEGER NOT NULL CHECK (place >= 1),
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX results_by_user ON results (user_id);
+
+-- Agreements collected from the seated players: "abandon", or "undo:<version>" for taking back an action.
+CREATE TABLE votes (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    topic   TEXT    NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (game_id, topic, user_id)
+);
+
+-- An action taken back stays in the log (it is append-only) and is listed here; replays skip it.
+CREATE TABLE undone (
+    game_id INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, version),
+    FOREIGN KEY (game_id, version) REFERENCES actions (game_id, version) ON DELETE CASCADE
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

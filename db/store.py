@@ -44,7 +44,7 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -94,7 +94,13 @@ _TRANSITIONS: Final[dict[str, frozenset[str]]] = {
 
 _SQLITE_MAX_INT: Final = 2**63 - 1
 _GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
-                        "status, options, seed, seed_salt, snapshot, version, created_at, updated_at")
+                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
+                        "created_at, updated_at")
+
+
+_ACTION_COLUMNS: Final = "a.game_id, a.version, a.seat, a.action, a.events, a.created_at, a.automatic"
+# Actions taken back (see db/life.py) stay in the append-only log but are left out of every replay.
+_NOT_UNDONE: Final = "NOT EXISTS (SELECT 1 FROM undone AS u WHERE u.game_id = a.game_id AND u.version = a.version)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +121,10 @@ class GameRecord:
     snapshot: Any | None
     """The rules' ``state_to_json`` after ``version``; None until the game starts."""
     version: int
+    deadline_minutes: int | None
+    """How long (counted in each seat's active hours) a seat has for a decision; None: no deadline."""
+    autopilot_after: int
+    """Missed deadlines in a row after which a seat stays on autopilot until reclaimed."""
     created_at: datetime
     updated_at: datetime
 
@@ -137,6 +147,8 @@ class ActionRecord:
     action: dict[str, Any]
     events: list[dict[str, Any]]
     created_at: datetime
+    automatic: bool = False
+    """Played by the seat's automatic player (a missed deadline, or a seat on autopilot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +237,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         board_message_id=row["board_message_id"], creator_id=row["creator_id"],
         status=_check_status(row["status"]), options=_load(row["options"]), seed=row["seed"],
         seed_salt=row["seed_salt"], snapshot=_load(row["snapshot"]), version=row["version"],
+        deadline_minutes=row["deadline_minutes"], autopilot_after=row["autopilot_after"],
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
     )
@@ -238,7 +251,7 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
 def _action(row: sqlite3.Row) -> ActionRecord:
     return ActionRecord(game_id=row["game_id"], version=row["version"], seat=row["seat"],
                         action=_load(row["action"]), events=_load(row["events"]),
-                        created_at=datetime.fromisoformat(row["created_at"]))
+                        created_at=datetime.fromisoformat(row["created_at"]), automatic=bool(row["automatic"]))
 
 
 class GameStore:
@@ -397,8 +410,13 @@ class GameStore:
 
     # ----- games ------------------------------------------------------------------------------
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
-                          options: Mapping[str, Any], seed: int, seed_salt: str = "") -> GameRecord:
+                          options: Mapping[str, Any], seed: int, seed_salt: str = "", *,
+                          deadline_minutes: int | None = None, autopilot_after: int = 3) -> GameRecord:
         """A new game in its lobby, at version 0, with no seats and no snapshot."""
+        if deadline_minutes is not None and deadline_minutes <= 0:
+            raise ValueError("a deadline must be a positive number of minutes")
+        if autopilot_after <= 0:
+            raise ValueError("autopilot_after must be at least 1")
         if not kind:
             raise ValueError("kind must name a game")
         for name, value in (("guild_id", guild_id), ("channel_id", channel_id), ("creator_id", creator_id),
@@ -409,8 +427,10 @@ class GameStore:
             now = self._now()
             async with conn.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
-                "version, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
-                (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, now, now),
+                "deadline_minutes, autopilot_after, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?)",
+                (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
+                 autopilot_after, now, now),
             ) as cursor:
                 game_id = cursor.lastrowid
             assert game_id is not None
@@ -429,9 +449,10 @@ class GameStore:
         return games[-1] if games else None
 
     async def start_game(self, game_id: int, expected_version: int, snapshot: Any,
-                         thread_id: int | None = None) -> GameRecord:
+                         thread_id: int | None = None, awaited: Collection[int] = ()) -> GameRecord:
         """Lobby → active with the starting snapshot (built from the current seats), version + 1.
-        ``thread_id`` None keeps the thread already set, if any."""
+        ``thread_id`` None keeps the thread already set, if any. ``awaited``: the seats the game
+        waits for first (their clocks start now)."""
         if thread_id is not None:
             _check_id("thread_id", thread_id)
         snapshot_json = _dump(snapshot)
@@ -446,13 +467,18 @@ class GameStore:
                 "UPDATE games SET status = 'active', snapshot = ?, thread_id = COALESCE(?, thread_id), "
                 "version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
                 (snapshot_json, thread_id, self._now(), game_id, expected_version))
+            await self._start_clocks(conn, game_id, awaited)
             return _game(await self._game_row(conn, game_id))
 
     async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
                             events_json: Sequence[Mapping[str, Any]], snapshot: Any,
-                            status: GameStatus | None = None) -> int:
+                            status: GameStatus | None = None, *, awaited: Collection[int] | None = None,
+                            automatic: bool = False) -> int:
         """Append one accepted action and the snapshot it produced, in one transaction; returns the
         new version. ``status`` (e.g. ``'finished'`` when the action ended the game) is set with it.
+        ``awaited`` (the seats the game waits for afterwards) keeps the seats' clocks in the same
+        transaction: a seat newly awaited starts its clock now, a seat no longer awaited stops it, and
+        the acting seat's run of missed deadlines ends when it acted itself (``automatic`` False).
 
         Raises StaleVersion if the game is not at ``expected_version`` (nothing is written),
         GameNotActive if it is not being played, GameNotFound if it does not exist.
@@ -481,9 +507,27 @@ class GameStore:
             new_version = expected_version + 1
             await self._change(
                 conn,
-                "INSERT INTO actions (game_id, version, seat, action, events, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, action_text, events_text, now))
+                "INSERT INTO actions (game_id, version, seat, action, events, created_at, automatic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, action_text, events_text, now, int(automatic)))
+            if not automatic:
+                await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
+            if awaited is not None:
+                await self._start_clocks(conn, game_id, awaited, restart=seat)
             return new_version
+
+    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int],
+                            restart: int | None = None) -> None:
+        """Seats in ``awaited`` keep a running clock or start one now (``restart``: the seat that just
+        acted, whose next decision is a new wait); the others stop theirs."""
+        now = self._now()
+        waiting = sorted(set(awaited))
+        marks = _question_marks(len(waiting)) if waiting else "NULL"
+        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0 WHERE game_id = ? "
+                                 f"AND seat NOT IN ({marks})", (game_id, *waiting))
+        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0 WHERE game_id = ? "
+                                 f"AND seat IN ({marks}) AND (awaited_since IS NULL OR seat = ?)",
+                           (now, game_id, *waiting, -1 if restart is None else restart))
 
     async def set_status(self, game_id: int, status: GameStatus, expected_version: int) -> GameRecord:
         """Abandon a lobby or an active game, or finish an active one; version + 1."""
@@ -577,9 +621,10 @@ class GameStore:
 
     # ----- the log ----------------------------------------------------------------------------
     async def actions(self, game_id: int, after_version: int = 0, limit: int | None = None) -> list[ActionRecord]:
-        """Logged actions with version > ``after_version``, oldest first (at most ``limit``)."""
-        sql = ("SELECT game_id, version, seat, action, events, created_at FROM actions "
-               "WHERE game_id = ? AND version > ? ORDER BY version")
+        """Logged actions with version > ``after_version``, oldest first (at most ``limit``), leaving out
+        actions that were taken back."""
+        sql = (f"SELECT {_ACTION_COLUMNS} FROM actions AS a "
+               f"WHERE a.game_id = ? AND a.version > ? AND {_NOT_UNDONE} ORDER BY a.version")
         params: list[object] = [game_id, after_version]
         if limit is not None:
             if limit < 0:
@@ -598,8 +643,8 @@ class GameStore:
                 return None
             seats = await self._seats(conn, game_id)
             rows = await conn.execute_fetchall(
-                "SELECT game_id, version, seat, action, events, created_at FROM actions "
-                "WHERE game_id = ? ORDER BY version", (game_id,))
+                f"SELECT {_ACTION_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND {_NOT_UNDONE} "
+                "ORDER BY a.version", (game_id,))
             return GameHistory(game, seats, [_action(row) for row in rows])
 
     # ----- listings ---------------------------------------------------------------------------

@@ -28,6 +28,9 @@ from rules.registry import GAMES, get_game
 
 log = logging.getLogger(__name__)
 
+DEFAULT_AUTOPILOT_AFTER = 3
+MAX_DEADLINE_MINUTES = 14 * 24 * 60
+
 STALE = "This board is out of date: the game has moved on since it was posted. Use the newest board in the thread."
 
 
@@ -74,6 +77,7 @@ class ActResult:
     events: list[Event]
     awaited_before: frozenset[int]  # seats the game waited for before this action
     continues_own_step: bool  # the previous action in the log was this seat's too
+    automatic: bool = False  # played by the seat's automatic player
 
     @property
     def newly_awaited(self) -> list[int]:
@@ -133,12 +137,19 @@ class TableService:
 
     # ----- the lobby ---------------------------------------------------------------------------------
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
-                     options: dict[str, object]) -> Table:
+                     options: dict[str, object], *, deadline_minutes: int | None = None,
+                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> Table:
         game = get_game(kind)
         parsed = validate_options(game.option_specs, options)
         game.check_options(parsed, max(game.min_players, 2) if game.max_players > 1 else 1)
+        if deadline_minutes is not None and not 0 < deadline_minutes <= MAX_DEADLINE_MINUTES:
+            raise TableError(f"A turn deadline must be between a few minutes and {MAX_DEADLINE_MINUTES // 1440} "
+                             "days.")
+        if not 1 <= autopilot_after <= 20:
+            raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
         record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
-                                              secrets.randbits(63), secrets.token_hex(16))
+                                              secrets.randbits(63), secrets.token_hex(16),
+                                              deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
         await self.store.add_seat(record.id, creator_id, creator_name)
         return await self.table(record.id)
 
@@ -183,7 +194,7 @@ class TableService:
                 raise TableError(str(error)) from error
             try:
                 await self.store.start_game(game_id, table.record.version, table.game.state_to_json(state),
-                                            thread_id)
+                                            thread_id, awaited=table.game.to_act(state))
             except StoreError as error:
                 raise TableError(str(error)) from error
             return await self.table(game_id)
@@ -209,19 +220,24 @@ class TableService:
                              if table.record.status == "active" else "This game is over.")
 
     # ----- play --------------------------------------------------------------------------------------
-    async def act(self, game_id: int, user_id: int, version: int | None,
-                  choose: Callable[[Table, int], Any]) -> ActResult:
+    async def act(self, game_id: int, user_id: int | None, version: int | None,
+                  choose: Callable[[Table, int], Any], *, seat: int | None = None) -> ActResult:
         """Apply the action ``choose(table, seat)`` returns for the asking user, under the game's lock.
 
         ``version`` is the version the asker saw (a board's buttons carry it); None means "whatever is
-        current" (slash commands). A RulesError from choosing or applying becomes a TableError."""
+        current" (slash commands). A RulesError from choosing or applying becomes a TableError.
+        With ``user_id`` None the seat's automatic player acts for ``seat`` (a deadline passed, or the
+        seat is on autopilot), and the log marks the action as automatic."""
         async with self.lock(game_id):
             table = await self.table(game_id)
             if table.record.status == "lobby":
                 raise TableError("This game has not started yet.")
             if table.record.status != "active" or table.state is None:
                 raise TableError("This game is over.")
-            seat = table.seat_of(user_id)
+            automatic = user_id is None
+            if not automatic:
+                assert user_id is not None
+                seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated in this game.")
             before = table.game.to_act(table.state)
@@ -240,7 +256,7 @@ class TableService:
                 new_version = await self.store.record_action(
                     game_id, table.record.version, seat, table.game.action_to_json(action),
                     [event.to_json() for event in events], table.game.state_to_json(state),
-                    status="finished" if over else None)
+                    status="finished" if over else None, awaited=table.game.to_act(state), automatic=automatic)
             except StaleVersion as error:
                 raise TableError(STALE) from error
             except StoreError as error:
@@ -249,7 +265,7 @@ class TableService:
             continues = bool(previous) and previous[0].version == table.record.version and previous[0].seat == seat
             table.record = replace(table.record, version=new_version, status="finished" if over else "active")
             table.state = state
-            return ActResult(table, seat, events, before, continues)
+            return ActResult(table, seat, events, before, continues, automatic)
 
     async def game_record(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any]]:
         """A finished game's record for the fairness check (``rules.core.fairness``): it reveals the

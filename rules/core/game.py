@@ -138,6 +138,16 @@ class Game(ABC, Generic[S, A]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
+    def can_take_back_alone(self, before: S, after: S, seat: int, events: Sequence[Event]) -> bool:
+        """Whether ``seat`` may take back the step from ``before`` to ``after`` without the others'
+        agreement: it drew no randomness (the ``rng`` state is unchanged), told nobody anything
+        privately, and was not part of a simultaneous step (whose end reveals the others' hidden
+        choices). Games may refine this; being stricter is always safe."""
+        drew = getattr(before, "rng", None) != getattr(after, "rng", None)
+        told = any(event.private_to is not None for event in events)
+        simultaneous = len(self.to_act(before)) > 1
+        return not (drew or told or simultaneous) and self.to_act(before) == frozenset({seat})
+
     # ----- seeing -----------------------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:

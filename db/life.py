@@ -1,0 +1,224 @@
+"""The store's companion for the life of a days-long game: seat clocks and autopilot, members' time
+zones and notification choices, finished games' results, votes to abandon, actions taken back and
+seats handed over.
+
+``LifeStore`` works on the same connection, lock and clock as its :class:`~db.store.GameStore`
+(``LifeStore(store)``), so its writes are serialised with the game store's and share its
+transactions' guarantees. It knows no game's rules: the table decides what a deadline or an undo
+means; this module only keeps the facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from db.errors import AlreadySeated, GameNotActive, NotSeated, StaleVersion
+from db.store import GameStore, _dump
+
+NotifyMode = Literal["mention", "dm", "none"]
+NOTIFY_MODES: Final[tuple[NotifyMode, ...]] = ("mention", "dm", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClock:
+    """One seat of an active game as the scheduler sees it."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    awaited_since: datetime | None
+    """When the game began waiting for this seat's current decision; None when it is not awaited."""
+    reminded: bool
+    missed: int
+    autopilot: bool
+    deadline_minutes: int | None
+    autopilot_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A member's own settings (defaults for someone who never set any)."""
+
+    user_id: int
+    time_zone: str = "UTC"
+    active_from: int | None = None
+    """Minutes after local midnight when their active hours begin; None with ``active_to`` None: all day."""
+    active_to: int | None = None
+    notify: NotifyMode = "mention"
+    dm_closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a leaderboard or of a player's record."""
+
+    key: int | str
+    """The player's user id (leaderboards) or the game kind (a player's record)."""
+    played: int
+    won: int
+    average: float
+    best: int
+
+
+class LifeStore:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    # ----- seat clocks --------------------------------------------------------------------------------
+    _CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
+                         "g.deadline_minutes, g.autopilot_after FROM seats AS s JOIN games AS g ON g.id = s.game_id "
+                         "WHERE g.status = 'active'")
+
+    async def clocks(self, game_id: int | None = None) -> list[SeatClock]:
+        """Seat clocks of one active game, or of every active game (for the scheduler)."""
+        sql, params = self._CLOCK_SQL, [] if game_id is None else [game_id]
+        if game_id is not None:
+            sql += " AND s.game_id = ?"
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall(sql + " ORDER BY s.game_id, s.seat", params)
+        return [SeatClock(row["game_id"], row["seat"], row["user_id"],
+                          datetime.fromisoformat(row["awaited_since"]) if row["awaited_since"] else None,
+                          bool(row["reminded"]), row["missed"], bool(row["autopilot"]), row["deadline_minutes"],
+                          row["autopilot_after"]) for row in rows]
+
+    async def mark_reminded(self, game_id: int, seat: int) -> None:
+        async with self.store._write() as conn:
+            await self.store._change(conn, "UPDATE seats SET reminded = 1 WHERE game_id = ? AND seat = ?",
+                                     (game_id, seat))
+
+    async def note_missed(self, game_id: int, seat: int) -> SeatClock:
+        """Count a missed deadline; the seat goes on autopilot when the game's limit is reached."""
+        async with self.store._write() as conn:
+            await self.store._change(
+                conn, "UPDATE seats SET missed = missed + 1, autopilot = CASE WHEN missed + 1 >= "
+                      "(SELECT autopilot_after FROM games WHERE id = ?) THEN 1 ELSE autopilot END "
+                      "WHERE game_id = ? AND seat = ?", (game_id, game_id, seat))
+        [clock] = [c for c in await self.clocks(game_id) if c.seat == seat]
+        return clock
+
+    async def set_autopilot(self, game_id: int, seat: int, on: bool) -> None:
+        """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines)."""
+        async with self.store._write() as conn:
+            await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 "
+                                           "END WHERE game_id = ? AND seat = ?", (int(on), int(on), game_id, seat))
+
+    # ----- members ------------------------------------------------------------------------------------
+    async def member(self, user_id: int) -> Member:
+        async with self.store._read() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT user_id, time_zone, active_from, active_to, notify, dm_closed FROM members WHERE user_id = ?",
+                (user_id,)))
+        if not rows:
+            return Member(user_id)
+        row = rows[0]
+        return Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"], row["notify"],
+                      bool(row["dm_closed"]))
+
+    async def set_hours(self, user_id: int, time_zone: str, active_from: int | None, active_to: int | None) -> None:
+        if (active_from is None) != (active_to is None):
+            raise ValueError("active hours need both a start and an end, or neither")
+        await self._upsert_member(user_id, "time_zone = ?, active_from = ?, active_to = ?",
+                                  (time_zone, active_from, active_to))
+
+    async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
+        if mode not in NOTIFY_MODES:
+            raise ValueError(f"notify must be one of {NOTIFY_MODES}")
+        await self._upsert_member(user_id, "notify = ?, dm_closed = 0", (mode,))
+
+    async def note_dm_closed(self, user_id: int) -> bool:
+        """Record that a direct message to the member failed; True the first time (tell them once)."""
+        member = await self.member(user_id)
+        if member.dm_closed:
+            return False
+        await self._upsert_member(user_id, "dm_closed = 1", ())
+        return True
+
+    async def _upsert_member(self, user_id: int, assignments: str, params: Sequence[object]) -> None:
+        async with self.store._write() as conn:
+            await self.store._change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
+            await self.store._change(conn, f"UPDATE members SET {assignments} WHERE user_id = ?",
+                                     (*params, user_id))
+
+    # ----- results and statistics ---------------------------------------------------------------------
+    async def record_results(self, game_id: int, rows: Sequence[tuple[int, int, int, int]]) -> None:
+        """A finished game's ``(seat, user_id, score, place)`` rows (written once; a repeat is ignored)."""
+        async with self.store._write() as conn:
+            for seat, user_id, score, place in rows:
+                await self.store._change(conn, "INSERT OR IGNORE INTO results (game_id, seat, user_id, score, place) "
+                                               "VALUES (?, ?, ?, ?, ?)", (game_id, seat, user_id, score, place))
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
+        """A game's best players in a server: most wins, then best average score."""
+        return await self._standings(
+            "r.user_id", "g.guild_id = ? AND g.kind = ?", (guild_id, kind),
+            "ORDER BY won DESC, average DESC, played DESC, r.user_id LIMIT ?", (limit,))
+
+    async def player_record(self, guild_id: int, user_id: int) -> list[Standing]:
+        """One member's record in a server, per game."""
+        return await self._standings("g.kind", "g.guild_id = ? AND r.user_id = ?", (guild_id, user_id),
+                                     "ORDER BY g.kind", ())
+
+    async def _standings(self, key: str, where: str, params: Sequence[object], tail: str,
+                         tail_params: Sequence[object]) -> list[Standing]:
+        sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(r.place = 1) AS won, AVG(r.score) AS average, "
+               f"MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
+               f"WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall(sql, (*params, *tail_params))
+        return [Standing(row["key"], row["played"], row["won"], float(row["average"]), row["best"]) for row in rows]
+
+    # ----- votes --------------------------------------------------------------------------------------
+    async def vote(self, game_id: int, topic: str, user_id: int) -> set[int]:
+        """Add a member's agreement to ``topic`` ("abandon", "undo:<version>"); returns everyone who
+        agrees so far."""
+        async with self.store._write() as conn:
+            await self.store._change(conn, "INSERT OR IGNORE INTO votes (game_id, topic, user_id) VALUES (?, ?, ?)",
+                                     (game_id, topic, user_id))
+            rows = await conn.execute_fetchall("SELECT user_id FROM votes WHERE game_id = ? AND topic = ?",
+                                               (game_id, topic))
+        return {row["user_id"] for row in rows}
+
+    async def votes(self, game_id: int, topic: str) -> set[int]:
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall("SELECT user_id FROM votes WHERE game_id = ? AND topic = ?",
+                                               (game_id, topic))
+        return {row["user_id"] for row in rows}
+
+    # ----- taking an action back ----------------------------------------------------------------------
+    async def take_back(self, game_id: int, expected_version: int, version: int, snapshot: Any,
+                        awaited: Collection[int]) -> int:
+        """Mark the logged action ``version`` as taken back and save the state without it, in one
+        transaction guarded by the game's version; returns the new version."""
+        async with self.store._write() as conn:
+            changed = await self.store._change(
+                conn, "UPDATE games SET snapshot = ?, version = version + 1, updated_at = ? "
+                      "WHERE id = ? AND version = ? AND status = 'active'",
+                (_dump(snapshot), self.store._now(), game_id, expected_version))
+            if changed == 0:
+                row = await self.store._game_row(conn, game_id)
+                if row["version"] != expected_version:
+                    raise StaleVersion(game_id, expected_version, row["version"])
+                raise GameNotActive(game_id, row["status"])
+            await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)", (game_id, version))
+            await self.store._start_clocks(conn, game_id, awaited)
+            return expected_version + 1
+
+    # ----- handing a seat over ------------------------------------------------------------------------
+    async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int) -> None:
+        """Give a seat to another member. The seat keeps its name in the game (the rules' state and
+        its log know the seat by it); messages mention whoever holds the seat now."""
+        async with self.store._write() as conn:
+            seats = await self.store._seats(conn, game_id)
+            if any(taken.user_id == to_user for taken in seats):
+                raise AlreadySeated(game_id, to_user)
+            changed = await self.store._change(
+                conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0 WHERE game_id = ? AND seat = ? "
+                      "AND user_id = ?", (to_user, game_id, seat, from_user))
+            if changed == 0:
+                raise NotSeated(game_id, from_user)
+
+
+__all__ = ["NOTIFY_MODES", "LifeStore", "Member", "NotifyMode", "SeatClock", "Standing"]
