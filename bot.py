@@ -31,6 +31,8 @@ class Config:
     db_path: Path = Path("ringmaster.sqlite3")
     dev_guild: int | None = None
     log_level: str = "INFO"
+    replay_frames: int = 40
+    """Boards in the animated replay posted when a game ends (0: no replay)."""
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -71,11 +73,17 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     level = merged.get("RINGMASTER_LOG_LEVEL", "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"RINGMASTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    frames_text = merged.get("RINGMASTER_REPLAY_FRAMES", "40").strip()
+    frames = int(frames_text) if frames_text.isascii() and frames_text.isdigit() else -1
+    if not (frames == 0 or 2 <= frames <= 200):
+        raise ConfigError(f"RINGMASTER_REPLAY_FRAMES must be 0 (no replay) or a number of boards from 2 to 200, "
+                          f"not {frames_text!r}.")
     return Config(
         token=token,
         db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
         dev_guild=int(guild_text) if guild_text else None,
         log_level=level,
+        replay_frames=frames,
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from db.errors import AlreadySeated, GameNotActive, NotSeated, StaleVersion
+from db.errors import AlreadySeated, GameNotActive, GameNotInLobby, NotSeated, StaleVersion
 from db.store import GameStore, _dump
 
 NotifyMode = Literal["mention", "dm", "none"]
@@ -104,6 +104,15 @@ class LifeStore:
         async with self.store._write() as conn:
             await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 "
                                            "END WHERE game_id = ? AND seat = ?", (int(on), int(on), game_id, seat))
+
+    async def set_deadline(self, game_id: int, minutes: int | None, autopilot_after: int) -> None:
+        """Change a game's turn deadline while it is still in its lobby."""
+        async with self.store._write() as conn:
+            row = await self.store._game_row(conn, game_id)
+            if row["status"] != "lobby":
+                raise GameNotInLobby(game_id, row["status"])
+            await self.store._change(conn, "UPDATE games SET deadline_minutes = ?, autopilot_after = ? WHERE id = ?",
+                                     (minutes, autopilot_after, game_id))
 
     # ----- members ------------------------------------------------------------------------------------
     async def member(self, user_id: int) -> Member:

@@ -513,21 +513,19 @@ class GameStore:
             if not automatic:
                 await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
             if awaited is not None:
-                await self._start_clocks(conn, game_id, awaited, restart=seat)
+                await self._start_clocks(conn, game_id, awaited)
             return new_version
 
-    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int],
-                            restart: int | None = None) -> None:
-        """Seats in ``awaited`` keep a running clock or start one now (``restart``: the seat that just
-        acted, whose next decision is a new wait); the others stop theirs."""
+    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int]) -> None:
+        """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
+        going on with its own turn keeps its clock: the deadline is for the whole wait, not each step."""
         now = self._now()
         waiting = sorted(set(awaited))
         marks = _question_marks(len(waiting)) if waiting else "NULL"
         await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0 WHERE game_id = ? "
                                  f"AND seat NOT IN ({marks})", (game_id, *waiting))
         await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0 WHERE game_id = ? "
-                                 f"AND seat IN ({marks}) AND (awaited_since IS NULL OR seat = ?)",
-                           (now, game_id, *waiting, -1 if restart is None else restart))
+                                 f"AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id, *waiting))
 
     async def set_status(self, game_id: int, status: GameStatus, expected_version: int) -> GameRecord:
         """Abandon a lobby or an active game, or finish an active one; version + 1."""

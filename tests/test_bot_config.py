@@ -21,7 +21,8 @@ def write_env(tmp_path: Path, text: str) -> Path:
 
 def test_defaults_when_only_the_token_is_set(tmp_path: Path) -> None:
     config = load_config({"RINGMASTER_TOKEN": "abc"}, tmp_path / "missing.env")
-    assert config == Config(token="abc", db_path=Path("ringmaster.sqlite3"), dev_guild=None, log_level="INFO")
+    assert config == Config(token="abc", db_path=Path("ringmaster.sqlite3"), dev_guild=None, log_level="INFO",
+                            replay_frames=40)
 
 
 def test_environment_beats_dotenv(tmp_path: Path) -> None:
@@ -67,6 +68,18 @@ def test_bad_dev_guild_is_a_clear_error(tmp_path: Path, guild: str) -> None:
 def test_bad_log_level_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="RINGMASTER_LOG_LEVEL must be one of"):
         load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_LOG_LEVEL": "loud"}, tmp_path / ".env")
+
+
+@pytest.mark.parametrize(("text", "frames"), [("0", 0), ("2", 2), ("120", 120)])
+def test_replay_frames(tmp_path: Path, text: str, frames: int) -> None:
+    config = load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_REPLAY_FRAMES": text}, tmp_path / ".env")
+    assert config.replay_frames == frames
+
+
+@pytest.mark.parametrize("text", ["1", "201", "-3", "many"])
+def test_bad_replay_frames_is_a_clear_error(tmp_path: Path, text: str) -> None:
+    with pytest.raises(ConfigError, match="RINGMASTER_REPLAY_FRAMES must be 0"):
+        load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_REPLAY_FRAMES": text}, tmp_path / ".env")
 
 
 def test_malformed_dotenv_line_names_the_line(tmp_path: Path) -> None:

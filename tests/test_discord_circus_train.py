@@ -4,10 +4,12 @@ would drive them (slash commands, buttons, select menus)."""
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from rules.circus_train.content import distance_map, load_content
 from rules.circus_train.state import CANADA
@@ -209,6 +211,16 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
         final = board(d, thread)
         assert "Final scores" in final.content and "Winner" in final.content
         assert not any(cid.startswith("rm:turn:") for cid in custom_ids(final))
+        # The end brings the animated replay and a line in the server's statistics.
+        replay = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if "replayed" in m.content), None),
+                                  timeout=60, what="the replay")
+        [animation] = replay.attachments
+        assert animation.filename.endswith("-replay.webp") and animation.data[8:12] == b"WEBP"
+        with Image.open(io.BytesIO(animation.data)) as image:
+            assert getattr(image, "n_frames", 1) == 3  # the tests' bot draws three boards
+        board_ = await (await d.slash(players[0], thread, "stats leaderboard", {"kind": "circus_train"})).response()
+        assert "Circus Train — leaderboard" in board_.content
+        assert all(str(d.user(name).id) in board_.content for name in players)
 
 
 async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_player(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table import present, ui
-from cogs.table.service import ActResult, Table, TableError, TableService
+from cogs.table import life_ui, present, ui
+from cogs.table.keeper import Keeper
+from cogs.table.notify import Notifier
+from cogs.table.service import DEFAULT_AUTOPILOT_AFTER, ActResult, Table, TableError, TableService
+from db.errors import StoreError
+from db.life import LifeStore
 from db.store import GameStore
 from rules.core.errors import RulesError
 from rules.registry import GAMES
@@ -44,6 +49,8 @@ class TableCog(commands.Cog, name="Table"):
         self.bot = bot
         self.db_path = db_path
         self.service: TableService | None = None
+        self.keeper: Keeper | None = None
+        self.notifier: Notifier | None = None
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -62,8 +69,36 @@ class TableCog(commands.Cog, name="Table"):
 
     async def cog_load(self) -> None:
         Path(self.db_path).parent.mkdir(parents=True, exist_ok=True)
-        self.service = TableService(await GameStore.open(self.db_path))
+        self.service = TableService(await GameStore.open(self.db_path, clock=self.now))
+        life = LifeStore(self.service.store)
+        self.keeper = Keeper(self.service, life, self.now)
+        self.notifier = Notifier(self.bot, self.service, life)
         self.bot.add_dynamic_items(*ui.ALL_ITEMS)
+
+    def now(self) -> datetime:
+        """The current time: the bot's ``clock`` if it has one (tests set a controllable one)."""
+        clock: Callable[[], datetime] | None = getattr(self.bot, "clock", None)
+        return clock() if clock is not None else datetime.now(UTC)
+
+    @property
+    def life(self) -> Keeper:
+        assert self.keeper is not None
+        return self.keeper
+
+    @property
+    def notify(self) -> Notifier:
+        assert self.notifier is not None
+        return self.notifier
+
+    async def with_deadlines(self, table: Table) -> Table:
+        """The table with each awaited seat's deadline, for the "who acts" lines."""
+        if table.state is None or table.record.deadline_minutes is None or table.game.is_over(table.state):
+            return table
+        for clock in await self.life.life.clocks(table.id):
+            due = await self.life.deadline_of(clock)
+            if due is not None and not clock.autopilot:
+                table.deadlines[clock.seat] = due
+        return table
 
     async def cog_unload(self) -> None:
         try:
@@ -79,11 +114,14 @@ class TableCog(commands.Cog, name="Table"):
         return self.service
 
     # ----- shared entry points for game cogs ------------------------------------------------------------
-    async def create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object]) -> None:
+    async def create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object], *,
+                           deadline_minutes: int | None = None, autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> None:
         async with self.working():
-            await self._create_lobby(interaction, kind, options)
+            await self._create_lobby(interaction, kind, options, deadline_minutes, autopilot_after)
 
-    async def _create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object]) -> None:
+    async def _create_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, object],
+                            deadline_minutes: int | None = None,
+                            autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> None:
         """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, "Games are played in a server channel, not in direct messages.")
@@ -97,7 +135,8 @@ class TableCog(commands.Cog, name="Table"):
             return
         try:
             table = await self.tables.create(kind, interaction.guild_id, interaction.channel_id, interaction.user.id,
-                                             interaction.user.display_name, options)
+                                             interaction.user.display_name, options,
+                                             deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
         except (TableError, RulesError) as error:
             await refuse(interaction, str(error))
             return
@@ -158,17 +197,20 @@ class TableCog(commands.Cog, name="Table"):
         turn, or players finish their parts of a simultaneous step, the last board message is updated in
         place (no new message, no ping). When someone new is awaited, or the game ends, a new board is
         posted that mentions exactly the newly awaited players."""
-        table = result.table
+        table = await self.with_deadlines(result.table)
         newly = result.newly_awaited
         over = table.state is None or table.game.is_over(table.state)
         simultaneous = len(result.awaited_before) > 1
         if (not newly and not over and (result.continues_own_step or simultaneous)
                 and await self.update_board(result)):
+            self.bot.dispatch("ringmaster_update", result)
             return
-        header = f"**{present.title(table)}** · {table.names[result.seat]}"
-        await self.post_board(table, present.update_text(table, result.events, header), ping=newly)
+        actor = table.names[result.seat] + (" (automatic player)" if result.automatic else "")
+        header = f"**{present.title(table)}** · {actor}"
+        await self.post_board(table, present.update_text(table, result.events, header), ping=newly, recap=True)
         if over:
             await self.reveal_seed(table)
+        self.bot.dispatch("ringmaster_update", result)
 
     async def reveal_seed(self, table: Table) -> None:
         """Once a game has ended: reveal its seed in the thread, with the record that proves it."""
@@ -184,7 +226,7 @@ class TableCog(commands.Cog, name="Table"):
 
     async def update_board(self, result: ActResult) -> bool:
         """Edit the last board message with the new events; False when it cannot be edited."""
-        table = result.table
+        table = await self.with_deadlines(result.table)
         thread = await self.thread_of(table)
         if thread is None or table.record.board_message_id is None:
             return False
@@ -200,17 +242,24 @@ class TableCog(commands.Cog, name="Table"):
             return False
         return True
 
-    async def post_board(self, table: Table, text: str, ping: list[int] | None = None) -> None:
+    async def post_board(self, table: Table, text: str, ping: list[int] | None = None, recap: bool = False) -> None:
+        """Post a new board message. ``ping``: the users to notify (default: everyone awaited), each
+        the way they chose (a mention here, a direct message, or nothing); with ``recap`` each
+        notified player also gets the public events since their own last move."""
         thread = await self.thread_of(table)
         if thread is None:
             log.warning("Game %s has no reachable thread", table.id)
             return
         over = table.state is None or table.game.is_over(table.state)
         file = await present.board_file(table)
-        users = [discord.Object(id=user) for user in (table.awaited_users() if ping is None else ping)]
+        mentioned, direct = await self.notify.split(table.awaited_users() if ping is None else ping)
+        recaps = {user: await self.notify.recap(table, user, skip_last=1) if recap else [] for user in mentioned}
+        text = present.with_recaps(text, [self.notify.recap_text(user, lines) for user, lines in recaps.items()],
+                                   present.awaited_line(table))
         kwargs: dict[str, Any] = {"view": ui.board_view(table.id, table.record.version, over),
-                                  "allowed_mentions": discord.AllowedMentions(users=users, everyone=False,
-                                                                              roles=False)}
+                                  "allowed_mentions": discord.AllowedMentions(
+                                      users=[discord.Object(id=user) for user in mentioned], everyone=False,
+                                      roles=False)}
         if file is not None:
             kwargs["file"] = file
         try:
@@ -219,6 +268,13 @@ class TableCog(commands.Cog, name="Table"):
             log.warning("Could not post the board of game %s: %s", table.id, error)
             return
         await self.tables.store.set_board_message(table.id, message.id)
+        for user in direct:
+            lines = await self.notify.recap(table, user, skip_last=1) if recap else []
+            seat = table.seat_of(user)
+            prompt = table.game.prompt(table.state, seat) if seat is not None and table.state is not None else ""
+            body = "\n".join(part for part in (f"🎪 **{present.title(table)}** is waiting for you: {prompt}",
+                                                self.notify.recap_text(user, lines)) if part)
+            await self.notify.deliver_directly(thread, table, [user], body)
 
     async def thread_of(self, table: Table) -> discord.Thread | None:
         thread_id = table.record.thread_id
@@ -317,7 +373,7 @@ class TableCog(commands.Cog, name="Table"):
                                             "the Create Public Threads permission.", ephemeral=True)
             return
         try:
-            table = await self.tables.start(game_id, interaction.user.id, thread.id)
+            table = await self.with_deadlines(await self.tables.start(game_id, interaction.user.id, thread.id))
         except TableError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
@@ -403,9 +459,15 @@ class TableCog(commands.Cog, name="Table"):
 
     # ----- /game commands -------------------------------------------------------------------------------
     @game_group.command(name="new", description="Open a lobby for a new game in this channel")
-    @app_commands.describe(kind="Which game", options="Variants as key=value pairs, e.g. advanced=true events=true")
+    @app_commands.describe(kind="Which game", options="Variants as key=value pairs, e.g. advanced=true events=true",
+                           deadline_hours="Hours each player has per turn (counted in their active hours); "
+                                          "none if left out",
+                           autopilot_after="Missed deadlines in a row before the automatic player keeps a seat "
+                                           "(default 3)")
     @app_commands.choices(kind=[app_commands.Choice(name=g.name, value=k) for k, g in GAMES.items()])
-    async def new(self, interaction: discord.Interaction, kind: str, options: str = "") -> None:
+    async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
+                  deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
+                  autopilot_after: app_commands.Range[int, 1, 20] = 3) -> None:
         parsed: dict[str, object] = {}
         for pair in options.replace(",", " ").split():
             key, sep, value = pair.partition("=")
@@ -413,7 +475,8 @@ class TableCog(commands.Cog, name="Table"):
                 await refuse(interaction, f"Write each option as key=value (for example advanced=true), not {pair!r}.")
                 return
             parsed[key.strip()] = value.strip()
-        await self.create_lobby(interaction, kind, parsed)
+        deadline = None if deadline_hours is None else round(deadline_hours * 60)
+        await self.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after)
 
     @game_group.command(name="list", description="Games in this server that are open or in progress")
     async def list_games(self, interaction: discord.Interaction) -> None:
@@ -466,8 +529,10 @@ class TableCog(commands.Cog, name="Table"):
             return
         lines = await self.tables.public_log(table)
         pages = max(1, -(-len(lines) // present.LOG_PAGE_LINES))
-        text, _ = present.log_page(lines, page or pages)
-        await interaction.response.send_message(text, ephemeral=True)
+        number = min(page or pages, pages)
+        text, _ = present.log_page(lines, number)
+        await interaction.response.send_message(text, view=life_ui.log_pages_view(table.id, number, pages),
+                                                ephemeral=True)
 
     @game_group.command(name="hand", description="See your own hand and private information (only you see it)")
     @app_commands.describe(game="The game number (defaults to this thread's game)")
@@ -475,6 +540,30 @@ class TableCog(commands.Cog, name="Table"):
         table = await self.context_table(interaction, game)
         if table is not None:
             await self.show_private(interaction, table=table)
+
+    @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
+    @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "
+                           "hours (0 for no deadline)",
+                           autopilot_after="Missed deadlines in a row before the automatic player keeps a seat")
+    async def deadline(self, interaction: discord.Interaction, game: int, hours: app_commands.Range[float, 0.0, 336.0],
+                       autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+        try:
+            table = await self.tables.table(game, interaction.guild_id)
+            if interaction.user.id != table.record.creator_id:
+                raise TableError("Only the player who created this game can set its deadline.")
+            if table.record.status != "lobby":
+                raise TableError("The deadline is set before the game starts; this one has already started.")
+            minutes = round(hours * 60) or None
+            if minutes is not None and minutes < 15:
+                raise TableError("A deadline shorter than a quarter of an hour leaves nobody time to play.")
+            await self.life.life.set_deadline(game, minutes, autopilot_after)
+        except (TableError, StoreError) as error:
+            await refuse(interaction, str(error))
+            return
+        text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
+                "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh_lobby(await self.tables.table(game))
 
     @game_group.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game="The game number")
@@ -497,16 +586,33 @@ class TableCog(commands.Cog, name="Table"):
     async def start(self, interaction: discord.Interaction, game: int) -> None:
         await self.start_game(interaction, game)
 
-    @game_group.command(name="abandon", description="Abandon a game (its creator or a server manager)")
+    @game_group.command(name="abandon", description="Abandon a game (creator or manager), or vote to abandon it")
     @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with self.working():
+            await self._abandon(interaction, game)
+
+    async def _abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         table = await self.context_table(interaction, game)
         if table is None:
             return
         member = interaction.user
         is_manager = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
         try:
-            table = await self.tables.abandon(table.id, interaction.user.id, is_manager)
+            if member.id != table.record.creator_id and not is_manager and table.seat_of(member.id) is not None:
+                table, votes, needed = await self.life.vote_to_abandon(table.id, member.id, interaction.guild_id)
+                if table.record.status != "abandoned":
+                    await interaction.response.send_message(
+                        f"Your vote to abandon {present.title(table)} is counted ({votes} of the {needed} needed).",
+                        ephemeral=True)
+                    thread = await self.thread_of(table)
+                    if thread is not None:
+                        await thread.send(f"{member.mention} votes to abandon this game ({votes} of {needed} votes "
+                                          "needed; seated players vote with /game abandon).",
+                                          allowed_mentions=discord.AllowedMentions.none())
+                    return
+            else:
+                table = await self.tables.abandon(table.id, interaction.user.id, is_manager)
         except TableError as error:
             await refuse(interaction, str(error))
             return
@@ -514,7 +620,8 @@ class TableCog(commands.Cog, name="Table"):
         await self.refresh_lobby(table)
         thread = await self.thread_of(table)
         if thread is not None:
-            await thread.send(f"**{present.title(table)}** was abandoned by {interaction.user.mention}.",
+            by = interaction.user.mention if member.id == table.record.creator_id or is_manager else "a majority vote"
+            await thread.send(f"**{present.title(table)}** was abandoned by {by}.",
                               allowed_mentions=discord.AllowedMentions.none())
             if table.state is not None:
                 await self.reveal_seed(table)

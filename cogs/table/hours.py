@@ -57,10 +57,12 @@ def _windows(member: Member, start: datetime) -> Iterator[tuple[datetime, dateti
 
 
 def after_active(start: datetime, duration: timedelta, member: Member) -> datetime:
-    """The instant at which ``duration`` of the member's active time has passed since ``start``."""
+    """The instant at which ``duration`` of the member's active time has passed since ``start``. Time
+    running out exactly as a window closes falls at the next window's opening, so the instant is always
+    inside active hours."""
     left = duration
     for opens, closes in _windows(member, start):
-        if opens + left <= closes:
+        if opens + left < closes:
             return opens + left
         left -= closes - opens
     raise AssertionError("active windows never end")

@@ -21,6 +21,7 @@ from rules.core.rng import Rng
 
 Clock = Callable[[], datetime]
 DueKind = Literal["remind", "deadline", "autopilot"]
+MAX_STEPS_PER_WAIT = 60  # a missed deadline's automatic decisions at most (a solo game never stops waiting)
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,17 @@ class Keeper:
             return table.game.auto_action(table.game.view(table.state, seat), legal, rng)
         return await self.tables.act(game_id, None, None, automatic_choice, seat=seat)
 
-    async def deadline_passed(self, game_id: int, seat: int) -> tuple[ActResult, SeatClock]:
-        """A missed deadline: the automatic player decides, and the miss is counted (enough misses in
-        a row put the seat on autopilot until its player reclaims it)."""
-        result = await self.play_for(game_id, seat)
-        return result, await self.life.note_missed(game_id, seat)
+    async def deadline_passed(self, game_id: int, seat: int) -> tuple[list[ActResult], SeatClock]:
+        """A missed deadline: the automatic player finishes the seat's wait (every decision of its turn,
+        or of its part of a simultaneous step), and one miss is counted; enough misses in a row put the
+        seat on autopilot until its player reclaims it."""
+        results = [await self.play_for(game_id, seat)]
+        while len(results) < MAX_STEPS_PER_WAIT:
+            table = results[-1].table
+            if table.state is None or seat not in table.game.to_act(table.state):
+                break
+            results.append(await self.play_for(game_id, seat))
+        return results, await self.life.note_missed(game_id, seat)
 
     # ----- seats --------------------------------------------------------------------------------------
     async def seat_of(self, game_id: int, user_id: int, guild_id: int | None = None) -> tuple[Table, int]:

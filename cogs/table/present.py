@@ -24,7 +24,7 @@ def title(table: Table) -> str:
     return f"{table.game.name} #{table.id}"
 
 
-def _renderer(kind: str, name: str) -> Any:
+def renderer(kind: str, name: str) -> Any:
     """``render.<kind>.<name>`` if the game has such a drawing, else None."""
     try:
         module = importlib.import_module(f"render.{kind}")
@@ -35,7 +35,7 @@ def _renderer(kind: str, name: str) -> Any:
 
 async def board_file(table: Table) -> discord.File | None:
     """The public board image (spectator view), drawn off the event loop."""
-    draw = _renderer(table.record.kind, "render_board")
+    draw = renderer(table.record.kind, "render_board")
     if draw is None or table.state is None:
         return None
     png = await asyncio.to_thread(draw, table.game.view(table.state, None))
@@ -43,7 +43,7 @@ async def board_file(table: Table) -> discord.File | None:
 
 
 async def private_file(table: Table, seat: int) -> discord.File | None:
-    draw = _renderer(table.record.kind, "render_hand")
+    draw = renderer(table.record.kind, "render_hand")
     if draw is None or table.state is None:
         return None
     png = await asyncio.to_thread(draw, table.game.view(table.state, seat))
@@ -60,6 +60,7 @@ def lobby_text(table: Table) -> str:
     lines = [f"**{title(table)}** — a new game is looking for players "
              f"({game.min_players}–{game.max_players}).",
              "Options: " + (", ".join(options) if options else "none (the basic game)") + ".",
+             deadline_text(table),
              f"Seats ({len(table.seats)}/{game.max_players}):"]
     lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
     if table.record.status == "lobby":
@@ -71,6 +72,16 @@ def lobby_text(table: Table) -> str:
     return "\n".join(lines)
 
 
+def deadline_text(table: Table) -> str:
+    minutes = table.record.deadline_minutes
+    if minutes is None:
+        return "Turn deadline: none."
+    amount = f"{minutes // 60} h" + (f" {minutes % 60} min" if minutes % 60 else "") if minutes >= 60 else \
+        f"{minutes} min"
+    return (f"Turn deadline: {amount} per turn, counted in each player's active hours; after "
+            f"{table.record.autopilot_after} missed in a row the automatic player keeps the seat.")
+
+
 def awaited_line(table: Table) -> str:
     if table.state is None:
         return ""
@@ -79,7 +90,9 @@ def awaited_line(table: Table) -> str:
     parts = []
     for seat in sorted(table.game.to_act(table.state)):
         prompt = table.game.prompt(table.state, seat)
-        parts.append(f"{mention(table.user_of(seat))} — {prompt}")
+        due = table.deadlines.get(seat)
+        until = f" (decide by {discord.utils.format_dt(due, 'f')})" if due is not None else ""
+        parts.append(f"{mention(table.user_of(seat))} — {prompt}{until}")
     return "\n".join(parts)
 
 
@@ -120,6 +133,23 @@ def record_filename(table: Table) -> str:
 def record_file(table: Table, record: dict[str, Any]) -> discord.File:
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
     return discord.File(io.BytesIO(data), filename=record_filename(table))
+
+
+def with_recaps(text: str, recaps: Sequence[str], tail: str) -> str:
+    """A board message with the players' recaps placed before its closing "who acts" lines (``tail``),
+    as many as fit in one message (each recap is cut from its oldest lines to fit)."""
+    body, tail = (text[:-len(tail)].rstrip("\n"), tail) if tail and text.endswith(tail) else (text, "")
+    for recap in recaps:
+        if not recap:
+            continue
+        room = MESSAGE_LIMIT - len(body) - len(tail) - 2
+        if room < 80:
+            break
+        lines = recap.split("\n")
+        while len("\n".join(lines)) > room and len(lines) > 2:
+            lines.pop(1)
+        body = f"{body}\n" + "\n".join(lines)[:room]
+    return f"{body}\n{tail}" if tail else body
 
 
 def update_text(table: Table, events: Sequence[Event], header: str) -> str:

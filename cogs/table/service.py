@@ -13,7 +13,8 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from db.errors import StaleVersion, StoreError
@@ -46,6 +47,7 @@ class Table:
     seats: list[SeatRecord]
     game: Game[Any, Any]
     state: Any | None  # None while the game is in its lobby
+    deadlines: dict[int, datetime] = field(default_factory=dict)  # seat → when its decision is due, if any
 
     @property
     def id(self) -> int:
@@ -325,13 +327,15 @@ class TableService:
             return await self.table(game_id)
 
     async def public_log(self, table: Table) -> list[str]:
-        """Every public event of the game as sentences, oldest first."""
+        """Every public event of the game as sentences, oldest first; moves made by a seat's automatic
+        player are marked 🤖."""
         lines: list[str] = []
         for record in await self.store.actions(table.id):
+            mark = "🤖 " if record.automatic else ""
             for raw in record.events:
                 event = Event.from_json(raw)
                 if event.private_to is None:
-                    lines.append(table.game.describe_event(event, table.names))
+                    lines.append(mark + table.game.describe_event(event, table.names))
         return lines
 
 

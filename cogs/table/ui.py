@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.table.life_ui import RecapButton
+
 if TYPE_CHECKING:
     from cogs.table.cog import TableCog
 
@@ -144,6 +146,8 @@ def board_view(game_id: int, version: int, over: bool) -> discord.ui.View:
     if not over:
         view.add_item(TurnButton(game_id, version))
     view.add_item(HandButton(game_id))
+    if not over:
+        view.add_item(RecapButton(game_id))
     return view
 
 

@@ -280,6 +280,15 @@ class Discord:
 
     # ------------------------------------------------------------------------------- world changes
 
+    def direct_messages(self, user: UserRef) -> list[str]:
+        """What the bot sent this user by direct message, oldest first."""
+        user_id = self.user(user).id
+        return [m.content for m in self.server.direct_messages if m.user_id == user_id]
+
+    def close_dms(self, user: UserRef) -> None:
+        """The user turns off direct messages: the bot's DMs to them now fail (403, 50007)."""
+        self.server.closed_dms.add(self.user(user).id)
+
     def advance_clock(self, seconds: float) -> None:
         """Let time pass for Discord's interaction timers (3 s to answer, 15 min for followups)."""
         self.server.advance_clock(seconds)

@@ -35,8 +35,9 @@ def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFact
     items = list(dynamic_items)
 
     async def build() -> discord.Client:
+        # Few replay frames: drawing forty boards at every game's end would slow the tests for nothing.
         config = ringmaster.Config(token=driver.server.token, db_path=db_path, dev_guild=driver.guild.id,
-                                   log_level="INFO")
+                                   log_level="INFO", replay_frames=3)
         client = ringmaster.build_bot(config)
         for make_cog in cog_factories:
             await client.add_cog(make_cog(client))

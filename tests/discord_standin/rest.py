@@ -263,6 +263,8 @@ class RestApi(MessageStore):
 
     async def _post_message(self, request: web.Request) -> web.Response:
         self._check_auth(request)
+        if self.is_dm_request(request):  # type: ignore[attr-defined]
+            return await self._post_dm_message(request)  # type: ignore[attr-defined]
         channel = self._channel_arg(request)
         payload, files = await read_body(request)
         self._require(channel, "send_messages_in_threads" if channel.is_thread else "send_messages")

@@ -25,6 +25,7 @@ A route the stand-in does not serve is a JSON 404 and is remembered in ``unhandl
 * ``messages``: building, validating, storing, editing and deleting messages;
 * ``interactions``: INTERACTION_CREATE, callbacks, followups and the interaction webhook;
 * ``rest``: the other REST routes (users, commands, guilds, channels, threads, messages);
+* ``direct``: direct messages to users (and users who closed theirs);
 * ``server`` (this module): ``StandIn``, its route table, the error middleware, start and stop.
 """
 
@@ -39,6 +40,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .direct import DirectMessages
 from .interactions import Interactions
 from .model import (
     API,
@@ -75,7 +77,7 @@ __all__ = [  # StandIn, and the names other modules imported from here before it
 log = logging.getLogger("discord_standin")
 
 
-class StandIn(RestApi, Interactions):
+class StandIn(RestApi, Interactions, DirectMessages):
     """Discord for one bot application: call ``add_guild`` (and ``add_user``), then ``await start()``."""
 
     def __init__(self, *, app_name: str = "Ringmaster", token: str | None = None,
@@ -84,6 +86,7 @@ class StandIn(RestApi, Interactions):
         super().__init__(app_name=app_name, token=token, interaction_deadline=interaction_deadline,
                          webhook_lifetime=webhook_lifetime, attachment_size_limit=attachment_size_limit)
         self._runner: web.AppRunner | None = None
+        self._init_direct()
 
     # --------------------------------------------------------------------------------------- lifecycle
 
@@ -120,6 +123,7 @@ class StandIn(RestApi, Interactions):
         r.add_get(API + "/gateway/bot", self._get_gateway)
         r.add_get(API + "/users/@me", self._get_me)
         r.add_get(API + "/users/{user_id}", self._get_user)
+        r.add_post(API + "/users/@me/channels", self._post_dm_channel)
         r.add_get(API + "/oauth2/applications/@me", self._get_application)
         r.add_get(API + "/applications/@me", self._get_application)
         r.add_get(API + "/applications/{app_id}/commands", self._get_commands)

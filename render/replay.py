@@ -1,0 +1,140 @@
+"""The replay of a finished game: its public boards, one after another, as one animated WebP.
+
+Three pure pieces, each usable on its own:
+
+- ``replay_views`` re-plays the seed and the action log through the rules contract and keeps the
+  spectator view after the start and after every action that changed it, so steps only one seat can
+  see (choosing a card in hand, a secret bid) add no frame and no seat's view is ever drawn;
+- ``pick_frames`` chooses which of those views to draw, evenly spread, when there are too many;
+- ``animate`` turns the drawn boards (PNG bytes, in order) into the animated WebP, scaled to one width
+  and kept under a byte budget (Discord refuses large uploads).
+
+Deterministic like every renderer: the same frames and settings give the same bytes (no clock, no
+randomness; libwebp encodes identically for identical input and settings).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from rules.core.game import Game, View
+
+# Lossy qualities tried in turn before frames are dropped. Boards are flat colours with small text: at
+# 800 px a 5-player board still reads at 55 (checked by eye), so rather than go lower, frames are dropped.
+QUALITIES: tuple[int, ...] = (80, 65, 55)
+# libwebp's effort setting (0 fast .. 6 small): 4 is its default balance of time and size.
+METHOD = 4
+
+
+def replay_views(game: Game[Any, Any], players: Sequence[str], options: Mapping[str, object], seed: int,
+                 actions: Iterable[tuple[int, Mapping[str, Any]]]) -> list[View]:
+    """The public views worth a frame: the start, then each change of the spectator view.
+
+    Actions are ``(seat, action JSON)`` pairs as the table's log stores them; each goes through
+    ``Game.apply``, so a log that does not replay raises the game's own error. Only
+    ``game.view(state, None)`` is ever read: a replay is posted publicly.
+    """
+    state = game.new_game(players, options, seed)
+    views = [game.view(state, None)]
+    for seat, raw in actions:
+        state, _ = game.apply(state, seat, game.action_from_json(dict(raw)))
+        public = game.view(state, None)
+        if public != views[-1]:
+            views.append(public)
+    return views
+
+
+def pick_frames(count: int, limit: int) -> list[int]:
+    """Indices of at most ``limit`` of ``count`` frames, evenly spread, first and last always included.
+
+    Evenly rather than, say, the last ``limit``: a long game must still fit in one short animation, and
+    even spacing shows its whole course (start, every phase, the end) at a steady pace. Integer
+    arithmetic only, so the choice is the same on every machine.
+    """
+    if count < 0 or limit < 1:
+        raise ValueError(f"cannot pick {limit} of {count} frames")
+    if count <= limit:
+        return list(range(count))
+    if limit == 1:
+        raise ValueError("the first and the last frame need a limit of at least 2")
+    gaps = limit - 1
+    # Rounded position of the i-th of ``limit`` evenly spaced points on 0 .. count - 1. As
+    # count - 1 > gaps, consecutive points are at least one apart, so the indices are distinct.
+    return [(i * (count - 1) + gaps // 2) // gaps for i in range(limit)]
+
+
+def animate(frames: Sequence[bytes], *, width: int = 800, seconds_per_frame: float = 0.8,
+            last_frame_seconds: float = 4.0, max_bytes: int = 7_000_000) -> bytes:
+    """One looping animated WebP of ``frames`` (PNG or any image Pillow reads), in order.
+
+    Every frame is scaled to ``width`` (aspect kept) and drawn top-aligned on one canvas as tall as the
+    tallest, filled with the first frame's top-left colour (the board's own background). Each frame
+    shows for ``seconds_per_frame``, the last (the final scores) for ``last_frame_seconds``.
+
+    When the file exceeds ``max_bytes``, the quality is lowered step by step (``QUALITIES``); when even
+    the lowest is too big, every other frame is dropped (the first and last always stay, the others keep
+    their own duration) and the qualities are tried again. ``ValueError`` if there is no frame, or if
+    even the first and last frame alone at the lowest quality exceed ``max_bytes``.
+    """
+    if not frames:
+        raise ValueError("a replay needs at least one frame")
+    if width < 1 or seconds_per_frame <= 0 or last_frame_seconds <= 0:
+        raise ValueError("width and durations must be positive")
+    canvases = _canvases([_scaled(data, width) for data in frames])
+    step_ms = max(1, round(seconds_per_frame * 1000))
+    last_ms = max(1, round(last_frame_seconds * 1000))
+    kept = list(range(len(canvases)))
+    while True:
+        for quality in QUALITIES:
+            data = _encode([canvases[i] for i in kept], step_ms, last_ms, quality)
+            if len(data) <= max_bytes:
+                return data
+        if len(kept) <= 2:
+            raise ValueError(f"even {len(kept)} frame(s) at quality {QUALITIES[-1]} take {len(data)} bytes, "
+                             f"over the limit of {max_bytes}")
+        kept = _halve(kept)
+
+
+def _scaled(data: bytes, width: int) -> Image.Image:
+    with Image.open(io.BytesIO(data)) as opened:
+        image = opened.convert("RGB")
+    height = max(1, round(image.height * width / image.width))
+    if image.size == (width, height):
+        return image
+    # LANCZOS keeps thin text strokes and rails legible when halving a 1600 px board.
+    return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _canvases(images: Sequence[Image.Image]) -> list[Image.Image]:
+    """Every image on a canvas of one size: WebP animation frames must all share the canvas size."""
+    height = max(image.height for image in images)
+    background = images[0].getpixel((0, 0))
+    canvases = []
+    for image in images:
+        if image.height == height:
+            canvases.append(image)
+            continue
+        canvas = Image.new("RGB", (image.width, height), background)
+        canvas.paste(image, (0, 0))
+        canvases.append(canvas)
+    return canvases
+
+
+def _halve(kept: Sequence[int]) -> list[int]:
+    """Every other frame, first and last kept: 0 1 2 3 4 -> 0 2 4; 0 1 2 3 -> 0 2 3 (always fewer)."""
+    fewer = list(kept[::2])
+    if fewer[-1] != kept[-1]:
+        fewer.append(kept[-1])
+    return fewer
+
+
+def _encode(images: Sequence[Image.Image], step_ms: int, last_ms: int, quality: int) -> bytes:
+    durations = [step_ms] * (len(images) - 1) + [last_ms]
+    buffer = io.BytesIO()
+    images[0].save(buffer, format="WEBP", save_all=True, append_images=list(images[1:]), duration=durations,
+                   loop=0, quality=quality, method=METHOD)
+    return buffer.getvalue()
