@@ -358,3 +358,27 @@ async def first_choice(d: Any, user: str, thread: Any) -> None:
     else:
         await (await d.click(user, panel.message, choice)).response()
     await board_changed(d, thread, before)
+
+
+async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_player(tmp_path: Path, clock: Clock) -> None:
+    async with standin(tmp_path, cogs=[lambda bot: UseClock(bot, clock)]) as d:
+        thread = await open_game(d, PLAYERS)  # alice created it
+        refused = await (await d.slash("bob", thread, "seat autopilot", {"player": "alice"})).response()
+        assert refused.ephemeral and "Only the game's creator or a server manager" in refused.content
+        done = await (await d.slash("alice", thread, "seat autopilot", {"player": "bob"})).response()
+        assert "now plays bob's seat" in done.content
+        # From now on bob's decisions are made as soon as the game waits for him.
+        for _ in range(60):
+            mover = awaited(d, board(d, thread), PLAYERS)
+            if mover == "bob":
+                await d.wait_for(lambda: awaited(d, board(d, thread), PLAYERS) != "bob" or None,
+                                 what="the automatic player to move for bob")
+                continue
+            assert mover == "alice"
+            await first_choice(d, "alice", thread)
+            if any("bob (automatic player)" in m.content for m in d.messages_in(thread)):
+                break
+        assert any("bob (automatic player)" in m.content for m in d.messages_in(thread))
+        [offer] = messages_with(d, thread, "takes over bob's seat")
+        back = await (await d.click("bob", offer, button(offer, "rm:reclaim:"))).response()
+        assert "yours again" in back.content

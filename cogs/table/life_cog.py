@@ -55,18 +55,23 @@ class LifeCog(commands.Cog, name="Async life"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
+        self._table_cog: TableCog | None = None
 
     @property
     def table_cog(self) -> TableCog:
-        cog = self.bot.get_cog("Table")
-        assert isinstance(cog, TableCog)
-        return cog
+        # Kept from loading time: while the bot shuts down the table cog leaves the bot's list before
+        # the work it waits for (this cog's included) has finished.
+        assert self._table_cog is not None
+        return self._table_cog
 
     @property
     def keeper(self) -> Keeper:
         return self.table_cog.life
 
     async def cog_load(self) -> None:
+        cog = self.bot.get_cog("Table")
+        assert isinstance(cog, TableCog), "the table cog is loaded first"
+        self._table_cog = cog
         self.bot.add_dynamic_items(*life_ui.LIFE_ITEMS)
         self._task = asyncio.create_task(self._run(), name="ringmaster-scheduler")
 
@@ -159,7 +164,7 @@ class LifeCog(commands.Cog, name="Async life"):
     @commands.Cog.listener()
     async def on_ringmaster_update(self, result: ActResult) -> None:
         """After every move: seats on autopilot move at once; a finished game's results are kept."""
-        if not isinstance(self.bot.get_cog("Table"), TableCog):
+        if self.table_cog.service is None or self.bot.is_closed():
             return  # the bot is shutting down
         table = result.table
         if table.record.status == "finished":
