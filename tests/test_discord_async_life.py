@@ -360,7 +360,8 @@ async def first_choice(d: Any, user: str, thread: Any) -> None:
     await board_changed(d, thread, before)
 
 
-async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_player(tmp_path: Path, clock: Clock) -> None:
+async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_player(tmp_path: Path,
+                                                                                  clock: Clock) -> None:
     async with standin(tmp_path, cogs=[lambda bot: UseClock(bot, clock)]) as d:
         thread = await open_game(d, PLAYERS)  # alice created it
         refused = await (await d.slash("bob", thread, "seat autopilot", {"player": "alice"})).response()
