@@ -7,8 +7,11 @@ from typing import Any
 from rules.circus_train.game import CircusTrain
 from rules.core.errors import RulesError
 from rules.core.game import Game
+from rules.wanderzirkus.game import Wanderzirkus
 
-GAMES: dict[str, Game[Any, Any]] = {game.key: game for game in (CircusTrain(),)}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.key: game for game in (CircusTrain(), Wanderzirkus())
+}
 
 
 def get_game(key: str) -> Game[Any, Any]:

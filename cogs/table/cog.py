@@ -486,7 +486,7 @@ class TableCog(commands.Cog, name="Table"):
         records = await self.tables.store.games_in_guild(interaction.guild_id, statuses=("lobby", "active"))
         lines = [f"#{r.id} {GAMES[r.kind].name} — {r.status}" + (f" in <#{r.thread_id}>" if r.thread_id else "")
                  for r in records]
-        await interaction.response.send_message("\n".join(lines) or "No games here yet: start one with /circus new.",
+        await interaction.response.send_message("\n".join(lines) or "No games here yet: start one with /game new.",
                                                 ephemeral=True)
 
     @game_group.command(name="mine", description="Your games in this server")
@@ -632,7 +632,8 @@ class TableCog(commands.Cog, name="Table"):
     async def rules(self, interaction: discord.Interaction, kind: str) -> None:
         game = GAMES[kind]
         options = "\n".join(f"• **{spec.key}** — {spec.description}" for spec in game.option_specs)
-        text = (f"**{game.name}** ({game.min_players}–{game.max_players} players). Start one with `/circus new`, "
+        text = (f"**{game.name}** ({game.min_players}–{game.max_players} players). Start one with "
+                f"`/game new kind:{game.name}` (add `deadline_hours` for a turn deadline), "
                 "press Join, and the creator presses Start. In the game's thread, press **Take your turn** "
                 "on the newest board (or use the game's slash commands) and **My hand** to see your cards.\n"
                 f"Options:\n{options}")

@@ -1,0 +1,110 @@
+"""The public table, put together: header, Travel offer, score sheet and one panel per player,
+stacked on one canvas whose height is measured first. Reads only public parts of a view (never
+``own``), and hides what a seat's view adds for its own seat (its running show, its city chosen at
+set-up), so a seat's view draws exactly the spectator's picture.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import Box, PlayerMark, player_marks
+from render.wanderzirkus.header import HEADER_HEIGHT, LEGEND_HEIGHT, draw_header, draw_legend
+from render.wanderzirkus.layout import BACKGROUND, BOARD_WIDTH, MARGIN, View, check_view
+from render.wanderzirkus.players import draw_panel, panel_height
+from render.wanderzirkus.tables import draw_table, draw_travel, table_height, travel_height
+
+
+def public_part(view: View) -> dict[str, Any]:
+    """The view as a spectator sees it: no secrets, and every running show behind its curtain."""
+    public = {key: copy.deepcopy(value) for key, value in view.items() if key not in ("own", "seat")}
+    for player in public.get("players") or []:
+        if public.get("phase") == "travel":
+            player["announcement"] = None  # last round's: this round's announcements come after Travel
+        if public.get("phase") == "setup":
+            player["cities"] = []  # chosen in secret at set-up; a seat's view shows only its own
+        if player.get("show_state") == "running":
+            player["show"] = None
+            player["show_length"] = None
+            player["pause_used"] = None
+    return public
+
+
+def render_image(view: View) -> Image.Image:
+    """The public table as a Pillow image (``render_board`` encodes it)."""
+    check_view(view)
+    public = public_part(view)
+    players: list[Mapping[str, Any]] = list(public.get("players") or [])
+    marks = player_marks([str(p.get("name", "")) for p in players])
+    width = BOARD_WIDTH
+    awaiting = {int(s) for s in public.get("awaiting") or []}
+    panel_w = width - 2 * MARGIN
+    heights = [panel_height(public, p, panel_w) for p in players]
+    travel_h = travel_height(public, width)
+    table_h = table_height(public, marks)
+    height = round(HEADER_HEIGHT + LEGEND_HEIGHT + travel_h + table_h + sum(h + MARGIN for h in heights) + MARGIN)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_header(image, draw, public, marks, width)
+    draw_legend(image, HEADER_HEIGHT, width)
+    y: float = HEADER_HEIGHT + LEGEND_HEIGHT
+    if travel_h:
+        draw_travel(image, draw, public, marks, y, width)
+        y += travel_h
+    draw_table(image, draw, public, marks, y, width)
+    y += table_h
+    for seat, (player, h) in enumerate(zip(players, heights, strict=True)):
+        panel = _panel_image(_panel_key(public, player, seat, seat in awaiting and not public.get("over")),
+                             marks[seat], round(h))
+        image.paste(panel, (MARGIN, round(y)))
+        y += h + MARGIN
+    return image
+
+
+def _panel_key(view: View, player: Mapping[str, Any], seat: int, awaited: bool) -> str:
+    """Everything a player's panel is drawn from, as canonical JSON (the panel cache's key)."""
+    score = [s for s in view.get("scoring") or [] if s.get("seat") == seat]
+    return json.dumps({"player": player, "score": score, "awaited": awaited, "over": view.get("over"),
+                       "round": view.get("round"), "phase": view.get("phase")}, sort_keys=True)
+
+
+@lru_cache(maxsize=24)
+def _panel_image(key: str, mark: PlayerMark, height: int) -> Image.Image:
+    """One player's panel, drawn once and reused while nothing in it changes: during the shows most
+    boards differ from the last one in a single panel, and they are drawn after every decision."""
+    data = json.loads(key)
+    width = BOARD_WIDTH - 2 * MARGIN
+    panel = Image.new("RGB", (width, height), BACKGROUND)
+    view = {"scoring": data["score"], "over": data["over"], "round": data["round"], "phase": data["phase"]}
+    draw_panel(panel, ImageDraw.Draw(panel), Box(0, 0, width - 1, height - 1), view, data["player"], mark,
+               data["awaited"])
+    return panel
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a board: 256 colours (the board's flat colours and anti-aliased text survive that
+    well) and quick compression, since a board is drawn after every decision of every show."""
+    quantised = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    quantised.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def render_board(view: View) -> bytes:
+    """The public table for a Der Wanderzirkus view, as PNG bytes."""
+    check_view(view)
+    return _board_png(json.dumps(public_part(view), sort_keys=True))
+
+
+@lru_cache(maxsize=8)
+def _board_png(public: str) -> bytes:
+    """The PNG of a public view (as canonical JSON). Most decisions during the shows are private and
+    leave the public view as it was, so the board drawn after them is the one drawn before."""
+    return encode(render_image(json.loads(public)))

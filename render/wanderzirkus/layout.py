@@ -1,0 +1,113 @@
+"""Measures, palette and the artist-colour styles every part of the Der Wanderzirkus images shares.
+
+Each artist colour has a colour from the Okabe–Ito palette, a letter and an icon shape, so a card, a
+connection or a city demand is never told by colour alone. Anything two parts of a picture must agree
+on (card sizes, fonts, backgrounds) lives here, so a change is made once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from render.common import RGB, hex_colour
+
+View = Mapping[str, Any]
+
+BOARD_WIDTH = 1600
+HAND_WIDTH = 1000
+MARGIN = 16
+
+BACKGROUND: RGB = hex_colour("#EFE7D6")
+PANEL_FILL: RGB = hex_colour("#FBF8F1")
+PANEL_EDGE: RGB = hex_colour("#B9A98F")
+TENT_RED: RGB = hex_colour("#A4262C")
+COIN_GOLD: RGB = hex_colour("#E8B923")
+COIN_EDGE: RGB = hex_colour("#8A6A10")
+STOP_RED: RGB = hex_colour("#B3202A")
+PAUSE_GREY: RGB = hex_colour("#8C8C8C")
+CARD_BACK: RGB = hex_colour("#5B3A6E")
+EXIT_RING: RGB = hex_colour("#FFC800")  # the acrobat of a stack the show continued from
+
+BODY = 21  # body text of both images, in pixels
+
+
+@dataclass(frozen=True)
+class ColourStyle:
+    """How one artist colour is drawn: fill, letter, icon shape and the act's name."""
+
+    colour: RGB
+    letter: str
+    icon: str
+    act: str
+
+
+COLOUR_ORDER: tuple[str, ...] = ("green", "blue", "red", "purple", "yellow")
+STYLES: Mapping[str, ColourStyle] = {
+    "green": ColourStyle(hex_colour("#009E73"), "G", "flame", "Fire Dancing"),
+    "blue": ColourStyle(hex_colour("#0072B2"), "B", "star", "Magic"),
+    "red": ColourStyle(hex_colour("#D55E00"), "R", "nose", "Clowns"),
+    "purple": ColourStyle(hex_colour("#CC79A7"), "P", "pyramid", "Acrobatics"),
+    "yellow": ColourStyle(hex_colour("#F0E442"), "Y", "balls", "Juggling"),
+}
+PAUSE_STYLE = ColourStyle(PAUSE_GREY, "−4", "pause", "Pause")
+
+# The six effect symbols, as short words that fit a card's top band.
+EFFECT_LABELS: Mapping[str, str] = {
+    "copy": "Copy",
+    "extra_card": "Draw 4",
+    "peek_top": "Top?",
+    "peek_bottom": "Bottom?",
+    "tuck": "Tuck 1",
+    "recycle": "Recycle",
+}
+EFFECT_MEANINGS: Mapping[str, str] = {
+    "copy": "copy another card's effect",
+    "extra_card": "once draw up to 4 cards",
+    "peek_top": "look at the top card, may put it under",
+    "peek_bottom": "look at the bottom card, may put it on top",
+    "tuck": "put a hand card under the deck",
+    "recycle": "put hand cards on the deck, shuffle",
+}
+REGION_LETTERS: Mapping[str, str] = {"north": "N", "east": "E", "south": "S", "west": "W", "central": "C"}
+
+PHASE_LABELS: Mapping[str, str] = {
+    "setup": "Set-up",
+    "travel": "Travel",
+    "announce": "Announcements",
+    "show": "Give a Show",
+    "spend": "Spend Coins",
+    "over": "Game over",
+}
+
+
+def style(colour: str) -> ColourStyle:
+    """The style of an artist colour (or of the Pause card, colour "pause")."""
+    return STYLES.get(colour, PAUSE_STYLE)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """An artist card's measures: ``tab`` is how far a connection sticks out of each side."""
+
+    width: int
+    height: int
+    tab: int
+    icon: int
+    label: int
+
+    @property
+    def pitch(self) -> int:
+        """Left edge to left edge of two neighbours in a row (their tabs meet in the gap)."""
+        return self.width + 2 * self.tab
+
+
+BOARD_CARD = CardSize(width=100, height=150, tab=10, icon=22, label=18)
+HAND_CARD = CardSize(width=116, height=170, tab=11, icon=26, label=19)
+STACK_STEP = 40  # how far each acrobat lies below the one under it in an offset stack
+
+
+def check_view(view: View) -> None:
+    if view.get("game") != "wanderzirkus":
+        raise ValueError("this renderer draws Der Wanderzirkus views only")

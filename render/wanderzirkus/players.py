@@ -1,0 +1,221 @@
+"""One panel per player on the public table: name and facts, the cities on display (and those bought
+for next round or kept in Pro mode), the show as a row of cards — or a closed curtain while it runs,
+since a running show is private — and the last Round Scoring, component by component."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, fit_text, mix, tint, wrap_text
+from render.fonts import font, printable
+from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_city
+from render.wanderzirkus.header import name_with_token
+from render.wanderzirkus.layout import (
+    BOARD_CARD,
+    BODY,
+    MARGIN,
+    PANEL_EDGE,
+    PANEL_FILL,
+    REGION_LETTERS,
+    TENT_RED,
+    CardSize,
+    View,
+)
+from render.wanderzirkus.row import RowLayout, draw_row, layout_row
+
+PAD = 14
+EMPTY_SHOW = 36  # the height of "No show yet this round."
+HEAD = 46
+CITY_COLUMN = CITY_WIDTH + 2 * PAD
+END_REASONS = {"stopped": "stopped", "no_match": "no hand card connected", "no_cards": "no cards left",
+               "fourth_stop": "4th stop sign"}
+REGION_NAMES = {"north": "North", "east": "East", "south": "South", "west": "West", "central": "Central"}
+
+
+def scored_round(view: View) -> int:
+    """The round the view's Round Scoring belongs to: this one once scored, else the one before."""
+    current = int(view.get("round", 1))
+    return current if view.get("phase") in ("spend", "over") else current - 1
+
+
+def scoring_line(score: Mapping[str, Any]) -> str:
+    parts = []
+    announced = score.get("announced")
+    if announced is not None:
+        met = "met" if score.get("announcement") else "missed"
+        parts.append(f"announced {announced} {met} +{score.get('announcement', 0)}")
+    for city in score.get("cities") or []:
+        parts.append(f"{printable(str((city.get('city') or {}).get('name', '')))} +{city.get('vp', 0)}")
+    for colour, letter in (("green", "G"), ("blue", "B"), ("red", "R"), ("purple", "P")):
+        if score.get(colour):
+            parts.append(f"{letter} +{score[colour]}")
+    if score.get("pause"):
+        parts.append(f"pause {score['pause']}")
+    coins = int(score.get("coins", 0))
+    return f"= {score.get('total', 0)} VP: " + ", ".join(parts) + f"; +{coins} coin{'s' if coins != 1 else ''}"
+
+
+def _city_groups(player: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    groups = [("Cities", list(player.get("cities") or []))]
+    if player.get("next_cities"):
+        groups.append(("Next round", list(player["next_cities"])))
+    return groups
+
+
+def _cities_height(player: Mapping[str, Any]) -> float:
+    height = 0.0
+    for _, cities in _city_groups(player):
+        height += 30 + (len(cities) * (CITY_HEIGHT + 8) if cities else 36)
+    if player.get("kept_cities") or player.get("regions"):
+        height += 30 * 2
+    return height
+
+
+def _show_layout(player: Mapping[str, Any], width: float, size: CardSize) -> RowLayout | None:
+    show = player.get("show")
+    if not show:
+        return None
+    return layout_row(list(show), size, width)
+
+
+def _notes(view: View, seat: int, width: float) -> list[str]:
+    for score in view.get("scoring") or []:
+        if int(score.get("seat", -1)) == seat:
+            text = f"Round {scored_round(view)} scoring " + scoring_line(score)
+            return wrap_text(text, font(BODY), width, max_lines=2)
+    return []
+
+
+def _compact(view: View, player: Mapping[str, Any]) -> bool:
+    """With no city on display and no show on the table (between rounds, after the game) a panel is
+    just its head and its notes."""
+    has_show = player.get("show") is None or bool(player.get("show"))
+    return not has_show and not player.get("cities") and not player.get("next_cities")
+
+
+def _kept_line(player: Mapping[str, Any]) -> str:
+    kept = [printable(str(c.get("name", ""))) for c in player.get("kept_cities") or []]
+    regions = [REGION_NAMES.get(str(r), str(r)) for r in player.get("regions") or []]
+    if not kept and not regions:
+        return ""
+    return f"Kept cities: {', '.join(kept) or 'none'} · regions: {', '.join(regions) or 'none'}"
+
+
+def panel_height(view: View, player: Mapping[str, Any], width: float) -> float:
+    notes = _notes(view, int(player.get("seat", 0)), width - 2 * PAD)
+    if _compact(view, player):
+        body = (34 if _kept_line(player) else 0) + len(notes) * 28
+        return HEAD + (body + PAD + 6 if body else 6)
+    show_width = width - CITY_COLUMN - PAD
+    layout = _show_layout(player, show_width, BOARD_CARD)
+    show_h = 34 + (layout.height if layout else EMPTY_SHOW if player.get("show") is not None
+                   else BOARD_CARD.height * 0.6)
+    return HEAD + max(_cities_height(player), show_h) + len(notes) * 28 + PAD + 6
+
+
+def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """A closed circus curtain: the show runs, but only its player may see it until it ends."""
+    draw.rounded_rectangle(box.rounded(), radius=10, fill=TENT_RED, outline=INK, width=2)
+    stripe = 26
+    x = box.x0 + stripe
+    while x < box.x1 - 8:
+        draw.line([(x, box.y0 + 4), (x, box.y1 - 4)], fill=mix(TENT_RED, INK, 0.3), width=4)
+        x += stripe
+    label = "Show running — private until it ends"
+    label_font = font(BODY, bold=True)
+    w = label_font.getlength(label) + 24
+    plate = Box(box.centre[0] - w / 2, box.centre[1] - 20, box.centre[0] + w / 2, box.centre[1] + 20)
+    draw.rounded_rectangle(plate.rounded(), radius=8, fill=PAPER, outline=INK, width=2)
+    draw.text(plate.centre, label, font=label_font, fill=INK, anchor="mm")
+
+
+def _show_title(player: Mapping[str, Any]) -> str:
+    state = player.get("show_state")
+    if player.get("show") is None:
+        return "Show"
+    length = player.get("show_length", 0)
+    if state == "ended":
+        reason = END_REASONS.get(str(player.get("end_reason")), "")
+        return f"Show: {length} artists, ended" + (f" ({reason})" if reason else "")
+    if state == "running":
+        return f"Show: {length} artists so far"
+    return "Show"
+
+
+def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any], x: float, y: float,
+                   width: float, size: CardSize) -> float:
+    """The title and the show (or its curtain) from (x, y); returns the bottom."""
+    draw_text(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
+    top = y + 34
+    if player.get("show") is None:
+        box = Box(x, top, x + min(width, 640), top + size.height * 0.6)
+        _curtain(draw, box)
+        return box.y1
+    layout = _show_layout(player, width, size)
+    if layout is None:
+        text = "No show yet this round." if player.get("show_state") != "ended" else "No cards were laid."
+        draw_text(draw, (x, top + 16), text, font(BODY), MUTED, anchor="lm")
+        return top + EMPTY_SHOW
+    draw_row(image, layout, size, x, top)
+    return top + layout.height
+
+
+def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any], x: float, y: float,
+                width: float) -> float:
+    for label, cities in _city_groups(player):
+        draw_text(draw, (x, y + 14), label, font(BODY, bold=True), INK, anchor="lm")
+        y += 30
+        if not cities:
+            draw_text(draw, (x, y + 16), "none yet", font(BODY), MUTED, anchor="lm")
+            y += 36
+        for city in cities:
+            draw_city(image, city, x, y)
+            y += CITY_HEIGHT + 8
+    kept = len(player.get("kept_cities") or [])
+    regions = [REGION_LETTERS.get(str(r), str(r)) for r in player.get("regions") or []]
+    if kept or regions:
+        body = font(18)
+        draw_text(draw, (x, y + 14), f"Kept {kept} cit{'y' if kept == 1 else 'ies'}", body, INK, anchor="lm")
+        draw_text(draw, (x, y + 42), fit_text("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
+                  anchor="lm")
+        y += 60
+    return y
+
+
+def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View, player: Mapping[str, Any],
+               mark: PlayerMark, awaited: bool) -> None:
+    draw.rounded_rectangle(box.rounded(), radius=14, fill=PANEL_FILL, outline=INK if awaited else PANEL_EDGE,
+                           width=4 if awaited else 2)
+    head = Box(box.x0, box.y0, box.x1, box.y0 + HEAD)
+    draw.rounded_rectangle(head.rounded(), radius=14, fill=tint(mark.colour, 0.6))
+    draw.rectangle((head.x0 + 2, head.y1 - 14, head.x1 - 2, head.y1), fill=tint(mark.colour, 0.6))
+    name = name_with_token(image, draw, mark, box.x0 + PAD, head.centre[1], 420, size=24, ring=awaited)
+    coins = int(player.get("coins", 0))
+    facts = [f"{player.get('vp', 0)} VP from rounds", f"{coins} coin{'s' if coins != 1 else ''}",
+             "swap token" if player.get("swap_token") else "no swap token", f"{player.get('deck_size', 0)} artists"]
+    if player.get("announcement") is not None:
+        facts.append(f"announced at least {player['announcement']}")
+    draw_text(draw, (name.x1 + 24, head.centre[1]), fit_text(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
+              font(BODY), INK, anchor="lm")
+    top = head.y1 + 6
+    if _compact(view, player):
+        y = top
+        if _kept_line(player):
+            draw_text(draw, (box.x0 + PAD, y + 16), fit_text(_kept_line(player), font(BODY), box.width - 2 * PAD),
+                      font(BODY), INK, anchor="lm")
+            y += 34
+    else:
+        bottom = draw_cities(image, draw, player, box.x0 + PAD, top, CITY_WIDTH)
+        show_x = box.x0 + CITY_COLUMN
+        show_bottom = draw_show_area(image, draw, player, show_x, top, box.x1 - show_x - PAD, BOARD_CARD)
+        y = max(bottom, show_bottom) + 4
+    for line in _notes(view, mark.seat, box.width - 2 * PAD):
+        draw_text(draw, (box.x0 + PAD, y + 14), line, font(BODY), INK, anchor="lm")
+        y += 28
+
+
+def panels_height(view: View, players: Sequence[Mapping[str, Any]], width: float) -> float:
+    return sum(panel_height(view, p, width) + MARGIN for p in players)

@@ -1,0 +1,1 @@
+"""Der Wanderzirkus: a deck-building game of travelling circuses and their shows."""

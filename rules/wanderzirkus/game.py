@@ -1,0 +1,77 @@
+"""Der Wanderzirkus as a game definition for the shared contract (rules.core.game.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.errors import InvalidOptions
+from rules.core.events import Event
+from rules.core.game import Game, Outcome
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.rng import Rng
+from rules.wanderzirkus import auto, board_text, flow, text
+from rules.wanderzirkus.actions import ACTION_TYPES, Action
+from rules.wanderzirkus.explain import explain, prompt
+from rules.wanderzirkus.legal import legal_actions, to_act
+from rules.wanderzirkus.outcome import outcome
+from rules.wanderzirkus.state import WanderzirkusState
+from rules.wanderzirkus.turn import resolve
+from rules.wanderzirkus.view import view
+
+
+class Wanderzirkus(Game[WanderzirkusState, Action]):
+    key = "wanderzirkus"
+    name = "Der Wanderzirkus"
+    min_players = 1
+    max_players = 6
+    option_specs = (
+        OptionSpec("simplified", "bool", False, "Simplified game: stop signs are ignored, no announcement, and a "
+                                                "used swap token comes back free after each show."),
+        OptionSpec("pro", "bool", False, "Pro mode: fulfilled cities are kept; 2 VP per different region at the end."),
+    )
+    state_type = WanderzirkusState
+    action_types = ACTION_TYPES
+
+    def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
+        """The Pro mode adds its scoring to "all rules of the normal game", so it is not played on top of
+        the Simplified game. One player is the Solo game, with any other option."""
+        if options["simplified"] and options["pro"]:
+            raise InvalidOptions("The Pro mode is played with all rules of the normal game, so it cannot be "
+                                 "combined with the Simplified game.")
+
+    def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> WanderzirkusState:
+        return flow.new_state(players, options, rng)
+
+    def to_act(self, state: WanderzirkusState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: WanderzirkusState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def resolve(self, state: WanderzirkusState, seat: int, action: Action) -> list[Event]:
+        return resolve(state, seat, action)
+
+    def explain_illegal(self, state: WanderzirkusState, seat: int, action: Action) -> str:
+        return explain(state, seat, action)
+
+    def view(self, state: WanderzirkusState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: WanderzirkusState) -> Outcome | None:
+        return outcome(state) if state.phase == "over" else None
+
+    def describe_event(self, event: Event, players: Sequence[str]) -> str:
+        return text.describe_event(event.kind, event.data, players)
+
+    def describe_action(self, state: WanderzirkusState, seat: int, action: Action) -> str:
+        return text.describe_action(state, seat, action)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return board_text.render_text(view)
+
+    def prompt(self, state: WanderzirkusState, seat: int) -> str:
+        return prompt(state, seat)
+
+    def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        return auto.choose(view, legal, rng)
