@@ -1,0 +1,85 @@
+"""The pictures' shared measures: widths, margins, font sizes, the card colours (each with a word and a
+letter, so colour is never the only cue), coins and Contracts, and the player marks for up to eight
+seats. A change of size or colour is made here, once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from render.common import RGB, hex_colour
+
+View = Mapping[str, Any]
+
+WIDTH = 1200  # narrower than Circus Train's map: cards and names stay large on a phone
+MARGIN = 16
+BODY = 22
+SMALL = 20
+TITLE = 30
+
+BACKGROUND: RGB = hex_colour("#EDE6F0")  # a faded big-top lilac
+PANEL_FILL: RGB = hex_colour("#FBF9FC")
+LINE: RGB = hex_colour("#7D6E86")
+FAINT: RGB = hex_colour("#C8BCD0")
+ACCEPT: RGB = hex_colour("#1B7F4B")
+DECLINE: RGB = hex_colour("#A3261B")
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """A colour with the word and the short letter printed beside it."""
+
+    fill: RGB
+    word: str
+    letter: str
+
+
+# The rulebook's card colours. Okabe–Ito hues where the palette has them; the contract colours are
+# chosen to stay apart from those and from each other in lightness. A contract-coloured card carries
+# its contract's tag as its letter (grey = Paris, ...), since grey/green and purple/pink share initials.
+CARD_COLOURS: Mapping[str, Swatch] = {
+    "orange": Swatch(hex_colour("#E69F00"), "Orange", "O"),
+    "red": Swatch(hex_colour("#D55E00"), "Red", "R"),
+    "yellow": Swatch(hex_colour("#F0E442"), "Yellow", "Y"),
+    "blue": Swatch(hex_colour("#0072B2"), "Blue", "B"),
+    "grey": Swatch(hex_colour("#9A9A9A"), "Grey", "Pa"),
+    "purple": Swatch(hex_colour("#7E57A8"), "Purple", "Be"),
+    "green": Swatch(hex_colour("#009E73"), "Green", "Ve"),
+    "teal": Swatch(hex_colour("#4FC3C3"), "Teal", "Pr"),
+    "pink": Swatch(hex_colour("#F2A7C9"), "Pink", "Lo"),
+}
+UNKNOWN_COLOUR = Swatch(hex_colour("#BBBBBB"), "", "?")
+
+# Contracts: the colour of their type plus a two-letter tag drawn on every one.
+CONTRACT_TAGS: Mapping[str, str] = {"paris": "Pa", "berlin": "Be", "vegas": "Ve", "prague": "Pr", "london": "Lo"}
+CONTRACT_NAMES: Mapping[str, str] = {"paris": "Paris", "berlin": "Berlin", "vegas": "Vegas", "prague": "Prague",
+                                     "london": "London"}
+CONTRACT_COLOURS: Mapping[str, str] = {"paris": "grey", "berlin": "purple", "vegas": "green", "prague": "teal",
+                                       "london": "pink"}
+
+# Coins are round and carry their value: copper 1, silver 2, gold 3.
+COIN_FILLS: Mapping[str, RGB] = {"copper": hex_colour("#C47A45"), "silver": hex_colour("#C9CED6"),
+                                 "gold": hex_colour("#F2C230")}
+COIN_VALUES: Mapping[str, int] = {"copper": 1, "silver": 2, "gold": 3}
+COIN_NAMES: Mapping[str, str] = {"copper": "Copper", "silver": "Silver", "gold": "Gold"}
+
+TYPE_LETTERS: Mapping[str, str] = {"attraction": "A", "performance": "P"}
+TYPE_WORDS: Mapping[str, str] = {"attraction": "Attraction", "performance": "Performance"}
+
+def card_colour(name: object) -> Swatch:
+    return CARD_COLOURS.get(str(name).lower(), UNKNOWN_COLOUR)
+
+
+def contract_swatch(kind: str) -> Swatch:
+    colour = card_colour(CONTRACT_COLOURS.get(kind, ""))
+    return Swatch(colour.fill, CONTRACT_NAMES.get(kind, kind.title()), CONTRACT_TAGS.get(kind, kind[:2].title()))
+
+
+def check_view(view: View) -> None:
+    if view.get("game") != "dreadful_circus":
+        raise ValueError("this renderer needs a Dreadful Circus view")
+
+
+def players_of(view: View) -> list[Mapping[str, Any]]:
+    return list(view.get("players") or [])

@@ -1,0 +1,248 @@
+"""One panel per player on the public board: token and name, Seller tokens, "▶ TO ACT", hand size,
+wagon state (placed next to which Offer, won, declined — never its contents), the Tableau as card
+chips, and — only once screens are lifted at the end — coins and Contracts by type and the score.
+
+A panel's chips are flowed into rows before anything is drawn, so its height is known first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    Box,
+    PlayerMark,
+    chip,
+    chip_width,
+    draw_text,
+    draw_token,
+    fit_text,
+    mix,
+    rounded_panel,
+    text_width,
+    wrap_text,
+)
+from render.dreadful_circus.cards import (
+    CHIP_GAP,
+    CHIP_HEIGHT,
+    chip_size,
+    coin_sprite,
+    contract_tag,
+    contract_tag_width,
+    draw_chip,
+)
+from render.dreadful_circus.layout import (
+    COIN_NAMES,
+    CONTRACT_NAMES,
+    MARGIN,
+    PANEL_FILL,
+    SMALL,
+    WIDTH,
+    View,
+)
+from render.fonts import font
+
+Player = Mapping[str, Any]
+HEAD = 52
+FACTS = 34
+SCREEN_ROW = 44
+COPY_LINE = 28
+
+
+def columns(players: int) -> int:
+    """One column of wide panels up to four players, two columns beyond (eight stay phone-sized)."""
+    return 1 if players <= 4 else 2
+
+
+def panel_width(players: int) -> float:
+    per_row = columns(players)
+    return (WIDTH - (per_row + 1) * MARGIN) / per_row
+
+
+def _flow(cards: Sequence[Mapping[str, Any]], width: float) -> list[list[Mapping[str, Any]]]:
+    rows: list[list[Mapping[str, Any]]] = []
+    x = width
+    for card in cards:
+        w = min(chip_size(card), width)
+        if not rows or x + w > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append(card)
+        x += w + CHIP_GAP
+    return rows
+
+
+def _screen_shown(player: Player) -> bool:
+    return player.get("coins") is not None and player.get("contracts") is not None
+
+
+def panel_height(player: Player, width: float, view: View) -> int:
+    rows = _flow(list(player.get("tableau") or []), width - 24)
+    tableau_h = max(1, len(rows)) * (CHIP_HEIGHT + CHIP_GAP)
+    screen_h = SCREEN_ROW * (1 + len(_contract_rows(width))) + 6 if _screen_shown(player) else 0
+    score_h = 30 * len(_score_lines(view, player, width)) + 6 + COPY_LINE * len(_copy_lines(view, player, width))
+    return HEAD + FACTS + tableau_h + screen_h + score_h + 14
+
+
+def _copy_lines(view: View, player: Player, width: float) -> list[str]:
+    """"Distorted Mirrors copies Bo's Frosty Cones": the end-game copies this player chose (public)."""
+    names = {}
+    for other in view.get("players") or []:
+        for card in other.get("tableau") or []:
+            names[str(card.get("id"))] = (str(other.get("name", "")), str(card.get("name", "")))
+    lines = []
+    for copier, copied in sorted((player.get("copies") or {}).items()):
+        own = names.get(str(copier), ("", str(copier)))[1]
+        owner, name = names.get(str(copied), ("", "a discarded card"))
+        whose = f"{owner}'s " if owner and owner != player.get("name") else "their own " if owner else ""
+        lines.append(fit_text(f"{own} copies {whose}{name}", font(SMALL), width - 40))
+    return lines
+
+
+def _contract_rows(width: float) -> list[list[str]]:
+    """The five contract types on one line after "Contracts:", or on two in a narrow panel."""
+    kinds = list(CONTRACT_NAMES)
+    room = width - 48 - text_width("Contracts:", font(SMALL, bold=True)) - 10
+    if sum(contract_tag_width(kind, 10) + 8 for kind in kinds) <= room:
+        return [kinds]
+    return [kinds[:3], kinds[3:]]
+
+
+def _score_lines(view: View, player: Player, width: float) -> list[str]:
+    """The final score and its parts (end of the game only), wrapped to the panel."""
+    scores = view.get("scores")
+    if not scores:
+        return []
+    part = scores[int(player.get("seat", 0))]
+    parts = (f"coins {part['coins']}, majorities {part['majorities']}, sets {part['sets']}, cards {part['cards']}, "
+             f"collections {part['collections']}, effects {part['effects']}")
+    return wrap_text(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
+
+
+def _wagon_words(player: Player, view: View) -> str:
+    wagon = player.get("wagon")
+    if not wagon:
+        return ""
+    if wagon.get("won"):
+        return "wagon: bid accepted ✓"
+    if wagon.get("declined"):
+        return "wagon: bid declined ✗"
+    if wagon.get("placed") and wagon.get("offer") is not None:
+        return f"wagon: at Offer {int(wagon['offer']) + 1}"
+    if view.get("phase") == "bid":
+        return "wagon: being filled…"
+    return ""
+
+
+def _badges(player: Player, view: View) -> list[str]:
+    badges = []
+    two = view.get("second_seller") is not None
+    if player.get("first_seller"):
+        badges.append("1st Seller" if two else "Seller")
+    if player.get("second_seller"):
+        badges.append("2nd Seller")
+    return badges
+
+
+def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: Player, mark: PlayerMark,
+               view: View, to_act: bool) -> None:
+    rounded_panel(draw, box, fill=PANEL_FILL, outline=INK if to_act else mix(mark.colour, INK, 0.3),
+                  width=4 if to_act else 3, radius=14)
+    draw.rounded_rectangle(Box(box.x0 + 4, box.y0 + 4, box.x0 + 14, box.y1 - 4).rounded(), radius=4,
+                           fill=mark.colour)
+    centre_y = box.y0 + HEAD / 2 + 2
+    draw_token(image, (box.x0 + 40, centre_y), mark, radius=16)
+    right = box.x1 - 12
+    badge_font = font(SMALL, bold=True)
+    badges = _badges(player, view)
+    if to_act:
+        badges.append("▶ TO ACT")
+    widths = [chip_width(b, badge_font, pad_x=8) for b in badges]
+    name_room = right - (box.x0 + 64) - sum(w + 8 for w in widths)
+    name_box = draw_text(draw, (box.x0 + 64, centre_y), fit_text(mark.name, font(24, bold=True), name_room),
+                         font(24, bold=True), INK, anchor="lm")
+    x = name_box.x1 + 12
+    for badge, w in zip(badges, widths, strict=True):
+        fill = HIGHLIGHT if badge == "▶ TO ACT" else INK
+        chip(draw, (x, centre_y - 16), badge, badge_font, fill=fill, pad_x=8, height=32)
+        x += w + 8
+    facts = [f"Hand {int(player.get('hand_count') or 0)}",
+             f"Tableau {int(player.get('tableau_count') or len(player.get('tableau') or []))}"]
+    if player.get("packet_count"):
+        facts.append(f"Draft packet {player['packet_count']}")
+    wagon = _wagon_words(player, view)
+    if wagon:
+        facts.append(wagon)
+    if player.get("chosen"):
+        facts.append("secret choice made ✓")
+    y = box.y0 + HEAD
+    draw_text(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_text("  ·  ".join(facts), font(SMALL), box.width - 40),
+              font(SMALL), INK, anchor="lm")
+    y += FACTS
+    tableau = list(player.get("tableau") or [])
+    rows = _flow(tableau, box.width - 24)
+    if not rows:
+        draw_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
+    for row in rows:
+        x = box.x0 + 24
+        for card in row:
+            x = draw_chip(image, (x, y), card, PANEL_FILL).x1 + CHIP_GAP
+        y += CHIP_HEIGHT + CHIP_GAP
+    if not rows:
+        y += CHIP_HEIGHT + CHIP_GAP
+    for line in _copy_lines(view, player, box.width):
+        draw_text(draw, (box.x0 + 24, y + 14), line, font(SMALL), INK, anchor="lm")
+        y += COPY_LINE
+    if _screen_shown(player):
+        y = _draw_screen(image, draw, box, player, y)
+    for line in _score_lines(view, player, box.width):
+        draw_text(draw, (box.x0 + 24, y + 16), line, font(SMALL, bold=True), INK, anchor="lm")
+        y += 30
+
+
+def _draw_screen(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: Player, y: float) -> float:
+    """The lifted screen (end of the game only): coins as metal discs with counts, Contracts by type."""
+    coins = player.get("coins") or {}
+    x = box.x0 + 24
+    label = font(SMALL)
+    x = draw_text(draw, (x, y + SCREEN_ROW / 2), "Coins:", font(SMALL, bold=True), INK, anchor="lm").x1 + 10
+    for coin in ("copper", "silver", "gold"):
+        count = int(coins.get(coin, 0))
+        coin_sprite(image, (x + 17, y + SCREEN_ROW / 2), coin)
+        words = f"×{count} {COIN_NAMES[coin]}"
+        x = draw_text(draw, (x + 40, y + SCREEN_ROW / 2), words, label, INK, anchor="lm").x1 + 14
+    y += SCREEN_ROW
+    contracts = player.get("contracts") or {}
+    x = draw_text(draw, (box.x0 + 24, y + SCREEN_ROW / 2), "Contracts:", font(SMALL, bold=True), INK,
+                  anchor="lm").x1 + 10
+    for row in _contract_rows(box.width):
+        left = x
+        for kind in row:
+            left = contract_tag(draw, (left, y + SCREEN_ROW / 2 - 17), kind, int(contracts.get(kind, 0))).x1 + 8
+        y += SCREEN_ROW
+    return y + 6
+
+
+def legend_height() -> int:
+    return 44
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, top: float) -> None:
+    """A one-line key: the card letters and what a chip shows."""
+    text = ("Key: A Attraction · P Performance · O Collection · R interactive · Y coins · B effects · "
+            "Pa Be Ve Pr Lo contracts · ★ VP")
+    f = font(SMALL)
+    while text_width(text, f) > WIDTH - 2 * MARGIN and f.size > 16:
+        f = font(f.size - 1)
+    draw_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
+
+
+def paper_rule(draw: ImageDraw.ImageDraw, y: float) -> None:
+    draw.line([(MARGIN, y), (WIDTH - MARGIN, y)], fill=mix(PAPER, INK, 0.25), width=2)

@@ -1,0 +1,1 @@
+"""Dreadful Circus: secret wagon bids for Circus cards, hidden coins and contracts, end-game scoring."""

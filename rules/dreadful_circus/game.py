@@ -1,0 +1,91 @@
+"""Dreadful Circus as a game definition for the shared contract (rules.core.game.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.events import Event
+from rules.core.game import Game, Outcome
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.rng import Rng
+from rules.dreadful_circus import auto, flow, scoring, text
+from rules.dreadful_circus.actions import ACTION_TYPES, Action
+from rules.dreadful_circus.explain import explain
+from rules.dreadful_circus.legal import legal_actions, to_act
+from rules.dreadful_circus.state import OVER, DreadfulCircusState
+from rules.dreadful_circus.turn import resolve
+from rules.dreadful_circus.view import view
+
+_TASK_WORDS = {
+    "load_take": "Load the Wagon", "load_keep": "Load the Wagon", "play_card": "play a card from your hand",
+    "swap_contracts": "return Contracts to the bag", "discard_attraction": "discard another player's Attraction",
+    "crystal_balls": "discard another player's Attraction", "steal_collection": "take a Collection card",
+    "copy_own": "choose a card to copy", "copy_other": "choose a card to copy",
+}
+
+
+class DreadfulCircus(Game[DreadfulCircusState, Action]):
+    key = "dreadful_circus"
+    name = "Dreadful Circus"
+    min_players = 4
+    max_players = 8
+    option_specs = (
+        OptionSpec("draft", "bool", False, "Draft variant: pick the starting hand one card at a time, "
+                                           "passing the rest to the left."),
+    )
+    state_type = DreadfulCircusState
+    action_types = ACTION_TYPES
+
+    def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> DreadfulCircusState:
+        return flow.new_state(players, options, rng)
+
+    def to_act(self, state: DreadfulCircusState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: DreadfulCircusState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def resolve(self, state: DreadfulCircusState, seat: int, action: Action) -> list[Event]:
+        return resolve(state, seat, action)
+
+    def explain_illegal(self, state: DreadfulCircusState, seat: int, action: Action) -> str:
+        return explain(state, seat, action)
+
+    def view(self, state: DreadfulCircusState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: DreadfulCircusState) -> Outcome | None:
+        return scoring.outcome(state) if state.phase == OVER else None
+
+    def describe_event(self, event: Event, players: Sequence[str]) -> str:
+        return text.describe_event(event, players)
+
+    def describe_action(self, state: DreadfulCircusState, seat: int, action: Action) -> str:
+        return text.describe_action(action, state.players)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return text.render_text(view)
+
+    def prompt(self, state: DreadfulCircusState, seat: int) -> str:
+        awaited = to_act(state)
+        if not awaited:
+            return "The game is over."
+        if seat not in awaited:
+            names = " and ".join(state.players[s] for s in sorted(awaited))
+            return f"Waiting for {names}, who {'is' if len(awaited) == 1 else 'are'} {text.PHASE_WORDS[state.phase]}."
+        name = state.players[seat]
+        if state.phase == "bid":
+            return f"{name}, fill your wagon with coins and Contracts, choose an Offer, then place it."
+        if state.phase == "sell":
+            offer = state.offers[state.selling]
+            if offer.inspecting is not None:
+                return f"{name}, accept or decline {state.players[offer.inspecting]}'s bid."
+            return f"{name}, choose a wagon next to {text.card_name(offer.card)} to look into."
+        if state.tasks:
+            task = state.tasks[0]
+            return f"{name}, {text.card_name(task.card)}: {_TASK_WORDS[task.kind]}."
+        return f"{name}, you are {text.PHASE_WORDS[state.phase]}."
+
+    def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        return auto.choose(view, legal, rng)
