@@ -30,7 +30,7 @@ from render.fonts import printable
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Font = ImageFont.FreeTypeFont
-Shape = Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon"]
+Shape = Literal["circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "octagon"]
 
 
 def hex_colour(value: str) -> RGB:
@@ -47,10 +47,10 @@ HIGHLIGHT: RGB = (255, 214, 10)
 # on a light board and vermilion is close to orange for red-blind players, so games of five or fewer
 # players use the five colours that stay most distinct.
 PLAYER_COLOURS: tuple[RGB, ...] = tuple(
-    hex_colour(c) for c in ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#F0E442", "#D55E00")
+    hex_colour(c) for c in ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#F0E442", "#D55E00", "#000000")
 )
-PLAYER_COLOUR_NAMES: tuple[str, ...] = ("orange", "sky blue", "green", "pink", "blue", "yellow", "vermilion")
-PLAYER_SHAPES: tuple[Shape, ...] = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon")
+PLAYER_COLOUR_NAMES: tuple[str, ...] = ("orange", "sky blue", "green", "pink", "blue", "yellow", "vermilion", "black")
+PLAYER_SHAPES: tuple[Shape, ...] = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "octagon")
 MAX_SEATS = len(PLAYER_COLOURS)
 
 
@@ -365,6 +365,7 @@ _SHAPE_GEOMETRY: dict[str, tuple[float, float]] = {
     "hexagon": (1.06, 0.0),
     "star": (1.4, 0.08),
     "pentagon": (1.1, 0.06),
+    "octagon": (1.03, 0.0),
 }
 
 
@@ -384,6 +385,8 @@ def shape_points(shape: Shape, centre: Point, radius: float) -> list[Point]:
         return star_polygon(centre, r, 5, inner=0.55)
     if shape == "pentagon":
         return regular_polygon(centre, r, 5)
+    if shape == "octagon":
+        return regular_polygon(centre, r, 8, rotation=22.5)
     raise ValueError(f"{shape} is not a polygon")
 
 

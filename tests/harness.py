@@ -45,6 +45,8 @@ def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping
         if len(log) >= max_steps:
             raise ContractViolation(f"{where}: the game did not end within {max_steps} steps")
         before = check_state(game, state, where) if check_every_step else None
+        if each_step is not None:
+            each_step(state)
         seat = pick_seat(game, state, rng)
         legal = game.legal_actions(state, seat)
         if not legal:
@@ -52,6 +54,8 @@ def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping
         action = pick_action(game, state, seat, legal, rng, auto=auto)
         state = _apply_checked(game, state, seat, action, where=f"{where} (seat {seat})", before=before)
         log.append((seat, game.action_to_json(action)))
+    if each_step is not None:
+        each_step(state)
     if check_every_step:
         check_final(game, state, f"seed {seed}, end")
         check_replay(game, names, options, seed, log=log, final=state)

@@ -329,8 +329,10 @@ async def test_common_commands_list_status_log_rules_and_abandon(tmp_path: Path)
         await board_changed(d, thread, before)
         log = await (await d.slash("carol", thread, "game log", {})).response()
         assert log.ephemeral and "Log page 1 of 1" in log.content and f"{mover} takes" in log.content
-        refused = await (await d.slash("bob", thread, "game abandon", {})).response()
+        refused = await (await d.slash("carol", thread, "game abandon", {})).response()
         assert refused.ephemeral and "Only the game's creator or a server manager" in refused.content
+        vote = await (await d.slash("bob", thread, "game abandon", {})).response()
+        assert vote.ephemeral and "vote to abandon" in vote.content  # a seated player's is a vote
         by_manager = await (await d.slash("mia", "games", "game abandon", {"game": 1})).response()
         assert by_manager.ephemeral and "abandoned" in by_manager.content
         await d.wait_for(lambda: "was abandoned" in d.last_message(thread).content or None)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cogs.table import service as table_service
 from cogs.wanderzirkus import action_value
 from render.wanderzirkus import render_board
 from rules.core.rng import Rng
@@ -98,7 +99,7 @@ def _thread_is_public(d: Discord, thread: Any) -> None:
 
 
 async def test_a_two_player_game_is_played_to_its_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("cogs.table.service.secrets.randbits", lambda bits: GAME_SEED)
+    monkeypatch.setattr(table_service.secrets, "randbits", lambda bits: GAME_SEED)
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS, command=NEW)
         rng = Rng.from_seed(11)

@@ -15,8 +15,8 @@ BERLIN_DAY = Member(2, "Europe/Berlin", 8 * 60, 23 * 60)  # 08:00–23:00 Berlin
 NIGHT_OWL = Member(3, "America/New_York", 20 * 60, 2 * 60)  # 20:00–02:00 New York time
 
 
-def utc(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int, minute: int) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def test_without_active_hours_the_clock_always_runs() -> None:

@@ -190,7 +190,8 @@ class TableCog(commands.Cog, name="Table"):
             return f"Done. The game now waits for {names}.", None
         legal = table.game.legal_actions(table.state, seat)
         labels = [table.game.describe_action(table.state, seat, action) for action in legal]
-        return table.game.prompt(table.state, seat), ui.choices_view(table.id, table.record.version, labels)
+        text = [*present.private_lines(table, seat), table.game.prompt(table.state, seat)]
+        return present.fit_lines(text), ui.choices_view(table.id, table.record.version, labels)
 
     async def post_update(self, result: ActResult) -> None:
         """The board after an action. While nobody new is awaited and a player goes on with their own
@@ -448,14 +449,13 @@ class TableCog(commands.Cog, name="Table"):
             await refuse(interaction, "This game has not started yet.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = table.game.view(table.state, seat)
-        text = table.game.render_text(view)
         file = await present.private_file(table, seat)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if file is not None:
             kwargs["file"] = file
-        lines = [line for line in text.splitlines() if line.startswith("Your ")]
-        await interaction.followup.send("\n".join(lines) or "You hold nothing secret right now.", **kwargs)
+        lines = present.private_lines(table, seat)
+        await interaction.followup.send(present.fit_lines(lines) if lines else "You hold nothing secret right now.",
+                                        **kwargs)
 
     # ----- /game commands -------------------------------------------------------------------------------
     @game_group.command(name="new", description="Open a lobby for a new game in this channel")

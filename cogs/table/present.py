@@ -24,6 +24,12 @@ def title(table: Table) -> str:
     return f"{table.game.name} #{table.id}"
 
 
+def option_words(key: str, value: object) -> str:
+    """A chosen variant as the lobby shows it: "advanced", or "special side: red"."""
+    words = key.replace("_", " ")
+    return words if value is True else f"{words}: {str(value).lower() if isinstance(value, bool) else value}"
+
+
 def renderer(kind: str, name: str) -> Any:
     """``render.<kind>.<name>`` if the game has such a drawing, else None."""
     try:
@@ -50,13 +56,35 @@ async def private_file(table: Table, seat: int) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="hand.png")
 
 
+def private_lines(table: Table, seat: int) -> list[str]:
+    """What only this seat may see, in words: the lines of the game's text view of the seat that start
+    with "Your " (the contract's convention for private lines). Shown only in ephemeral replies."""
+    if table.state is None:
+        return []
+    text = table.game.render_text(table.game.view(table.state, seat))
+    return [line for line in text.splitlines() if line.startswith("Your ")]
+
+
+def fit_lines(lines: Sequence[str]) -> str:
+    """Lines joined into one message; when too long, the earliest lines are shortened first, so the
+    last line (the question being asked) is always whole."""
+    text = "\n".join(lines)
+    if len(text) <= MESSAGE_LIMIT:
+        return text
+    last = lines[-1][:MESSAGE_LIMIT]
+    room = MESSAGE_LIMIT - len(last) - 1
+    head = "\n".join(lines[:-1])[:max(0, room - 1)]
+    return f"{head}…\n{last}" if head else last
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
 def lobby_text(table: Table) -> str:
     game = table.game
-    options = [spec.key.replace("_", " ") for spec in game.option_specs if table.record.options.get(spec.key) is True]
+    options = [option_words(spec.key, table.record.options.get(spec.key)) for spec in game.option_specs
+               if table.record.options.get(spec.key, spec.default) != spec.default]
     lines = [f"**{title(table)}** — a new game is looking for players "
              f"({game.min_players}–{game.max_players}).",
              "Options: " + (", ".join(options) if options else "none (the basic game)") + ".",
