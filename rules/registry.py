@@ -7,10 +7,12 @@ from typing import Any
 from rules.circus_train.game import CircusTrain
 from rules.core.errors import RulesError
 from rules.core.game import Game
+from rules.dreadful_circus.game import DreadfulCircus
+from rules.little_circuses.game import LittleCircuses
 from rules.wanderzirkus.game import Wanderzirkus
 
 GAMES: dict[str, Game[Any, Any]] = {
-    game.key: game for game in (CircusTrain(), Wanderzirkus())
+    game.key: game for game in (CircusTrain(), LittleCircuses(), Wanderzirkus(), DreadfulCircus())
 }
 
 

@@ -1,0 +1,424 @@
+"""Little Circuses in Discord: /littlecircuses commands for every decision, each with autocomplete
+drawn from the player's legal actions, on top of the shared table (cogs/table).
+
+Every space is played simultaneously: each awaited player answers with a command (or the "Take your
+turn" panel); choices stay private until everyone has chosen, then the space resolves and the thread
+shows the new board and who is awaited next. A command turns what the player named (a cell such as
+C3, a tile, a bleacher space, a card number) into an action and lets the rules accept it or explain
+the refusal; text that names nothing at all is refused here with a sentence saying what to write.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.table.cog import TableCog, refuse
+from cogs.table.service import STALE, Table, TableError
+from rules.core.errors import RulesError
+from rules.little_circuses import actions as lc
+from rules.little_circuses.content import load_content
+from rules.little_circuses.game import LittleCircuses
+
+Choice = app_commands.Choice
+KIND = "little_circuses"
+GAME = LittleCircuses()
+COLUMNS = "ABCDEFGHIJ"
+CELL = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+BLEACHER = (2, 4, 6, 8)
+SIDE_CHOICES = [Choice(name=f"{value} side", value=value)
+                for spec in GAME.option_specs if spec.key == "special_side" for value in spec.choices]
+
+
+def _table_cog(interaction: discord.Interaction) -> TableCog:
+    client = interaction.client
+    assert isinstance(client, commands.Bot)
+    cog = client.get_cog("Table")
+    assert isinstance(cog, TableCog)
+    return cog
+
+
+# ----- reading what a player typed ------------------------------------------------------------------
+
+
+def cell_name(cell: int) -> str:
+    size = load_content().grid_size
+    return f"{COLUMNS[cell % size]}{cell // size + 1}"
+
+
+def parse_cell(text: str) -> int:
+    """A cell from "C3" (column letter, row number); a TableError says how to write one."""
+    size = load_content().grid_size
+    last = COLUMNS[size - 1]
+    match = CELL.match(text)
+    if match is None:
+        raise TableError(f"Name a space of your circus by its column and row, such as C3 (columns A–{last}, "
+                         f"rows 1–{size}); {text.strip()[:40]!r} is not one.")
+    column = COLUMNS.find(match[1].upper())
+    row = int(match[2]) - 1
+    if not (0 <= column < size and 0 <= row < size):
+        raise TableError(f"Your circus has columns A–{last} and rows 1–{size}; {match[1].upper()}{match[2]} is "
+                         "outside it.")
+    return row * size + column
+
+
+def parse_tile(text: str, candidates: Sequence[dict[str, Any]]) -> str:
+    """A tile id from an autocomplete value or a typed name (matched among ``candidates`` first)."""
+    wanted = text.strip()
+    tiles = load_content().tiles
+    if wanted in tiles:
+        return wanted
+    lowered = wanted.lower()
+    for candidate in candidates:
+        if str(candidate.get("name", "")).lower() == lowered:
+            return str(candidate["id"])
+    for known in tiles.values():
+        if known.name.lower() == lowered:
+            return known.id
+    raise TableError(f"There is no attraction called {wanted[:60]!r}; pick one from the list.")
+
+
+def parse_card(text: str, side: str) -> str:
+    wanted = text.strip()
+    cards = load_content().cards
+    if wanted in cards:
+        return wanted
+    for number, sides in cards.items():
+        if sides[side].name.lower() == wanted.lower():
+            return number
+    raise TableError(f"Name a Special Attraction card by its number, 1 to {len(cards)} (or its name); "
+                     f"{wanted[:40]!r} is not one.")
+
+
+def parse_space(text: str) -> int:
+    wanted = text.strip()
+    if not wanted.isdigit() or int(wanted) not in BLEACHER:
+        raise TableError(f"Name a bleacher space: 2, 4, 6 or 8; {wanted[:20]!r} is not one.")
+    return int(wanted)
+
+
+def parse_seat(text: str, names: Sequence[str]) -> int:
+    wanted = text.strip()
+    if wanted.isdigit() and int(wanted) < len(names):
+        return int(wanted)
+    for seat, name in enumerate(names):
+        if name.lower() == wanted.lower():
+            return seat
+    raise TableError(f"There is no player called {wanted[:40]!r} in this game.")
+
+
+def _seat_view(table: Table, seat: int) -> dict[str, Any]:
+    assert table.state is not None
+    return table.game.view(table.state, seat)
+
+
+def _icon_now(table: Table, seat: int) -> str | None:
+    you = _seat_view(table, seat).get("you") or {}
+    icon = you.get("icon")
+    return str(icon) if icon else None
+
+
+def public_action(table: Table, seat: int, space: int) -> Any:
+    """The clown's advance or the elephant's / bills' cash-in for a Public on ``space``."""
+    assert table.state is not None
+    for action in table.game.legal_actions(table.state, seat):
+        if isinstance(action, (lc.AdvancePublic, lc.CashPublic)) and action.space == space:
+            return action
+    return lc.AdvancePublic(space) if _icon_now(table, seat) == "clown" else lc.CashPublic(space)
+
+
+def take_action(table: Table, seat: int, text: str) -> Any:
+    """"showcase:<tile>" or "hand:<owner>:<tile>" from autocomplete, or a typed tile name."""
+    where, _, rest = text.partition(":")
+    if where == "hand":
+        owner, _, tile = rest.partition(":")
+        if owner.isdigit():
+            return lc.TakeFromHand(int(owner), tile)
+    if where == "showcase" and rest:
+        return lc.TakeShowcase(rest)
+    view = _seat_view(table, seat)
+    showcase = list(view.get("showcase") or [])
+    tile = parse_tile(text, showcase + [t for p in view.get("players") or [] for t in p.get("hand") or []])
+    if any(t.get("id") == tile for t in showcase):
+        return lc.TakeShowcase(tile)
+    for player in view.get("players") or []:
+        if player.get("seat") != seat and any(t.get("id") == tile for t in player.get("hand") or []):
+            return lc.TakeFromHand(int(player["seat"]), tile)
+    return lc.TakeShowcase(tile)
+
+
+def action_value(action: Any) -> str:
+    """The autocomplete value that names ``action`` (what the command's parser reads back)."""
+    if isinstance(action, (lc.OpenAt, lc.PlaceTile, lc.MoveHighlight)):
+        return cell_name(action.cell)
+    if isinstance(action, lc.ChooseTile):
+        return action.tile
+    if isinstance(action, (lc.AdvancePublic, lc.CashPublic)):
+        return str(action.space)
+    if isinstance(action, lc.ChooseSpecial):
+        return action.card
+    if isinstance(action, lc.TakeShowcase):
+        return f"showcase:{action.tile}"
+    if isinstance(action, lc.TakeFromHand):
+        return f"hand:{action.owner}:{action.tile}"
+    if isinstance(action, lc.ChooseRival):
+        return str(action.seat)
+    return str(action.kind)
+
+
+class LittleCircusesCog(commands.Cog, name="Little Circuses"):
+    group = app_commands.Group(name="littlecircuses", description="Play Little Circuses", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # ----- helpers ------------------------------------------------------------------------------------
+    async def _table(self, interaction: discord.Interaction, game: int | None) -> Table | None:
+        table_cog = _table_cog(interaction)
+        table = await table_cog.context_table(interaction, game)
+        if table is None:
+            return None
+        if table.record.kind != KIND:
+            await refuse(interaction, f"Game #{table.id} is not a Little Circuses game.")
+            return None
+        return table
+
+    async def _act(self, interaction: discord.Interaction, game: int | None,
+                   build: Callable[[Table, int], Any]) -> None:
+        table = await self._table(interaction, game)
+        if table is not None:
+            await _table_cog(interaction).act_and_post(interaction, table.id, None, build)
+
+    async def _context(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
+        """The game and seat an autocomplete is typed for, or None."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return None
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            table = await _table_cog(interaction).tables.table_in_context(
+                interaction.guild_id, interaction.channel_id, interaction.user.id, game)
+        except TableError:
+            return None
+        seat = table.seat_of(interaction.user.id)
+        if table.state is None or seat is None or table.record.kind != KIND:
+            return None
+        return table, seat
+
+    @staticmethod
+    def _entries(table: Table, seat: int, state: Any, kinds: tuple[str, ...], current: str) -> list[Choice[str]]:
+        choices: list[Choice[str]] = []
+        for action in table.game.legal_actions(state, seat):
+            if action.kind in kinds:
+                label = table.game.describe_action(state, seat, action)
+                if current.lower() in label.lower():
+                    choices.append(Choice(name=label[:100], value=action_value(action)[:100]))
+        return choices[:25]
+
+    async def _choices(self, interaction: discord.Interaction, current: str,
+                       kinds: tuple[str, ...]) -> list[Choice[str]]:
+        """Autocomplete entries: this user's legal actions of the given kinds, labelled as the game says."""
+        context = await self._context(interaction)
+        if context is None:
+            return []
+        table, seat = context
+        return self._entries(table, seat, table.state, kinds, current)
+
+    # ----- creating ------------------------------------------------------------------------------------
+    @group.command(name="new", description="Open a Little Circuses lobby in this channel (1–7 players)")
+    @app_commands.describe(special_side="Special Attraction cards: blue side (no interaction, recommended first; "
+                                        "the only side solo) or red side (with interaction)")
+    @app_commands.choices(special_side=SIDE_CHOICES)
+    async def new(self, interaction: discord.Interaction, special_side: str = "blue") -> None:
+        await _table_cog(interaction).create_lobby(interaction, KIND, {"special_side": special_side})
+
+    # ----- opening night and building -----------------------------------------------------------------
+    @group.command(name="open", description="Opening night: put your Highlight on a printed attraction")
+    @app_commands.describe(where="The attraction's space, e.g. C3", game="The game number (defaults to this "
+                           "thread's game)")
+    async def open_(self, interaction: discord.Interaction, where: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.OpenAt(parse_cell(where)))
+
+    @open_.autocomplete("where")
+    async def _open_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("open_at",))
+
+    @group.command(name="funds", description="Build option: raise funds (+$2) or hire help (take a tile)")
+    @app_commands.describe(option="Raise funds or hire help", game="The game number")
+    @app_commands.choices(option=[Choice(name="Raise funds: +$2", value="raise"),
+                                  Choice(name="Hire help: take a tile from the market", value="hire")])
+    async def funds(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        await self._act(interaction, game,
+                        lambda table, seat: lc.HireHelp() if option == "hire" else lc.RaiseFunds())
+
+    @group.command(name="build", description="Build one of your unbuilt tiles (and say where, or place it next)")
+    @app_commands.describe(tile="The tile to build (only those you can pay for are offered)",
+                           where="Where it goes, e.g. C3: next to or on top of an attraction", game="The game number")
+    async def build(self, interaction: discord.Interaction, tile: str, where: str | None = None,
+                    game: int | None = None) -> None:
+        table = await self._table(interaction, game)
+        if table is None:
+            return
+        seat = table.seat_of(interaction.user.id)
+        candidates: list[dict[str, Any]] = []
+        if seat is not None and table.state is not None:
+            view = _seat_view(table, seat)
+            candidates = list(view["players"][seat].get("hand") or []) + list((view.get("you") or {})
+                                                                               .get("secret") or [])
+        try:
+            chosen = lc.ChooseTile(parse_tile(tile, candidates))
+            cell = parse_cell(where) if where else None
+        except TableError as error:
+            await refuse(interaction, str(error))
+            return
+        if cell is not None and seat is not None and table.state is not None:
+            # Both steps are checked before either is taken, so a refused place leaves the tile unchosen.
+            try:
+                after, _ = table.game.apply(table.state, seat, chosen)
+                table.game.apply(after, seat, lc.PlaceTile(cell))
+            except RulesError as error:
+                await refuse(interaction, str(error))
+                return
+        table_cog = _table_cog(interaction)
+        await table_cog.act_and_post(interaction, table.id, None, lambda t, s: chosen)
+        if cell is not None:
+            await table_cog.act_and_post(interaction, table.id, None, lambda t, s: lc.PlaceTile(cell))
+
+    @build.autocomplete("tile")
+    async def _build_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("choose_tile",))
+
+    @build.autocomplete("where")
+    async def _build_where_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        context = await self._context(interaction)
+        if context is None:
+            return []
+        table, seat = context
+        tile = str(getattr(interaction.namespace, "tile", "") or "")
+        state = table.state
+        if tile and any(a == lc.ChooseTile(tile) for a in table.game.legal_actions(state, seat)):
+            state, _ = table.game.apply(state, seat, lc.ChooseTile(tile))
+        return self._entries(table, seat, state, ("place_tile",), current)
+
+    @group.command(name="place", description="Place the tile you chose to build")
+    @app_commands.describe(where="Where it goes, e.g. C3", game="The game number")
+    async def place(self, interaction: discord.Interaction, where: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.PlaceTile(parse_cell(where)))
+
+    @place.autocomplete("where")
+    async def _place_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("place_tile",))
+
+    @group.command(name="back", description="Put the chosen tile back and choose your build again")
+    async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.Back())
+
+    # ----- executing -----------------------------------------------------------------------------------
+    @group.command(name="highlight", description="Execute: move your Highlight to an adjacent attraction")
+    @app_commands.describe(to="The attraction's space, e.g. D3", game="The game number")
+    async def highlight(self, interaction: discord.Interaction, to: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.MoveHighlight(parse_cell(to)))
+
+    @highlight.autocomplete("to")
+    async def _highlight_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("move_highlight",))
+
+    @group.command(name="public", description="Choose which Public an icon moves (clown) or cashes in "
+                                              "(elephant, money bills)")
+    @app_commands.describe(space="The bleacher space of that Public: 2, 4, 6 or 8", game="The game number")
+    async def public(self, interaction: discord.Interaction, space: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: public_action(table, seat, parse_space(space)))
+
+    @public.autocomplete("space")
+    async def _public_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("advance_public", "cash_public"))
+
+    @group.command(name="pass", description="Keep an optional icon or effect unused")
+    async def pass_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.Pass())
+
+    # ----- Special Attractions --------------------------------------------------------------------------
+    @group.command(name="special", description="Choose a Special Attraction card (in player order)")
+    @app_commands.describe(card="The card (its number is its initiative)", game="The game number")
+    async def special(self, interaction: discord.Interaction, card: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.ChooseSpecial(
+            parse_card(card, str(table.record.options.get("special_side", "blue")))))
+
+    @special.autocomplete("card")
+    async def _special_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("choose_special",))
+
+    @group.command(name="take", description="Take a face-up tile (card 6: the face-up Advanced tiles or a rival's "
+                                            "hand)")
+    @app_commands.describe(tile="The tile to take", game="The game number")
+    async def take(self, interaction: discord.Interaction, tile: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: take_action(table, seat, tile))
+
+    @take.autocomplete("tile")
+    async def _take_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("take_showcase", "take_from_hand"))
+
+    @group.command(name="rival", description="Choose the rival a red card's action targets")
+    @app_commands.describe(player="The rival", game="The game number")
+    async def rival(self, interaction: discord.Interaction, player: str, game: int | None = None) -> None:
+        await self._act(interaction, game, lambda table, seat: lc.ChooseRival(parse_seat(player, table.names)))
+
+    @rival.autocomplete("player")
+    async def _rival_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._choices(interaction, current, ("choose_rival",))
+
+    # ----- anything --------------------------------------------------------------------------------------
+    @group.command(name="choose", description="Make any decision the game is asking you for")
+    @app_commands.describe(option="One of your choices right now", game="The game number")
+    async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
+        version_text, _, index_text = option.partition(":")
+        if not (version_text.isdigit() and index_text.isdigit()):
+            await refuse(interaction, "Pick one of the offered choices from the list.")
+            return
+        version, index = int(version_text), int(index_text)
+
+        def pick(table: Table, seat: int) -> Any:
+            assert table.state is not None
+            legal = table.game.legal_actions(table.state, seat)
+            if not 0 <= index < len(legal):
+                raise TableError(STALE)
+            return legal[index]
+
+        table = await self._table(interaction, game)
+        if table is not None:
+            await _table_cog(interaction).act_and_post(interaction, table.id, version, pick)
+
+    @choose.autocomplete("option")
+    async def _any_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        context = await self._context(interaction)
+        if context is None:
+            return []
+        table, seat = context
+        legal = table.game.legal_actions(table.state, seat)
+        version = table.record.version
+        return [Choice(name=label[:100], value=f"{version}:{index}")
+                for index, action in enumerate(legal)
+                if current.lower() in (label := table.game.describe_action(table.state, seat, action)).lower()][:25]
+
+    @open_.autocomplete("game")
+    @funds.autocomplete("game")
+    @build.autocomplete("game")
+    @place.autocomplete("game")
+    @back.autocomplete("game")
+    @highlight.autocomplete("game")
+    @public.autocomplete("game")
+    @pass_.autocomplete("game")
+    @special.autocomplete("game")
+    @take.autocomplete("game")
+    @rival.autocomplete("game")
+    @choose.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
+        return await _table_cog(interaction).game_autocomplete(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LittleCircusesCog(bot))

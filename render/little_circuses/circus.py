@@ -1,0 +1,314 @@
+"""One player's panel: name and token, Player Order place, Fame and money, the Special Attraction
+card, the bleacher (Publics on 2/4/6/8), the five colours built and Variety sets, the circus as its
+grid of tiles (only the part in use plus the ring of cells around it where a tile could go, with
+column letters and row numbers as the commands name cells, e.g. C3), and the hand: face-up unbuilt
+tiles drawn in full, face-down Advanced tiles only as backs with their count.
+
+``panel_height`` measures before ``draw_panel`` draws, so the board can size its canvas first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    Box,
+    PlayerMark,
+    chip,
+    chip_width,
+    draw_text,
+    draw_token,
+    fit_text,
+    hex_colour,
+    mix,
+    rounded_panel,
+    text_colour_on,
+    text_width,
+    tint,
+)
+from render.fonts import font
+from render.little_circuses.icons import paste_icon
+from render.little_circuses.layout import (
+    ATTRACTION_COLOURS,
+    BACKGROUND,
+    BODY,
+    FAINT,
+    LINE,
+    PANEL_FILL,
+    SMALL,
+    View,
+)
+from render.little_circuses.tiles import draw_tile, draw_tile_back
+
+Player = Mapping[str, Any]
+
+PAD = 12
+HEAD_H = 42
+BLEACHER_H = 48
+LABEL_W = 26  # the row numbers left of the grid
+COLUMN_LABEL_H = 24
+CELL_GAP = 7
+LARGEST_CELL = 100
+LARGEST_CELL_CROWDED = 88  # five or more circuses: four rows of panels, so each is kept a little shorter
+HAND_TILE_W = 104
+HAND_TILE_H = 80
+HAND_GAP = 8
+ADVANCED_BACK = hex_colour("#00586B")
+COLUMNS = "ABCDEFGHIJ"
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def grid_window(player: Player, grid_size: int) -> tuple[int, int, int, int]:
+    """(first column, first row, columns, rows) of the part of the circus drawn: the smallest
+    rectangle holding every attraction (the autocomplete of the commands lists where a tile may go)."""
+    cells = [(int(c["x"]), int(c["y"])) for c in player.get("circus") or []]
+    if not cells:
+        return 0, 0, grid_size, grid_size
+    x0, x1 = min(x for x, _ in cells), max(x for x, _ in cells)
+    y0, y1 = min(y for _, y in cells), max(y for _, y in cells)
+    return x0, y0, x1 - x0 + 1, y1 - y0 + 1
+
+
+def cell_size(width: float, columns: int, seats: int = 1) -> int:
+    largest = LARGEST_CELL if seats <= 4 else LARGEST_CELL_CROWDED
+    return int(min(largest, (width - 2 * PAD - LABEL_W - (columns - 1) * CELL_GAP) / columns))
+
+
+def seat_count(view: View) -> int:
+    return int(view.get("seats") or len(view.get("players") or []) or 1)
+
+
+def _hand_items(player: Player) -> int:
+    return len(player.get("hand") or []) + (1 if int(player.get("secret_count") or 0) else 0)
+
+
+def hand_per_row(area_width: float) -> int:
+    return max(1, int((area_width - 2 * PAD + HAND_GAP) // (HAND_TILE_W + HAND_GAP)))
+
+
+def hand_rows(player: Player, width: float) -> int:
+    """Rows of hand tiles in a panel ``width`` wide (the hand is drawn 8 px in from the colour stripe)."""
+    return max(1, -(-_hand_items(player) // hand_per_row(width - 8)))
+
+
+def final_line(player: Player) -> str | None:
+    """The end-of-game prizes added to the Fame, once the game is over."""
+    final = player.get("final")
+    if not final:
+        return None
+    return (f"Prizes: Variety +{final.get('variety', 0)}, Cash +{final.get('cash', 0)}, Act +{final.get('act', 0)}, "
+            f"Audience +{final.get('audience', 0)} (from {final.get('before', 0)})")
+
+
+def icons_line(player: Player) -> str | None:
+    """What the player is resolving right now, if anything (public: the icons come from a built tile
+    or a taken card)."""
+    left = player.get("icons_left") or []
+    source = player.get("source") or {}
+    if not left:
+        return None
+    return f"Resolving from {source.get('name', 'an attraction')}:"
+
+
+def panel_height(view: View, player: Player, width: float) -> int:
+    _, _, columns, rows = grid_window(player, int(view.get("grid_size", 6)))
+    cell = cell_size(width, columns, seat_count(view))
+    grid_h = COLUMN_LABEL_H + rows * cell + (rows - 1) * CELL_GAP
+    hand_h = 34 + hand_rows(player, width) * (HAND_TILE_H + HAND_GAP)
+    extra = 40 if icons_line(player) or final_line(player) else 0
+    return PAD + HEAD_H + BLEACHER_H + extra + 6 + grid_h + 10 + hand_h + PAD
+
+
+def _status(view: View, player: Player) -> tuple[str, Any] | None:
+    if view.get("over"):
+        final = player.get("final") or {}
+        if int(player.get("seat", -1)) in (view.get("winners") or []):
+            return ("WINNER", hex_colour("#F0C419"))
+        return (f"{final.get('total', player.get('fame', 0))} Fame", FAINT) if final else None
+    if player.get("awaited"):
+        return ("▶ TO DECIDE", hex_colour("#F0C419"))
+    if player.get("ready"):
+        return ("✓ CHOSEN", hex_colour("#9FD8C4"))
+    return None
+
+
+def _draw_bleacher(image: Image.Image, draw: ImageDraw.ImageDraw, player: Player, x: float, y: float) -> float:
+    """The four bleacher spaces with a Public meeple and its count on each; returns the right edge."""
+    counts = list(player.get("bleacher") or [0, 0, 0, 0])
+    label = draw_text(draw, (x, y + BLEACHER_H / 2), "Bleacher", font(SMALL, bold=True), INK, anchor="lm")
+    bx = label.x1 + 8
+    w = 62
+    for value, count in zip((2, 4, 6, 8), counts, strict=False):
+        box = Box(bx, y + 4, bx + w, y + BLEACHER_H - 4)
+        filled = int(count) > 0
+        rounded_panel(draw, box, fill=tint(hex_colour("#CC79A7"), 0.5) if filled else PAPER, outline=LINE, width=2,
+                      radius=6)
+        draw_text(draw, (box.x0 + 5, box.y0 + 2), str(value), font(16, bold=True), MUTED, anchor="lt")
+        if filled:
+            _meeple(draw, (box.x0 + 34, box.centre[1] + 3), 9)
+            draw_text(draw, (box.x1 - 5, box.y1 - 3), f"{count}", font(BODY, bold=True), INK, anchor="rd")
+        bx = box.x1 + 5
+    return bx
+
+
+def _meeple(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:
+    cx, cy = centre
+    draw.ellipse((cx - r * 0.55, cy - r * 1.6, cx + r * 0.55, cy - r * 0.5), fill=INK)
+    draw.polygon([(cx - r, cy + r), (cx + r, cy + r), (cx + r * 0.5, cy - r * 0.4), (cx - r * 0.5, cy - r * 0.4)],
+                 fill=INK)
+
+
+def _draw_colours(draw: ImageDraw.ImageDraw, player: Player, x: float, y: float, right: float) -> None:
+    colours = player.get("colours") or {}
+    f = font(SMALL, bold=True)
+    cx = x
+    for name, style in ATTRACTION_COLOURS.items():
+        count = int(colours.get(name, 0))
+        box = Box(cx, y + 10, cx + 40, y + BLEACHER_H - 10)
+        rounded_panel(draw, box, fill=style.fill if count else PAPER, outline=mix(style.fill, INK, 0.3), width=2,
+                      radius=5)
+        draw_text(draw, box.centre, f"{style.letter}{count}", f, text_colour_on(style.fill) if count else MUTED,
+                  anchor="mm")
+        cx = box.x1 + 4
+    sets = int(player.get("variety_sets") or 0)
+    if cx + 70 < right:
+        draw_text(draw, (cx + 6, y + BLEACHER_H / 2), f"Sets {sets}", font(SMALL, bold=True), INK, anchor="lm")
+
+
+def panel_image(view: View, player: Player, mark: PlayerMark, width: int, height: int) -> Image.Image:
+    """The panel as a picture of its own. Drawn once per look: in a simultaneous step most panels do not
+    change while the others decide, so a board after each decision redraws only what changed."""
+    key = json.dumps({"player": player, "over": view.get("over"), "winners": view.get("winners"),
+                      "grid_size": view.get("grid_size"), "seats": seat_count(view)}, sort_keys=True)
+    return _panel_image(key, mark, width, height)
+
+
+# 32 panels (about 1.5 MB each): the latest boards of a few games at once.
+@lru_cache(maxsize=32)
+def _panel_image(key: str, mark: PlayerMark, width: int, height: int) -> Image.Image:
+    data = json.loads(key)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw_panel(image, ImageDraw.Draw(image), Box(0, 0, width, height), data, data["player"], mark)
+    return image
+
+
+def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View, player: Player,
+               mark: PlayerMark) -> None:
+    awaited = bool(player.get("awaited")) and not view.get("over")
+    rounded_panel(draw, box, fill=PANEL_FILL, outline=mix(mark.colour, INK, 0.25), width=5 if awaited else 3,
+                  radius=14)
+    draw.rectangle((box.x0 + 3, box.y0 + 3, box.x0 + 12, box.y1 - 3), fill=mark.colour)
+    x, y = box.x0 + PAD + 8, box.y0 + PAD
+    # Name line: token, name, Fame, money, status.
+    draw_token(image, (x + 16, y + HEAD_H / 2), mark, radius=16, ring=awaited)
+    status = _status(view, player)
+    right = box.x1 - PAD
+    if status is not None:
+        w = chip_width(status[0], font(SMALL, bold=True), pad_x=8)
+        chip(draw, (right - w, y + 7), status[0], font(SMALL, bold=True), fill=status[1], outline=INK, pad_x=8)
+        right -= w + 12
+    stats = font(BODY, bold=True)
+    money = f"${player.get('money', 0)}"
+    fame = f"{player.get('fame', 0)} Fame"
+    money_x = right - text_width(money, stats)
+    paste_icon(image, "coin", money_x - 32, y + 7, 28)
+    fame_x = money_x - 50 - text_width(fame, stats)
+    paste_icon(image, "star", fame_x - 32, y + 7, 28)
+    draw_text(draw, (money_x, y + HEAD_H / 2), money, stats, INK, anchor="lm")
+    draw_text(draw, (fame_x, y + HEAD_H / 2), fame, stats, INK, anchor="lm")
+    name_font = font(25, bold=True)
+    order = int(player.get("order_position", 0)) + 1
+    name = f"{mark.name} ({ordinal(order)})"
+    draw_text(draw, (x + 40, y + HEAD_H / 2), fit_text(name, name_font, fame_x - 44 - x - 44), name_font, INK,
+              anchor="lm")
+    y += HEAD_H
+    right_of_bleacher = _draw_bleacher(image, draw, player, x, y)
+    _draw_colours(draw, player, right_of_bleacher + 12, y, box.x1 - PAD)
+    y += BLEACHER_H
+    final = final_line(player)
+    if final:
+        draw_text(draw, (x, y + 20), fit_text(final, font(SMALL, bold=True), box.x1 - PAD - x), font(SMALL, bold=True),
+                  INK, anchor="lm")
+        y += 40
+    line = icons_line(player)
+    if line and not final:
+        end = draw_text(draw, (x, y + 20), fit_text(line, font(SMALL, bold=True), box.width * 0.6),
+                        font(SMALL, bold=True), INK, anchor="lm")
+        ix = end.x1 + 8
+        for icon in player.get("icons_left") or []:
+            if ix + 32 > box.x1 - PAD:
+                break
+            paste_icon(image, str(icon), ix, y + 4, 32)
+            ix += 35
+        y += 40
+    y += 6
+    y = _draw_grid(image, draw, view, player, mark, Box(box.x0 + 8, y, box.x1, box.y1)) + 10
+    _draw_hand(draw, image, player, Box(box.x0 + 8, y, box.x1, box.y1))
+
+
+def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Player, mark: PlayerMark,
+               area: Box) -> float:
+    grid_size = int(view.get("grid_size", 6))
+    gx, gy, columns, rows = grid_window(player, grid_size)
+    cell = cell_size(area.width + 8, columns, seat_count(view))
+    left = area.x0 + PAD + LABEL_W + (area.width - 2 * PAD - LABEL_W - columns * cell - (columns - 1) * CELL_GAP) / 2
+    top = area.y0 + COLUMN_LABEL_H
+    label = font(SMALL, bold=True)
+    for c in range(columns):
+        cx = left + c * (cell + CELL_GAP) + cell / 2
+        draw_text(draw, (cx, area.y0 + COLUMN_LABEL_H / 2), COLUMNS[gx + c], label, MUTED, anchor="mm")
+    for r in range(rows):
+        cy = top + r * (cell + CELL_GAP) + cell / 2
+        draw_text(draw, (left - 10, cy), str(gy + r + 1), label, MUTED, anchor="rm")
+    occupied = {(int(c["x"]), int(c["y"])): c for c in player.get("circus") or []}
+    for r in range(rows):
+        for c in range(columns):
+            x0 = left + c * (cell + CELL_GAP)
+            y0 = top + r * (cell + CELL_GAP)
+            box = Box(x0, y0, x0 + cell, y0 + cell)
+            entry = occupied.get((gx + c, gy + r))
+            if entry is None:
+                draw.rounded_rectangle(box.inflate(-6).rounded(), radius=8, outline=FAINT, width=2)
+                continue
+            draw_tile(image, draw, box, entry.get("tile") or {}, background=PANEL_FILL, used=bool(entry.get("used")),
+                      highlight=mark if entry.get("highlight") else None, depth=int(entry.get("depth", 1)))
+    return top + rows * cell + (rows - 1) * CELL_GAP
+
+
+def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, area: Box) -> None:
+    hand: Sequence[Mapping[str, Any]] = player.get("hand") or []
+    secret = int(player.get("secret_count") or 0)
+    title = f"Hand: {len(hand)} face up" + (f", {secret} face down" if secret else "")
+    end = draw_text(draw, (area.x0 + PAD, area.y0 + 14), title, font(SMALL, bold=True), INK, anchor="lm")
+    card = player.get("card")
+    if card:
+        label = fit_text(f"Card {card.get('number')}: {card.get('name')}", font(SMALL, bold=True),
+                         area.x1 - PAD - end.x1 - 40)
+        w = chip_width(label, font(SMALL, bold=True), pad_x=8)
+        chip(draw, (area.x1 - PAD - w, area.y0), label, font(SMALL, bold=True), fill=tint(hex_colour("#CC79A7"), 0.3),
+             outline=INK, pad_x=8, height=28)
+    per_row = hand_per_row(area.width)
+    items: list[Mapping[str, Any] | None] = [*hand, *([None] if secret else [])]
+    for index, tile in enumerate(items):
+        row, col = divmod(index, per_row)
+        x0 = area.x0 + PAD + col * (HAND_TILE_W + HAND_GAP)
+        y0 = area.y0 + 34 + row * (HAND_TILE_H + HAND_GAP)
+        box = Box(x0, y0, x0 + HAND_TILE_W, y0 + HAND_TILE_H)
+        if tile is None:
+            draw_tile_back(draw, box, ADVANCED_BACK, secret)
+        else:
+            draw_tile(image, draw, box, tile, background=PANEL_FILL)
+    if not items:
+        draw_text(draw, (area.x0 + PAD, area.y0 + 34 + HAND_TILE_H / 2), "no unbuilt tiles", font(SMALL), MUTED,
+                  anchor="lm")

@@ -1,0 +1,160 @@
+"""A seat's private picture, for an ephemeral reply: what it is deciding and what it has chosen for
+this space (still secret from the others), its money, then every unbuilt tile — the face-up ones and
+the face-down Advanced tiles only this seat may see — each drawn in full with its name and icons in
+words. Refuses a spectator view, which has no private part."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    Box,
+    chip,
+    draw_text,
+    draw_token,
+    fit_text,
+    player_marks,
+    rounded_panel,
+    wrap_text,
+)
+from render.fonts import font
+from render.little_circuses.board import encode
+from render.little_circuses.circus import ADVANCED_BACK, COLUMNS
+from render.little_circuses.icons import ICON_MEANINGS, icon_kind
+from render.little_circuses.layout import BACKGROUND, BODY, MARGIN, PANEL_FILL, SMALL, View, check_view
+from render.little_circuses.tiles import draw_tile
+
+HAND_WIDTH = 860
+GOLD = (240, 196, 25)
+ROW_H = 118
+TILE_W = 132
+TILE_H = 104
+
+STEP_WORDS = {
+    "opening": "choose where the Highlight opens",
+    "build": "choose how to build (raise funds, hire help or build a tile)",
+    "midday": "build or execute (move the Highlight)",
+    "place": "choose where to build the tile",
+    "fallback": "no tile was left to hire: raise funds or build",
+    "fallback_place": "choose where to build the tile",
+    "move": "move the Highlight",
+    "icon": "resolve an icon",
+    "special": "choose a Special Attraction",
+}
+PLAN_WORDS = {
+    "funds": "raise funds (+$2)",
+    "hire": "hire help (take a tile)",
+    "build": "build",
+    "execute": "execute (move the Highlight)",
+    "opening": "open on a printed attraction",
+}
+
+
+def cell_name(cell: object, grid_size: int) -> str:
+    if not isinstance(cell, int) or grid_size <= 0:
+        return "?"
+    return f"{COLUMNS[cell % grid_size]}{cell // grid_size + 1}"
+
+
+def decision_lines(view: View) -> list[str]:
+    you = view.get("you") or {}
+    seat = view.get("seat")
+    players = view.get("players") or []
+    ready = isinstance(seat, int) and 0 <= seat < len(players) and bool(players[seat].get("ready"))
+    lines: list[str] = []
+    step = str(you.get("step") or "")
+    if step:
+        text = f"Your decision now: {STEP_WORDS.get(step, step.replace('_', ' '))}"
+        if you.get("icon"):
+            kind = icon_kind(str(you["icon"]))
+            text += f" — the {you['icon']} icon ({ICON_MEANINGS.get(kind, '')})"
+        lines.append(text + ".")
+    plan = str(you.get("plan") or "")
+    if plan and ready:
+        text = f"Your choice for this space: {PLAN_WORDS.get(plan, plan)}"
+        tile = you.get("plan_tile")
+        if tile:
+            text += f" {tile.get('name', '')}"
+        if you.get("plan_cell") is not None:
+            text += f" at {cell_name(you.get('plan_cell'), int(view.get('grid_size', 6)))}"
+        lines.append(text + " (hidden from the others until everyone has chosen).")
+    if not lines:
+        lines.append("Nothing to decide right now.")
+    return lines
+
+
+def _tile_words(tile: Mapping[str, Any]) -> str:
+    icons = ", ".join(str(i) for i in tile.get("icons") or [])
+    colour = tile.get("colour") or "printed"
+    return f"{colour} · ${tile.get('cost', '?')} · {icons}"
+
+
+def render_hand_image(view: View) -> Image.Image:
+    check_view(view)
+    seat = view.get("seat")
+    you = view.get("you")
+    if seat is None or you is None:
+        raise ValueError("render_hand needs the view of a seat (a spectator view has no hand)")
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
+    marks = player_marks([str(p.get("name", "")) for p in players])
+    mark = marks[int(seat)]
+    player = players[int(seat)]
+    face_up: Sequence[Mapping[str, Any]] = player.get("hand") or []
+    secret: Sequence[Mapping[str, Any]] = you.get("secret") or []
+    body = font(BODY)
+    text_w = HAND_WIDTH - 2 * MARGIN
+    lines = [wrapped for line in decision_lines(view) for wrapped in wrap_text(line, body, text_w)]
+    tiles: list[tuple[Mapping[str, Any], bool]] = [(t, False) for t in face_up] + [(t, True) for t in secret]
+    plan_tile = you.get("plan_tile") or {}
+    planned = plan_tile.get("id") if player.get("ready") or you.get("step") in ("place", "fallback_place") else None
+    title_h = 60
+    height = title_h + 40 + len(lines) * 30 + 16 + max(1, len(tiles)) * (ROW_H + 8) + MARGIN
+    image = Image.new("RGB", (HAND_WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_token(image, (MARGIN + 18, 30), mark, radius=17)
+    title = f"{mark.name}'s hand — {len(tiles)} unbuilt tile{'s' if len(tiles) != 1 else ''}"
+    if secret:
+        title += f" ({len(secret)} face down)"
+    title_font = font(27, bold=True)
+    draw_text(draw, (MARGIN + 46, 30), fit_text(title, title_font, HAND_WIDTH - 80), title_font, INK, anchor="lm")
+    y = float(title_h)
+    money = f"You have ${player.get('money', 0)} and {player.get('fame', 0)} Fame."
+    draw_text(draw, (MARGIN, y + 14), money, font(BODY, bold=True), INK, anchor="lm")
+    y += 40
+    for line in lines:
+        draw_text(draw, (MARGIN, y + 13), line, body, INK, anchor="lm")
+        y += 30
+    y += 16
+    if not tiles:
+        draw_text(draw, (MARGIN, y + 30), "You have no unbuilt tiles.", body, MUTED, anchor="lm")
+    for tile, hidden in tiles:
+        row = Box(MARGIN, y, HAND_WIDTH - MARGIN, y + ROW_H)
+        rounded_panel(draw, row, fill=PANEL_FILL, outline=ADVANCED_BACK if hidden else MUTED, width=3, radius=12)
+        draw_tile(image, draw, Box(row.x0 + 8, row.y0 + 7, row.x0 + 8 + TILE_W, row.y0 + 7 + TILE_H), tile,
+                  background=PANEL_FILL)
+        tx = row.x0 + TILE_W + 22
+        name_font = font(BODY + 2, bold=True)
+        draw_text(draw, (tx, row.y0 + 24), fit_text(str(tile.get("name", "")), name_font, row.x1 - tx - 12),
+                  name_font, INK, anchor="lm")
+        draw_text(draw, (tx, row.y0 + 56), fit_text(_tile_words(tile), body, row.x1 - tx - 12), body, INK,
+                  anchor="lm")
+        tag = "face down — only you see it" if hidden else "face up — everyone sees it"
+        box = chip(draw, (tx, row.y0 + 76), tag, font(SMALL), fill=ADVANCED_BACK if hidden else PAPER,
+                   outline=None if hidden else MUTED, pad_x=7)
+        if planned is not None and tile.get("id") == planned:
+            chip(draw, (box.x1 + 8, row.y0 + 76), "your chosen build", font(SMALL, bold=True), fill=GOLD,
+                 outline=INK, pad_x=7)
+        y += ROW_H + 8
+    return image
+
+
+def render_hand(view: View) -> bytes:
+    """A seat's own unbuilt tiles (face-down ones included) and its pending choice, as PNG bytes.
+    Raises ValueError for a spectator view, which has no private part."""
+    return encode(render_hand_image(view))

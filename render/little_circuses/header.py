@@ -1,0 +1,219 @@
+"""The top of the board: the title and what the table is doing (who is awaited, or the result), the
+Player Order track, the tile market (face-down piles and, after the Arrival of New Acts, the four
+face-up Advanced tiles), the seven Special Attraction cards with who took each this week, and the
+legend of icons and marks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    Box,
+    PlayerMark,
+    chip,
+    draw_text,
+    draw_token,
+    fit_text,
+    hex_colour,
+    rounded_panel,
+    tint,
+    wrap_text,
+)
+from render.fonts import font
+from render.little_circuses.icons import ICON_MEANINGS, ICON_ORDER, icon_kind, paste_icon
+from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View
+from render.little_circuses.tiles import GOLD_FRAME, draw_tile, draw_use_marker
+
+STAGE_WORDS = {
+    "opening": "Opening night: place the Highlights",
+    "build": "Full Day: choosing builds",
+    "fallback": "No tile left to hire: raise funds or build",
+    "execute": "Full Day: moving Highlights",
+    "midday": "Midday: build or execute",
+    "icons": "Resolving icons",
+    "special": "Special Attractions, in player order",
+    "over": "The game is over",
+}
+
+# Card effects that are not tile icons, as short words.
+EFFECT_WORDS = {
+    "showcase": "face-up tile", "rob": "rob $2", "snub": "snub 2 Fame", "lure": "lure a Public",
+    "poach": "poach a tile", "gift_money": "rivals +$1", "gift_fame": "rivals +1 Fame",
+}
+
+TITLE_H = 58
+ORDER_H = 50
+MARKET_H = 112
+CARD_H = 112
+LEGEND_H = 112
+
+
+def status_text(view: View, names: Sequence[str]) -> str:
+    if view.get("over"):
+        winners = [names[s] for s in view.get("winners") or [] if 0 <= s < len(names)]
+        text = "Game over — winner: " + " and ".join(winners) if winners else "Game over"
+        if view.get("result"):
+            text += f" · {view['result']}"
+        return text
+    awaiting = [names[s] for s in view.get("awaiting") or [] if 0 <= s < len(names)]
+    stage = STAGE_WORDS.get(str(view.get("stage")), str(view.get("stage", "")))
+    if awaiting and len(awaiting) == len(names) > 2:
+        return f"{stage} · waiting for everyone"
+    if awaiting:
+        return f"{stage} · waiting for " + ", ".join(awaiting)
+    return stage
+
+
+def header_height(view: View) -> int:
+    return TITLE_H + ORDER_H + MARKET_H + CARD_H + LEGEND_H
+
+
+def _draw_order(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
+                y: float) -> None:
+    box = draw_text(draw, (MARGIN, y + ORDER_H / 2), "Player order:", font(BODY, bold=True), INK, anchor="lm")
+    x = box.x1 + 12
+    order = [int(s) for s in view.get("order") or [] if 0 <= int(s) < len(marks)]
+    slot = (WIDTH - MARGIN - x) / max(1, len(order))
+    name_font = font(BODY)
+    for position, seat in enumerate(order):
+        draw_text(draw, (x, y + ORDER_H / 2), f"{position + 1}.", font(BODY, bold=True), MUTED, anchor="lm")
+        draw_token(image, (x + 44, y + ORDER_H / 2), marks[seat], radius=14)
+        draw_text(draw, (x + 64, y + ORDER_H / 2), fit_text(marks[seat].name, name_font, slot - 72), name_font, INK,
+                  anchor="lm")
+        x += slot
+
+
+def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float) -> None:
+    piles = view.get("piles") or {}
+    market = str(view.get("market", "starting"))
+    panel = Box(MARGIN, y, WIDTH - MARGIN, y + MARKET_H - 8)
+    rounded_panel(draw, panel, fill=PANEL_FILL, outline=LINE, width=2, radius=10)
+    lines = [f"Market: {piles.get(market, 0)} {market} tiles face down",
+             f"(starting {piles.get('starting', 0)}, advanced {piles.get('advanced', 0)})"]
+    draw_text(draw, (panel.x0 + 12, panel.y0 + 26), lines[0], font(BODY, bold=True), INK, anchor="lm")
+    draw_text(draw, (panel.x0 + 12, panel.y0 + 56), lines[1], font(SMALL), MUTED, anchor="lm")
+    showcase: Sequence[Mapping[str, Any]] = view.get("showcase") or []
+    x = panel.x0 + 470
+    if showcase:
+        draw_text(draw, (x, panel.y0 + 20), "Face up (card 6 only):", font(SMALL, bold=True), INK, anchor="lm")
+        for index, tile in enumerate(showcase):
+            tile_box = Box(x + 230 + index * 150, panel.y0 + 8, x + 230 + index * 150 + 140, panel.y1 - 8)
+            draw_tile(image, draw, tile_box, tile, background=PANEL_FILL)
+    elif not view.get("arrived"):
+        draw_text(draw, (x, panel.y0 + 40), "Advanced tiles arrive with the Arrival of New Acts.", font(SMALL),
+                  MUTED, anchor="lm")
+
+
+CardKey = tuple[tuple[Any, str, tuple[str, ...], Any], ...]
+
+
+def _draw_cards(image: Image.Image, view: View, marks: Sequence[PlayerMark], y: float) -> None:
+    cards: CardKey = tuple((card.get("number", "?"), str(card.get("name", "")),
+                            tuple(str(e) for e in card.get("effects") or []), card.get("taken_by"))
+                           for card in view.get("specials") or [])
+    side = str((view.get("options") or {}).get("special_side", "blue"))
+    image.paste(cards_strip(cards, side, tuple(marks)), (0, round(y)))
+
+
+# 16 strips of about 0.5 MB: enough for the games being played at the same time.
+@lru_cache(maxsize=16)
+def cards_strip(key: CardKey, side: str, marks: tuple[PlayerMark, ...]) -> Image.Image:
+    """The seven cards, drawn once per week's choices."""
+    image = Image.new("RGB", (WIDTH, CARD_H), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = 0.0
+    cards = [{"number": n, "name": name, "effects": list(effects), "taken_by": taken}
+             for n, name, effects, taken in key]
+    draw_text(draw, (MARGIN, y + 12), f"Special Attractions ({side} side) — number = initiative:",
+              font(SMALL, bold=True), INK, anchor="lm")
+    count = max(1, len(cards))
+    gap = 8
+    w = (WIDTH - 2 * MARGIN - (count - 1) * gap) / count
+    side_colour = hex_colour("#0072B2") if side == "blue" else hex_colour("#D55E00")
+    for index, card in enumerate(cards):
+        box = Box(MARGIN + index * (w + gap), y + 26, MARGIN + index * (w + gap) + w, y + CARD_H - 6)
+        taken = card.get("taken_by")
+        rounded_panel(draw, box, fill=tint(side_colour, 0.85) if taken is None else tint(side_colour, 0.6),
+                      outline=INK, width=2, radius=8)
+        draw.ellipse((box.x0 + 5, box.y0 + 5, box.x0 + 33, box.y0 + 33), fill=side_colour, outline=INK, width=2)
+        draw_text(draw, (box.x0 + 19, box.y0 + 19), str(card.get("number", "?")), font(SMALL, bold=True), PAPER,
+                  anchor="mm")
+        room = box.width - 44 - (30 if taken is not None else 0)  # the taker's token sits top right
+        name_lines = wrap_text(str(card.get("name", "")), font(16, bold=True), room, max_lines=2)
+        for n, text in enumerate(name_lines):
+            draw_text(draw, (box.x0 + 38, box.y0 + 11 + n * 18), text, font(16, bold=True), INK, anchor="lm")
+        ex = box.x0 + 6
+        ey = box.y1 - 30
+        for effect in card.get("effects") or []:
+            kind = icon_kind(str(effect))
+            if kind != "unknown":
+                if ex + 24 > box.x1 - 4:
+                    break
+                paste_icon(image, kind, ex, ey, 24)
+                ex += 26
+            else:
+                word = EFFECT_WORDS.get(str(effect), str(effect))
+                b = chip(draw, (ex, ey), fit_text(word, font(16), box.x1 - ex - 22), font(16), fill=PAPER,
+                         outline=LINE, pad_x=4, height=24, radius=5)
+                ex = b.x1 + 3
+        if isinstance(taken, int) and 0 <= taken < len(marks):
+            draw_token(image, (box.x1 - 18, box.y0 + 20), marks[taken], radius=13)
+    return image
+
+
+@cache
+def legend_strip() -> Image.Image:
+    """A key to the icons and marks, drawn once."""
+    image = Image.new("RGB", (WIDTH, LEGEND_H), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    f = font(SMALL)
+    x, y = float(MARGIN), 6.0
+    for kind in ICON_ORDER:
+        paste_icon(image, kind, x, y, 30)
+        end = draw_text(draw, (x + 36, y + 15), ICON_MEANINGS[kind], f, INK, anchor="lm")
+        x = end.x1 + 22
+        if kind == "clown":
+            x, y = float(MARGIN), y + 36
+    draw_use_marker(draw, (x + 13, y + 15), 12)
+    end = draw_text(draw, (x + 32, y + 15), "Use marker", f, INK, anchor="lm")
+    x = end.x1 + 22
+    draw.rounded_rectangle((x, y + 2, x + 28, y + 28), radius=5, outline=INK, width=6)
+    draw.rounded_rectangle((x + 1, y + 3, x + 27, y + 27), radius=5, outline=GOLD_FRAME, width=4)
+    end = draw_text(draw, (x + 36, y + 15), "Highlight", f, INK, anchor="lm")
+    y += 36
+    text = "Tile: cost top left, colour letter top right (G Y R B P; – printed); icons resolve left to right."
+    draw_text(draw, (MARGIN, y + 14), text, f, MUTED, anchor="lm")
+    return image
+
+
+def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark]) -> float:
+    """Everything above John's track; returns where it ends."""
+    title = font(30, bold=True)
+    end = draw_text(draw, (MARGIN, 12), "Little Circuses", title, INK)
+    status = status_text(view, [m.name for m in marks])
+    banner = Box(end.x1 + 20, 8, WIDTH - MARGIN, 50)
+    over = bool(view.get("over"))
+    rounded_panel(draw, banner, fill=INK if over else tint(hex_colour("#F0C419"), 0.45), outline=INK, width=2,
+                  radius=10)
+    status_font = font(BODY, bold=True)
+    draw_text(draw, (banner.x0 + 12, banner.centre[1]), fit_text(status, status_font, banner.width - 24),
+              status_font, PAPER if over else INK, anchor="lm")
+    y = float(TITLE_H)
+    _draw_order(image, draw, view, marks, y)
+    y += ORDER_H
+    _draw_market(image, draw, view, y)
+    y += MARKET_H
+    _draw_cards(image, view, marks, y)
+    y += CARD_H
+    image.paste(legend_strip(), (0, round(y)))
+    return y + LEGEND_H
+
+
+__all__ = ["draw_header", "header_height", "legend_strip", "status_text"]

@@ -1,0 +1,84 @@
+"""Little Circuses as a game definition for the shared contract (rules.core.game.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.errors import InvalidOptions
+from rules.core.events import Event
+from rules.core.game import Game, Outcome
+from rules.core.options import OptionSpec, OptionValue
+from rules.core.rng import Rng
+from rules.little_circuses import auto, flow, scoring, text
+from rules.little_circuses.actions import ACTION_TYPES, Action
+from rules.little_circuses.explain import explain
+from rules.little_circuses.legal import legal_actions
+from rules.little_circuses.state import LittleCircusesState
+from rules.little_circuses.turn import resolve
+from rules.little_circuses.view import view
+
+
+class LittleCircuses(Game[LittleCircusesState, Action]):
+    key = "little_circuses"
+    name = "Little Circuses"
+    min_players = 1
+    max_players = 7
+    option_specs = (
+        OptionSpec("special_side", "choice", "blue", "Special Attraction cards: blue side (no interaction, "
+                                                     "recommended first) or red side (with interaction).",
+                   choices=("blue", "red")),
+    )
+    state_type = LittleCircusesState
+    action_types = ACTION_TYPES
+
+    def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
+        if player_count == 1 and options["special_side"] != "blue":
+            raise InvalidOptions("Solo Little Circuses uses only the blue side of the Special Attraction cards.")
+
+    def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> LittleCircusesState:
+        return flow.new_state(players, options, rng)
+
+    def to_act(self, state: LittleCircusesState) -> frozenset[int]:
+        return flow.awaited(state)
+
+    def legal_actions(self, state: LittleCircusesState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def resolve(self, state: LittleCircusesState, seat: int, action: Action) -> list[Event]:
+        return resolve(state, seat, action)
+
+    def explain_illegal(self, state: LittleCircusesState, seat: int, action: Action) -> str:
+        return explain(state, seat, action)
+
+    def view(self, state: LittleCircusesState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: LittleCircusesState) -> Outcome | None:
+        return scoring.outcome(state) if state.stage == "over" else None
+
+    def describe_event(self, event: Event, players: Sequence[str]) -> str:
+        return text.describe_event(event, players)
+
+    def describe_action(self, state: LittleCircusesState, seat: int, action: Action) -> str:
+        circus = state.circuses[seat]
+        icon = circus.icons[0] if circus.step == "icon" and circus.icons else None
+        return text.describe_action(action, state.players, icon, flow.side(state))
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return text.render_text(view)
+
+    def prompt(self, state: LittleCircusesState, seat: int) -> str:
+        if state.stage == "over":
+            return "The game is over."
+        circus = state.circuses[seat]
+        if not circus.step:
+            names = " and ".join(state.players[s] for s in sorted(flow.awaited(state)))
+            return f"Waiting for {names}."
+        extra = ""
+        if circus.step == "icon":
+            extra = f": the {circus.icons[0]} icon ({text.ICON_WORDS[circus.icons[0]]})"
+        return f"{state.players[seat]}, you are {text.STEP_WORDS[circus.step]}{extra}."
+
+    def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        return auto.choose(view, legal, rng)
