@@ -11,20 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import TableCog, refuse
-from cogs.table.service import STALE, Table, TableError
+from cogs.table.cog import refuse
+from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.service import Table, TableError
 from rules.circus_train import actions as ct
 from rules.circus_train.content import load_content
 
 Choice = app_commands.Choice
-
-
-def _table_cog(interaction: discord.Interaction) -> TableCog:
-    client = interaction.client
-    assert isinstance(client, commands.Bot)
-    cog = client.get_cog("Table")
-    assert isinstance(cog, TableCog)
-    return cog
 
 
 def _city_id(text: str) -> str:
@@ -62,7 +55,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     # ----- helpers ------------------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, game: int | None,
                    build: Callable[[Table, int], Any]) -> None:
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         table = await table_cog.context_table(interaction, game)
         if table is None:
             return
@@ -74,7 +67,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     async def _choices(self, interaction: discord.Interaction, current: str, kinds: tuple[str, ...],
                        value: Callable[[Any], str]) -> list[Choice[str]]:
         """Autocomplete entries: this user's legal actions of the given kinds, labelled as the game says."""
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             return []
         game = getattr(interaction.namespace, "game", None)
@@ -102,7 +95,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
                            easier="Easier variant: no wages or VP, best single performance wins")
     async def new(self, interaction: discord.Interaction, advanced: bool = False, special_characters: bool = False,
                   events: bool = False, easier: bool = False) -> None:
-        await _table_cog(interaction).create_lobby(interaction, "circus_train", {
+        await table_cog_of(interaction).create_lobby(interaction, "circus_train", {
             "advanced": advanced, "special_characters": special_characters, "events": events, "easier": easier})
 
     # ----- a turn ---------------------------------------------------------------------------------------
@@ -179,43 +172,11 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     @circus.command(name="choose", description="Make any decision the game is asking you for")
     @app_commands.describe(option="One of your choices right now", game="The game number")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
-        version_text, _, index_text = option.partition(":")
-        if not (version_text.isdigit() and index_text.isdigit()):
-            await refuse(interaction, "Pick one of the offered choices from the list.")
-            return
-        version, index = int(version_text), int(index_text)
-
-        def pick(table: Table, seat: int) -> Any:
-            assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            if not 0 <= index < len(legal):
-                raise TableError(STALE)
-            return legal[index]
-
-        table_cog = _table_cog(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is not None:
-            await table_cog.act_and_post(interaction, table.id, version, pick)
+        await choose_listed(interaction, option, game, "circus_train")
 
     @choose.autocomplete("option")
     async def _any_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        table_cog = _table_cog(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return []
-        try:
-            table = await table_cog.tables.table_in_context(interaction.guild_id, interaction.channel_id,
-                                                            interaction.user.id,
-                                                            getattr(interaction.namespace, "game", None))
-        except TableError:
-            return []
-        seat = table.seat_of(interaction.user.id)
-        if table.state is None or seat is None:
-            return []
-        legal = table.game.legal_actions(table.state, seat)
-        version = table.record.version
-        return [Choice(name=label[:100], value=f"{version}:{index}")
-                for index, action in enumerate(legal)
-                if current.lower() in (label := table.game.describe_action(table.state, seat, action)).lower()][:25]
+        return await listed_choices(interaction, current, "circus_train")
 
     @stay.autocomplete("game")
     @perform.autocomplete("game")
@@ -228,7 +189,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     @release.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await _table_cog(interaction).game_autocomplete(interaction, current)
+        return await table_cog_of(interaction).game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,8 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import present
-from cogs.table.cog import TableCog, refuse
-from cogs.table.service import STALE, Table, TableError
+from cogs.table.cog import refuse
+from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.service import Table, TableError
 from rules.core.errors import MalformedAction
 from rules.dreadful_circus import actions as dc
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
@@ -31,14 +32,6 @@ MESSAGE_LIMIT = 2000
 
 # The lobby's options come from the game's own declaration, so the command and the rules never disagree.
 OPTIONS = {spec.key: spec for spec in DreadfulCircus.option_specs}
-
-
-def _table_cog(interaction: discord.Interaction) -> TableCog:
-    client = interaction.client
-    assert isinstance(client, commands.Bot)
-    cog = client.get_cog("Table")
-    assert isinstance(cog, TableCog)
-    return cog
 
 
 def _word(text: str) -> str:
@@ -113,7 +106,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
         """Apply the action ``build`` names. With ``show_secret`` the private reply starts with the
         player's own secret lines (their wagon, the wagon they inspect, their screen), and with
         ``image`` their private image too."""
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         table = await table_cog.context_table(interaction, game)
         if table is None:
             return
@@ -146,7 +139,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
             return None
         game = getattr(interaction.namespace, "game", None)
         try:
-            table = await _table_cog(interaction).tables.table_in_context(
+            table = await table_cog_of(interaction).tables.table_in_context(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, game)
         except TableError:
             return None
@@ -174,7 +167,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @dreadful.command(name="new", description="Open a Dreadful Circus lobby in this channel (4–8 players)")
     @app_commands.describe(draft=OPTIONS["draft"].description[:100])
     async def new(self, interaction: discord.Interaction, draft: bool = bool(OPTIONS["draft"].default)) -> None:
-        await _table_cog(interaction).create_lobby(interaction, KIND, {"draft": draft})
+        await table_cog_of(interaction).create_lobby(interaction, KIND, {"draft": draft})
 
     # ----- set-up, offers and the end ------------------------------------------------------------------
     @dreadful.command(name="draft", description="Draft variant: keep one card of the cards passed to you")
@@ -343,43 +336,16 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @dreadful.command(name="choose", description="Make any decision the game is asking you for")
     @app_commands.describe(option="One of your choices right now", game="The game number")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
-        version_text, _, index_text = option.partition(":")
-        if not (version_text.isdigit() and index_text.isdigit()):
-            await refuse(interaction, "Pick one of the offered choices from the list.")
-            return
-        index = int(index_text)
-
-        def pick(table: Table, seat: int) -> Any:
-            assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            if not 0 <= index < len(legal):
-                raise TableError(STALE)
-            return legal[index]
-
-        table_cog = _table_cog(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is None:
-            return
-        if table.record.kind != KIND:
-            await refuse(interaction, f"Game #{table.id} is not a Dreadful Circus game.")
-            return
-        await table_cog.act_and_post(interaction, table.id, int(version_text), pick)
+        await choose_listed(interaction, option, game, "dreadful_circus")
 
     @choose.autocomplete("option")
     async def _any_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        table, seat, legal = found
-        version = table.record.version
-        return [Choice(name=label[:100], value=f"{version}:{index}")
-                for index, action in enumerate(legal)
-                if current.lower() in (label := table.game.describe_action(table.state, seat, action)).lower()][:25]
+        return await listed_choices(interaction, current, "dreadful_circus")
 
     @dreadful.command(name="screen", description="See what is behind your screen and in your wagon (only you)")
     @app_commands.describe(game="The game number")
     async def screen(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         table = await table_cog.context_table(interaction, game)
         if table is not None:
             await table_cog.show_private(interaction, table=table)
@@ -401,7 +367,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @choose.autocomplete("game")
     @screen.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await _table_cog(interaction).game_autocomplete(interaction, current)
+        return await table_cog_of(interaction).game_autocomplete(interaction, current)
 
 
 def _item_value(action: Any) -> str:

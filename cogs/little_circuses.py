@@ -18,8 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import TableCog, refuse
-from cogs.table.service import STALE, Table, TableError
+from cogs.table.cog import refuse
+from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.service import Table, TableError
 from rules.core.errors import RulesError
 from rules.little_circuses import actions as lc
 from rules.little_circuses.content import load_content
@@ -33,14 +34,6 @@ CELL = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
 BLEACHER = (2, 4, 6, 8)
 SIDE_CHOICES = [Choice(name=f"{value} side", value=value)
                 for spec in GAME.option_specs if spec.key == "special_side" for value in spec.choices]
-
-
-def _table_cog(interaction: discord.Interaction) -> TableCog:
-    client = interaction.client
-    assert isinstance(client, commands.Bot)
-    cog = client.get_cog("Table")
-    assert isinstance(cog, TableCog)
-    return cog
 
 
 # ----- reading what a player typed ------------------------------------------------------------------
@@ -179,7 +172,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
 
     # ----- helpers ------------------------------------------------------------------------------------
     async def _table(self, interaction: discord.Interaction, game: int | None) -> Table | None:
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         table = await table_cog.context_table(interaction, game)
         if table is None:
             return None
@@ -192,7 +185,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
                    build: Callable[[Table, int], Any]) -> None:
         table = await self._table(interaction, game)
         if table is not None:
-            await _table_cog(interaction).act_and_post(interaction, table.id, None, build)
+            await table_cog_of(interaction).act_and_post(interaction, table.id, None, build)
 
     async def _context(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         """The game and seat an autocomplete is typed for, or None."""
@@ -200,7 +193,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
             return None
         game = getattr(interaction.namespace, "game", None)
         try:
-            table = await _table_cog(interaction).tables.table_in_context(
+            table = await table_cog_of(interaction).tables.table_in_context(
                 interaction.guild_id, interaction.channel_id, interaction.user.id, game)
         except TableError:
             return None
@@ -234,7 +227,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
                                         "the only side solo) or red side (with interaction)")
     @app_commands.choices(special_side=SIDE_CHOICES)
     async def new(self, interaction: discord.Interaction, special_side: str = "blue") -> None:
-        await _table_cog(interaction).create_lobby(interaction, KIND, {"special_side": special_side})
+        await table_cog_of(interaction).create_lobby(interaction, KIND, {"special_side": special_side})
 
     # ----- opening night and building -----------------------------------------------------------------
     @group.command(name="open", description="Opening night: put your Highlight on a printed attraction")
@@ -283,7 +276,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
             except RulesError as error:
                 await refuse(interaction, str(error))
                 return
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         await table_cog.act_and_post(interaction, table.id, None, lambda t, s: chosen)
         if cell is not None:
             await table_cog.act_and_post(interaction, table.id, None, lambda t, s: lc.PlaceTile(cell))
@@ -375,34 +368,11 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
     @group.command(name="choose", description="Make any decision the game is asking you for")
     @app_commands.describe(option="One of your choices right now", game="The game number")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
-        version_text, _, index_text = option.partition(":")
-        if not (version_text.isdigit() and index_text.isdigit()):
-            await refuse(interaction, "Pick one of the offered choices from the list.")
-            return
-        version, index = int(version_text), int(index_text)
-
-        def pick(table: Table, seat: int) -> Any:
-            assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            if not 0 <= index < len(legal):
-                raise TableError(STALE)
-            return legal[index]
-
-        table = await self._table(interaction, game)
-        if table is not None:
-            await _table_cog(interaction).act_and_post(interaction, table.id, version, pick)
+        await choose_listed(interaction, option, game, "little_circuses")
 
     @choose.autocomplete("option")
     async def _any_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        context = await self._context(interaction)
-        if context is None:
-            return []
-        table, seat = context
-        legal = table.game.legal_actions(table.state, seat)
-        version = table.record.version
-        return [Choice(name=label[:100], value=f"{version}:{index}")
-                for index, action in enumerate(legal)
-                if current.lower() in (label := table.game.describe_action(table.state, seat, action)).lower()][:25]
+        return await listed_choices(interaction, current, "little_circuses")
 
     @open_.autocomplete("game")
     @funds.autocomplete("game")
@@ -417,7 +387,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
     @rival.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await _table_cog(interaction).game_autocomplete(interaction, current)
+        return await table_cog_of(interaction).game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import TableCog, refuse
-from cogs.table.service import STALE, Table, TableError
+from cogs.table.cog import refuse
+from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.service import Table, TableError
 from rules.core.errors import MalformedAction
 from rules.registry import get_game
 from rules.wanderzirkus import actions as wz
@@ -35,14 +36,6 @@ EFFECT = ("use_effect", "skip_effect", "copy_effect", "tuck_card", "recycle_card
 RETURN = ("return_card",)
 BUY = {"artist": wz.BuyArtist, "city": wz.BuyCity, "swap_token": wz.BuySwapToken, "nothing": wz.EndSpending}
 ACTION_CLASSES = {cls.kind: cls for cls in wz.ACTION_TYPES}
-
-
-def _table_cog(interaction: discord.Interaction) -> TableCog:
-    client = interaction.client
-    assert isinstance(client, commands.Bot)
-    cog = client.get_cog("Table")
-    assert isinstance(cog, TableCog)
-    return cog
 
 
 def action_value(action: Any) -> str:
@@ -106,7 +99,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     # ----- helpers ------------------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, game: int | None,
                    build: Callable[[Table, int], Any]) -> None:
-        table_cog = _table_cog(interaction)
+        table_cog = table_cog_of(interaction)
         table = await table_cog.context_table(interaction, game)
         if table is None:
             return
@@ -124,7 +117,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
         if interaction.guild_id is None or interaction.channel_id is None:
             return None
         try:
-            table = await _table_cog(interaction).tables.table_in_context(
+            table = await table_cog_of(interaction).tables.table_in_context(
                 interaction.guild_id, interaction.channel_id, interaction.user.id,
                 getattr(interaction.namespace, "game", None))
         except TableError:
@@ -155,7 +148,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     @app_commands.describe(simplified="Simplified game: no stop signs, no announcement, swap token back free",
                            pro="Pro mode: keep fulfilled cities; 2 VP per different region at the end")
     async def new(self, interaction: discord.Interaction, simplified: bool = False, pro: bool = False) -> None:
-        await _table_cog(interaction).create_lobby(interaction, KEY, {"simplified": simplified, "pro": pro})
+        await table_cog_of(interaction).create_lobby(interaction, KEY, {"simplified": simplified, "pro": pro})
 
     # ----- set-up, travel, announcement ------------------------------------------------------------------
     @group.command(name="keep", description="Keep an artist or a city you were offered (set-up or a purchase)")
@@ -260,36 +253,11 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     @group.command(name="choose", description="Make any decision the game is asking you for")
     @app_commands.describe(option="One of your choices right now", game="The game number")
     async def choose(self, interaction: discord.Interaction, option: str, game: int | None = None) -> None:
-        version_text, _, index_text = option.partition(":")
-        if not (version_text.isdigit() and index_text.isdigit()):
-            await refuse(interaction, "Pick one of the offered choices from the list.")
-            return
-        version, index = int(version_text), int(index_text)
-
-        def pick(table: Table, seat: int) -> Any:
-            assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            if not 0 <= index < len(legal):
-                raise TableError(STALE)
-            return legal[index]
-
-        table_cog = _table_cog(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is not None:
-            await table_cog.act_and_post(interaction, table.id, version, pick)
+        await choose_listed(interaction, option, game, "wanderzirkus")
 
     @choose.autocomplete("option")
     async def _any_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        found = await self._table_of(interaction)
-        if found is None:
-            return []
-        table, seat = found
-        assert table.state is not None
-        legal = table.game.legal_actions(table.state, seat)
-        version = table.record.version
-        return [Choice(name=label[:100], value=f"{version}:{index}")
-                for index, action in enumerate(legal)
-                if current.lower() in (label := table.game.describe_action(table.state, seat, action)).lower()][:25]
+        return await listed_choices(interaction, current, "wanderzirkus")
 
     @keep.autocomplete("game")
     @pair.autocomplete("game")
@@ -304,7 +272,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     @buy.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await _table_cog(interaction).game_autocomplete(interaction, current)
+        return await table_cog_of(interaction).game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:
