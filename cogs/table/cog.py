@@ -92,7 +92,8 @@ class TableCog(commands.Cog, name="Table"):
 
     async def with_deadlines(self, table: Table) -> Table:
         """The table with each awaited seat's deadline, for the "who acts" lines."""
-        if table.state is None or table.record.deadline_minutes is None or table.game.is_over(table.state):
+        if (table.state is None or table.record.deadline_minutes is None or table.game.is_over(table.state)
+                or len(table.seats) == 1):
             return table
         for clock in await self.life.life.clocks(table.id):
             due = await self.life.deadline_of(clock)

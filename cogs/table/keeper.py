@@ -7,6 +7,7 @@ Time comes from an injected clock, so tests drive deadlines by setting the clock
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -60,14 +61,16 @@ class Keeper:
         """Every reminder, passed deadline and autopilot move that is due now, oldest wait first."""
         now = self.clock()
         found: list[tuple[datetime, Due]] = []
-        for clock in await self.life.clocks():
+        clocks = await self.life.clocks()
+        seats = Counter(clock.game_id for clock in clocks)
+        for clock in clocks:
             if clock.awaited_since is None:
                 continue
             if clock.autopilot:
                 found.append((clock.awaited_since, Due("autopilot", clock)))
                 continue
-            if clock.deadline_minutes is None:
-                continue
+            if clock.deadline_minutes is None or seats[clock.game_id] == 1:
+                continue  # a solo player keeps nobody waiting, so their game has no deadline
             member = await self.life.member(clock.user_id)
             if now >= hours.deadline(clock.awaited_since, clock.deadline_minutes, member):
                 found.append((clock.awaited_since, Due("deadline", clock)))

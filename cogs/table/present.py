@@ -104,6 +104,8 @@ def deadline_text(table: Table) -> str:
     minutes = table.record.deadline_minutes
     if minutes is None:
         return "Turn deadline: none."
+    if table.state is not None and len(table.seats) == 1:
+        return "Turn deadline: none (a solo player keeps nobody waiting)."
     amount = f"{minutes // 60} h" + (f" {minutes % 60} min" if minutes % 60 else "") if minutes >= 60 else \
         f"{minutes} min"
     return (f"Turn deadline: {amount} per turn, counted in each player's active hours; after "

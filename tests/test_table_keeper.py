@@ -1,0 +1,67 @@
+"""The keeper of days-long games without Discord (cogs/table/keeper.py): what is due when, automatic
+moves marked in the log, one missed deadline per wait, and games with nobody to keep waiting."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from cogs.table.keeper import Keeper
+from cogs.table.service import TableService
+from db.life import LifeStore
+from db.store import GameStore
+
+GUILD, CHANNEL, ANN, BEN = 1, 2, 11, 12
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def keeper_with_game(tmp_path: Path, clock: Clock, players: int = 2) -> tuple[Keeper, int]:
+    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+    service = TableService(store)
+    keeper = Keeper(service, LifeStore(store), clock)
+    table = await service.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {}, deadline_minutes=240,
+                                 autopilot_after=2)
+    if players == 2:
+        await service.join(table.id, BEN, "Ben")
+    await service.start(table.id, ANN, thread_id=99)
+    return keeper, table.id
+
+
+async def test_reminder_then_deadline_then_one_miss_per_wait(tmp_path: Path) -> None:
+    clock = Clock()
+    keeper, game = await keeper_with_game(tmp_path, clock)
+    assert await keeper.due() == []
+    clock.now += timedelta(hours=3, minutes=1)  # three quarters of four hours
+    [remind] = await keeper.due()
+    assert remind.kind == "remind"
+    await keeper.life.mark_reminded(game, remind.clock.seat)
+    assert await keeper.due() == []
+    clock.now += timedelta(hours=1)
+    [late] = await keeper.due()
+    assert late.kind == "deadline" and await keeper.deadline_of(late.clock) == datetime(2026, 11, 30, 13, 0, tzinfo=UTC)
+    results, after = await keeper.deadline_passed(game, late.clock.seat)
+    assert all(result.automatic for result in results) and after.missed == 1 and not after.autopilot
+    table = results[-1].table
+    assert table.state is not None and late.clock.seat not in table.game.to_act(table.state)  # the wait is over
+    logged = await keeper.tables.store.actions(game)
+    assert logged and all(entry.automatic for entry in logged)
+    assert all(line.startswith("🤖 ") for line in await keeper.tables.public_log(table))
+    assert [d.kind for d in await keeper.due()] == []  # the other seat's clock has just started
+    await keeper.tables.store.close()
+
+
+async def test_a_solo_game_has_no_deadline(tmp_path: Path) -> None:
+    clock = Clock()
+    keeper, game = await keeper_with_game(tmp_path, clock, players=1)
+    clock.now += timedelta(days=30)
+    assert await keeper.due() == []
+    await keeper.life.set_autopilot(game, 0, True)  # but a solo seat may still be handed to the automatic player
+    assert [d.kind for d in await keeper.due()] == ["autopilot"]
+    await keeper.tables.store.close()
