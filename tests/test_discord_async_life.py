@@ -190,6 +190,13 @@ async def test_direct_messages_carry_the_recap_and_fall_back_to_the_thread(tmp_p
         recap = await d.wait_for(lambda: [m for m in d.direct_messages(first) if "Since" in m] or None,
                                  what="a direct message with a recap")
         assert f"{second} takes" in recap[-1]
+        # On request, the recap again, privately, from the board's button.
+        latest = board(d, thread)
+        asked = await (await d.click(first, latest, button(latest, "rm:recap:"))).response()
+        newest = recap[-1].split("\n")[-2]  # the last event line (the thread's link follows it)
+        assert asked.ephemeral and "Since" in asked.content and newest in asked.content
+        stranger = await (await d.click("carol", latest, button(latest, "rm:recap:"))).response()
+        assert stranger.ephemeral and "not seated" in stranger.content
 
 
 async def test_a_substitute_takes_over_a_seat_when_both_agree(tmp_path: Path, clock: Clock) -> None:

@@ -36,6 +36,7 @@ TICK_SECONDS = 60.0
 MAX_AUTOMATIC_STEPS = 200  # automatic decisions in one tick, so a tick always ends
 ALL_KINDS = frozenset({"remind", "deadline", "autopilot"})
 DEFAULT_REPLAY_FRAMES = 40
+RECAP_ON_REQUEST = 30  # recap lines when a player asks (a ping carries fewer, beside the board)
 
 
 def serving(method: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
@@ -336,11 +337,11 @@ class LifeCog(commands.Cog, name="Async life"):
             return
         public = await self.table_cog.notify.recap(table, interaction.user.id)
         private = await self.table_cog.notify.private_recap(table, interaction.user.id)
-        parts = [self.table_cog.notify.recap_text(interaction.user.id, public) or "Nothing public has happened "
-                 "since your last move."]
+        parts = [self.table_cog.notify.recap_text(interaction.user.id, public, limit=RECAP_ON_REQUEST)
+                 or "Nothing public has happened since your last move."]
         if private:
             parts.append("🔒 Only for you:\n" + "\n".join(f"• {line}" for line in private[-8:]))
-        await interaction.response.send_message("\n".join(parts)[:present.MESSAGE_LIMIT], ephemeral=True)
+        await interaction.response.send_message(present.fit_lines(parts), ephemeral=True)
 
     @serving
     async def show_log_page(self, interaction: discord.Interaction, game_id: int, page: int | None,

@@ -79,9 +79,10 @@ class Notifier:
             return ""
         shown = list(lines[-limit:])
         earlier = len(lines) - len(shown)
-        head = f"📜 Since {present.mention(user_id)}'s last move"
-        tail = f"\n• … and {earlier} earlier (see /game log)" if earlier else ""
-        return head + ":\n" + "\n".join(f"• {line}" for line in shown) + tail
+        head = f"📜 Since {present.mention(user_id)}'s last move:"
+        if earlier:
+            head += f"\n• … {earlier} earlier (see /game log)"
+        return head + "\n" + "\n".join(f"• {line}" for line in shown)
 
     async def direct(self, user_id: int, text: str) -> bool:
         """Send a direct message; False when the member cannot receive one."""
