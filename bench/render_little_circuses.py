@@ -16,7 +16,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,42 +23,19 @@ from render import common
 from render import little_circuses as lcr
 from render.little_circuses import circus, header, tiles, track
 from render.little_circuses.board import encode
-from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.little_circuses.game import LittleCircuses
+
+from sampling import sample_views, timing_line
 
 GAME = LittleCircuses()
 CACHES = (tiles.tile_sprite, circus._panel_image, track.track_image, header.cards_strip, lcr.icon_sprite,
           common.token_sprite)
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def sample_views(games: int, every: int) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
-    """(players, spectator view, seat view) every ``every`` decisions of seeded games, 1 to 7 players."""
-    views = []
-    for seed in range(games):
-        players = 1 + seed % 7
-        side = "red" if seed % 2 and players > 1 else "blue"
-        state = GAME.new_game([f"Player {n}" for n in range(1, players + 1)], {"special_side": side}, seed)
-        rng = chooser_rng(seed)
-        step = 0
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            if step % every == 0:
-                views.append((players, GAME.view(state, None), GAME.view(state, seat)))
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-            step += 1
-        views.append((players, GAME.view(state, None), GAME.view(state, 0)))
-    return views
 
 
-def line(name: str, seconds: list[float]) -> str:
-    return (f"  {name:34s} median {statistics.median(seconds) * 1000:6.0f} ms   "
-            f"p95 {percentile(seconds, 0.95) * 1000:6.0f} ms   max {max(seconds) * 1000:6.0f} ms")
 
 
 def main() -> None:
@@ -67,7 +43,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=7)
     parser.add_argument("--every", type=int, default=25, help="sample a view every K decisions")
     args = parser.parse_args()
-    views = sample_views(args.games, args.every)
+    views = sample_views(GAME, args.games, args.every, lambda seed: (
+        1 + seed % 7, {"special_side": "red" if seed % 2 and 1 + seed % 7 > 1 else "blue"}))
     cold: list[float] = []
     warm: list[float] = []
     draw: list[float] = []
@@ -100,11 +77,11 @@ def main() -> None:
         heights.setdefault(players, []).append(image.height)
 
     print(f"Little Circuses: {len(views)} boards from {args.games} seeded games (1-7 players), {lcr.WIDTH} px wide")
-    print(line("render_board, cold caches", cold))
-    print(line("render_board, warm caches", warm))
-    print(line("  draw (render_image, warm)", draw))
-    print(line("  encode (256-colour PNG)", encoding))
-    print(line("render_hand", hand))
+    print(timing_line("render_board, cold caches", cold, 34))
+    print(timing_line("render_board, warm caches", warm, 34))
+    print(timing_line("  draw (render_image, warm)", draw, 34))
+    print(timing_line("  encode (256-colour PNG)", encoding, 34))
+    print(timing_line("render_hand", hand, 34))
     kib = [size / 1024 for size in sizes]
     print(f"  board PNG   median {statistics.median(kib):6.0f} KiB   max {max(kib):6.0f} KiB")
     hands = [size / 1024 for size in hand_sizes]

@@ -17,46 +17,23 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import circus_train
 from render.common import to_png
 from rules.circus_train.game import CircusTrain
-from rules.cli import chooser_rng, pick_action, pick_seat
+
+from sampling import sample_views, timing_line
 
 GAME = CircusTrain()
 OPTIONS: tuple[dict[str, bool], ...] = ({}, {"advanced": True, "special_characters": True, "events": True})
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def sample_views(games: int, every: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(spectator view, seat view) pairs every ``every`` decisions of seeded games, 2 to 5 players."""
-    views = []
-    for seed in range(games):
-        players = 2 + seed % 4
-        state = GAME.new_game([f"Player {n}" for n in range(1, players + 1)], OPTIONS[seed % 2], seed)
-        rng = chooser_rng(seed)
-        step = 0
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            if step % every == 0:
-                views.append((GAME.view(state, None), GAME.view(state, seat)))
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-            step += 1
-        views.append((GAME.view(state, None), GAME.view(state, 0)))
-    return views
 
 
-def line(name: str, seconds: list[float]) -> str:
-    return (f"  {name:38s} median {statistics.median(seconds) * 1000:6.0f} ms   "
-            f"p95 {percentile(seconds, 0.95) * 1000:6.0f} ms   max {max(seconds) * 1000:6.0f} ms")
 
 
 def main() -> None:
@@ -64,7 +41,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--every", type=int, default=40, help="sample a view every K decisions")
     args = parser.parse_args()
-    views = sample_views(args.games, args.every)
+    views = [(public, private) for _, public, private in
+             sample_views(GAME, args.games, args.every, lambda seed: (2 + seed % 4, OPTIONS[seed % 2]))]
     circus_train.render_board(views[0][0])  # warm the caches (static map, fonts, token sprites)
 
     whole: list[float] = []
@@ -105,12 +83,12 @@ def main() -> None:
 
     print(f"Circus Train: {len(views)} boards from {args.games} seeded games (2-5 players), "
           f"{circus_train.WIDTH} x {min(heights)}-{max(heights)} px")
-    print(line("render_board (draw + encode)", whole))
-    print(line("  draw (render_image)", draw))
-    print(line("  encode (to_png: palette)", encode))
-    print(line("  to_png, optimize=True", encode_fast))
-    print(line("bare PNG encode, same image (RGB)", bare))
-    print(line("render_hand", hand))
+    print(timing_line("render_board (draw + encode)", whole))
+    print(timing_line("  draw (render_image)", draw))
+    print(timing_line("  encode (to_png: palette)", encode))
+    print(timing_line("  to_png, optimize=True", encode_fast))
+    print(timing_line("bare PNG encode, same image (RGB)", bare))
+    print(timing_line("render_hand", hand))
     kib = [size / 1024 for size in sizes]
     print(f"  board PNG   median {statistics.median(kib):6.0f} KiB   max {max(kib):6.0f} KiB")
     plain = [size / 1024 for size in plain_sizes]

@@ -15,46 +15,23 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import wanderzirkus
 from render.wanderzirkus import board
-from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.wanderzirkus.game import Wanderzirkus
+
+from sampling import sample_views, timing_line
 
 GAME = Wanderzirkus()
 OPTIONS: tuple[dict[str, bool], ...] = ({}, {"pro": True}, {"simplified": True})
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def sample_views(games: int, every: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """(spectator view, awaited seat's view) pairs every ``every`` decisions of seeded games, 2 to 6 players."""
-    views = []
-    for seed in range(games):
-        players = 2 + seed % 5
-        state = GAME.new_game([f"Player {n}" for n in range(1, players + 1)], OPTIONS[seed % 3], seed)
-        rng = chooser_rng(seed)
-        step = 0
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            if step % every == 0:
-                views.append((GAME.view(state, None), GAME.view(state, seat)))
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-            step += 1
-        views.append((GAME.view(state, None), GAME.view(state, 0)))
-    return views
 
 
-def line(name: str, seconds: list[float]) -> str:
-    return (f"  {name:38s} median {statistics.median(seconds) * 1000:6.0f} ms   "
-            f"p95 {percentile(seconds, 0.95) * 1000:6.0f} ms   max {max(seconds) * 1000:6.0f} ms")
 
 
 def main() -> None:
@@ -62,7 +39,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--every", type=int, default=15, help="sample a view every K decisions")
     args = parser.parse_args()
-    views = sample_views(args.games, args.every)
+    views = [(public, private) for _, public, private in
+             sample_views(GAME, args.games, args.every, lambda seed: (2 + seed % 5, OPTIONS[seed % 3]))]
     wanderzirkus.render_board(views[0][0])  # warm the caches (fonts, icons, the legend)
 
     whole: list[float] = []
@@ -94,10 +72,10 @@ def main() -> None:
 
     print(f"Der Wanderzirkus: {len(views)} boards from {args.games} seeded games (2-6 players), "
           f"{wanderzirkus.BOARD_WIDTH} x {min(heights)}-{max(heights)} px")
-    print(line("render_board, panels cached", whole))
-    print(line("  draw, no panel cached", cold))
-    print(line("  encode (256 colours, level 1)", encode))
-    print(line("render_hand", hand))
+    print(timing_line("render_board, panels cached", whole))
+    print(timing_line("  draw, no panel cached", cold))
+    print(timing_line("  encode (256 colours, level 1)", encode))
+    print(timing_line("render_hand", hand))
     kib = [size / 1024 for size in sizes]
     print(f"  board PNG   median {statistics.median(kib):6.0f} KiB   max {max(kib):6.0f} KiB")
     hands = [size / 1024 for size in hand_sizes]

@@ -19,10 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules.cli import chooser_rng, default_names
 from rules.registry import GAMES
 
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+from sampling import percentile
 
 
 def bench_game(key: str, games: int, players: int, options: dict[str, object]) -> None:
