@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from rules.core.errors import IllegalAction, NotYourTurn
-from rules.little_circuses.actions import ChooseRival, ChooseSpecial, Pass, TakeFromHand, TakeShowcase
+from rules.little_circuses.actions import (
+    ChooseRival,
+    ChooseSpecial,
+    DrawFaceDown,
+    HireFaceUp,
+    Pass,
+    RaiseFunds,
+    TakeFromHand,
+    TakeShowcase,
+)
 from rules.little_circuses.content import card_side, load_content
 from rules.little_circuses.state import LittleCircusesState
 
@@ -16,6 +25,7 @@ from little_circuses_helpers import (
     find,
     goto,
     opened,
+    queue_icons,
     run,
     set_circus,
     space_index,
@@ -189,3 +199,43 @@ def test_every_blue_side_is_free_of_interaction_and_card_six_is_madame_adam() ->
     for number in load_content().cards:
         assert not interactive & set(card_side(number, "blue").effects)
         assert card_side(number, "blue").initiative == card_side(number, "red").initiative == int(number)
+
+
+def _card_six_holder_after_arrival() -> tuple[LittleCircusesState, int]:
+    """Two players after the Arrival of New Acts; the first in order has taken card 6 this week."""
+    state = _at_special(2, nth=1)
+    holder = state.order[0]
+    state.circuses[holder].card = "6"
+    return state, holder
+
+
+def test_card_six_lets_its_holder_hire_a_face_up_tile_all_week() -> None:
+    state, holder = _card_six_holder_after_arrival()
+    goto(state, space_index("full_day", 4))  # a Full Day later in the week (card 6 is still held)
+    assert state.circuses[holder].card == "6" and state.circuses[holder].step == "build"
+    showcase = list(state.showcase)
+    legal = GAME.legal_actions(state, holder)
+    assert [a for a in legal if isinstance(a, HireFaceUp)] == [HireFaceUp(t) for t in showcase]
+    other = state.order[1]
+    assert not any(isinstance(a, HireFaceUp) for a in GAME.legal_actions(state, other))
+    with pytest.raises(IllegalAction, match="Only the player holding Special Attraction card 6"):
+        apply(state, other, HireFaceUp(showcase[0]))
+    refill = state.advanced_pile[-1]
+    state, _ = run(state, (holder, HireFaceUp(showcase[2])), (other, RaiseFunds()))
+    assert showcase[2] in state.circuses[holder].hand  # face up, in hand; its cost is paid when built
+    assert showcase[2] not in state.showcase and refill in state.showcase
+
+
+def test_card_six_chooses_face_up_or_face_down_for_each_tent() -> None:
+    state, holder = _card_six_holder_after_arrival()
+    showcase = list(state.showcase)
+    queue_icons(state, holder, ["tent", "star"])
+    assert state.circuses[holder].step == "icon"
+    assert GAME.legal_actions(state, holder) == [*(TakeShowcase(t) for t in showcase), DrawFaceDown()]
+    secret = len(state.circuses[holder].secret)
+    state, events = apply(state, holder, DrawFaceDown())
+    assert len(state.circuses[holder].secret) == secret + 1 and state.showcase == showcase
+    assert find(events, "tile_drawn") == [{"seat": holder, "tile": None}]  # nobody else learns which
+    other = state.order[1]
+    queue_icons(state, other, ["tent"])  # without card 6 a tent simply draws face down
+    assert state.circuses[other].step == "" and state.showcase == showcase

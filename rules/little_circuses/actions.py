@@ -34,6 +34,15 @@ class HireHelp:
 
 
 @dataclass(frozen=True)
+class HireFaceUp:
+    """Build option B for the holder of Special Attraction card 6: buy one of the face-up Advanced
+    tiles instead of a face-down one."""
+
+    kind: ClassVar[str] = "hire_face_up"
+    tile: str
+
+
+@dataclass(frozen=True)
 class ChooseTile:
     """Build option C, first step: the unbuilt tile to build."""
 
@@ -114,6 +123,13 @@ class ChooseRival:
 
 
 @dataclass(frozen=True)
+class DrawFaceDown:
+    """A tent icon of card 6's holder: take the top face-down tile rather than a face-up one."""
+
+    kind: ClassVar[str] = "draw_face_down"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Decline an optional icon or effect (an elephant, the money bills, a face-up tile)."""
 
@@ -121,11 +137,11 @@ class Pass:
 
 
 Action = (
-    OpenAt | RaiseFunds | HireHelp | ChooseTile | PlaceTile | Back | MoveHighlight | AdvancePublic | CashPublic
-    | ChooseSpecial | TakeShowcase | TakeFromHand | ChooseRival | Pass
+    OpenAt | RaiseFunds | HireHelp | HireFaceUp | ChooseTile | PlaceTile | Back | MoveHighlight | AdvancePublic
+    | CashPublic | ChooseSpecial | TakeShowcase | TakeFromHand | ChooseRival | DrawFaceDown | Pass
 )
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    OpenAt, RaiseFunds, HireHelp, ChooseTile, PlaceTile, Back, MoveHighlight, AdvancePublic, CashPublic,
-    ChooseSpecial, TakeShowcase, TakeFromHand, ChooseRival, Pass,
+    OpenAt, RaiseFunds, HireHelp, HireFaceUp, ChooseTile, PlaceTile, Back, MoveHighlight, AdvancePublic,
+    CashPublic, ChooseSpecial, TakeShowcase, TakeFromHand, ChooseRival, DrawFaceDown, Pass,
 )

@@ -125,10 +125,13 @@ def score(view: dict[str, Any], me: dict[str, Any], action: Action) -> float:
     if kind == "choose_special":
         card = next(c for c in view["specials"] if c["id"] == a.card)
         return sum(icon_value(e, me, late) for e in card["effects"]) - 0.1 * float(card["initiative"])
-    if kind in ("take_showcase", "take_from_hand"):
+    if kind in ("take_showcase", "take_from_hand", "hire_face_up"):
         pool = [*view["showcase"], *(t for p in view["players"] for t in p["hand"])]
         tile = next(t for t in pool if t["id"] == a.tile)
-        return 1.0 + tile_value(tile, me, late) - 0.3 * float(tile["cost"])
+        bought = 1.0 + tile_value(tile, me, late) - 0.3 * float(tile["cost"])
+        return bought * (1.0 - late) if kind == "hire_face_up" else bought
+    if kind == "draw_face_down":
+        return 2.0 * (1.0 - late)
     if kind == "choose_rival":
         rival = view["players"][a.seat]
         return float(rival["fame"] + rival["money"])

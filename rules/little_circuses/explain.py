@@ -14,13 +14,15 @@ from rules.little_circuses.text import STEP_WORDS, where
 
 STEP_OF_ACTION = {
     "open_at": {"opening"}, "raise_funds": {"build", "midday", "fallback"}, "hire_help": {"build", "midday"},
+    "hire_face_up": {"build", "midday"}, "draw_face_down": {"icon"},
     "choose_tile": {"build", "midday", "fallback"}, "place_tile": {"place", "fallback_place"},
     "back": {"place", "fallback_place"}, "move_highlight": {"move", "midday"}, "advance_public": {"icon"},
     "cash_public": {"icon"}, "take_showcase": {"icon"}, "take_from_hand": {"icon"}, "choose_rival": {"icon"},
     "pass": {"icon"}, "choose_special": {"special"},
 }
 ICON_OF_ACTION = {"advance_public": ("clown",), "cash_public": ("elephant", "bills"),
-                  "take_showcase": ("showcase", "poach"), "take_from_hand": ("poach",),
+                  "take_showcase": ("showcase", "poach", "tent"), "take_from_hand": ("poach",),
+                  "draw_face_down": ("tent",),
                   "choose_rival": ("rob", "snub", "lure"), "pass": ("elephant", "bills", "showcase", "poach")}
 
 
@@ -37,6 +39,10 @@ def explain(state: LittleCircusesState, seat: int, action: Action) -> str:
         return f"Opening night starts on one of the four printed attractions, not on {_cell_text(a.cell)}."
     if kind == "hire_help":
         return "The market has no tile left to hire."
+    if kind == "hire_face_up":
+        if circus.card != "6":
+            return "Only the player holding Special Attraction card 6 may buy the face-up tiles."
+        return "That tile is not one of the face-up Advanced tiles."
     if kind == "choose_tile":
         if a.tile not in unbuilt(state, seat):
             return "That tile is not in your hand."
@@ -81,6 +87,8 @@ def _explain_icon(state: LittleCircusesState, seat: int, action: Action) -> str:
         return f"You have no Public on space {a.space}."
     if kind == "take_showcase":
         return "That tile is not among the face-up Advanced tiles."
+    if kind == "draw_face_down":
+        return "The face-down pile is empty; take one of the face-up tiles."
     if kind == "take_from_hand":
         if a.owner == seat or not 0 <= a.owner < len(state.players):
             return "Handy Mandy takes a face-up tile from another player's hand."

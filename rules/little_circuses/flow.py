@@ -126,6 +126,8 @@ def _resolve_builds(state: LittleCircusesState, events: list[Event]) -> None:
             raise_funds(state, seat, events)
         elif circus.plan == "build":
             build(state, seat, events)
+        elif circus.plan == "hire" and circus.plan_tile is not None:
+            market.take_showcase(state, seat, circus.plan_tile, events)  # card 6 buys a face-up tile
         elif circus.plan == "hire" and not market.draw(state, seat, events):
             events.append(Event("no_help", {"seat": seat}))
             start_fallback(state, seat, events)
@@ -182,6 +184,8 @@ def _resolve_executes(state: LittleCircusesState, events: list[Event]) -> None:
             circus.icons, circus.source = list(tile(attraction).icons), attraction
     for seat in executing:
         circus = state.circuses[seat]
+        if market.buys_face_up(state, seat):
+            continue  # card 6's holder chooses face up or face down for each tent, in its turn
         for _ in range(circus.icons.count("tent")):
             circus.icons.remove("tent")
             if not market.draw(state, seat, events):

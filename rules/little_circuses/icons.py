@@ -15,6 +15,7 @@ from rules.little_circuses.actions import (
     AdvancePublic,
     CashPublic,
     ChooseRival,
+    DrawFaceDown,
     Pass,
     TakeFromHand,
     TakeShowcase,
@@ -54,6 +55,9 @@ def choices(state: LittleCircusesState, seat: int) -> list[Action]:
     if icon in ("elephant", "bills"):
         found = occupied(circus)
         return [*(CashPublic(space) for space in found), Pass()] if found else []
+    if icon == "tent" and market.buys_face_up(state, seat):
+        face_down: list[Action] = [DrawFaceDown()] if market.pile(state) else []
+        return [*(TakeShowcase(t) for t in state.showcase), *face_down]
     if icon in ("showcase", "poach"):
         options: list[Action] = [TakeShowcase(t) for t in state.showcase]
         if icon == "poach":
@@ -71,7 +75,7 @@ def run(state: LittleCircusesState, seat: int, events: list[Event]) -> None:
     circus.step = ""
     while circus.icons:
         icon = circus.icons[0]
-        if icon in _AUTOMATIC:
+        if icon in _AUTOMATIC and not (icon == "tent" and market.buys_face_up(state, seat)):
             circus.icons.pop(0)
             _AUTOMATIC[icon](state, seat, events)
             continue
@@ -112,6 +116,8 @@ def carry_out(state: LittleCircusesState, seat: int, icon: str, action: Action, 
         events.append(Event("icon_declined", {"seat": seat, "icon": icon}))
     elif isinstance(action, TakeShowcase):
         market.take_showcase(state, seat, action.tile, events)
+    elif isinstance(action, DrawFaceDown):
+        _tent(state, seat, events)
     elif isinstance(action, TakeFromHand):
         state.circuses[action.owner].hand.remove(action.tile)
         circus.hand.append(action.tile)

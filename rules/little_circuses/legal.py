@@ -8,6 +8,7 @@ from rules.little_circuses.actions import (
     Back,
     ChooseSpecial,
     ChooseTile,
+    HireFaceUp,
     HireHelp,
     MoveHighlight,
     OpenAt,
@@ -42,6 +43,8 @@ def legal_actions(state: LittleCircusesState, seat: int) -> list[Action]:
         options: list[Action] = [RaiseFunds()]
         if step != "fallback" and market.pile(state):
             options.append(HireHelp())
+        if step != "fallback" and market.buys_face_up(state, seat):
+            options += [HireFaceUp(t) for t in state.showcase]
         options += [ChooseTile(t) for t in buildable_tiles(state, seat)]
         if step == "midday":
             options += [MoveHighlight(cell) for cell in board.highlight_moves(circus)]

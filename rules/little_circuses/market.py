@@ -53,6 +53,15 @@ def arrival(state: LittleCircusesState, events: list[Event]) -> None:
             draw(state, seat, events)
 
 
+FACE_UP_BUYER = "6"  # Madame Adam (blue) / Handy Mandy (red)
+
+
+def buys_face_up(state: LittleCircusesState, seat: int) -> bool:
+    """Whether the seat may buy the face-up Advanced tiles now: only while holding Special Attraction
+    card 6, and only while some lie face up."""
+    return state.circuses[seat].card == FACE_UP_BUYER and bool(state.showcase)
+
+
 def take_showcase(state: LittleCircusesState, seat: int, tile: str, events: list[Event]) -> None:
     """Card 6 takes a face-up tile into the hand (face up); a new one is turned up from the pile."""
     state.showcase.remove(tile)

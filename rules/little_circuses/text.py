@@ -117,6 +117,8 @@ def describe_action(action: Action, players: Sequence[str], icon: str | None, si
         "open_at": lambda: f"Opening night on the {tile_name(load_content().printed[a.cell])}",
         "raise_funds": lambda: "Raise funds: +$2",
         "hire_help": lambda: "Hire help: take a tile from the market",
+        "hire_face_up": lambda: f"Hire help: buy the face-up {tile_label(a.tile)}",
+        "draw_face_down": lambda: "Take a face-down tile instead",
         "choose_tile": lambda: f"Build {tile_label(a.tile)}",
         "place_tile": lambda: f"Place it at {where(a.cell)}",
         "back": lambda: "Back: choose another build",

@@ -10,6 +10,7 @@ from rules.little_circuses.actions import (
     Back,
     ChooseSpecial,
     ChooseTile,
+    HireFaceUp,
     HireHelp,
     MoveHighlight,
     OpenAt,
@@ -35,6 +36,8 @@ def resolve(state: LittleCircusesState, seat: int, action: Action) -> list[Event
             circus.plan, circus.step = "funds", ""
     elif isinstance(action, HireHelp):
         circus.plan, circus.step = "hire", ""
+    elif isinstance(action, HireFaceUp):
+        circus.plan, circus.plan_tile, circus.step = "hire", action.tile, ""
     elif isinstance(action, ChooseTile):
         circus.plan_tile = action.tile
         circus.step = "fallback_place" if step == "fallback" else "place"
