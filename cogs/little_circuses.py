@@ -128,6 +128,11 @@ def public_action(table: Table, seat: int, space: int) -> Any:
 def take_action(table: Table, seat: int, text: str) -> Any:
     """"showcase:<tile>" or "hand:<owner>:<tile>" from autocomplete, or a typed tile name."""
     where, _, rest = text.partition(":")
+    if text.strip() == lc.DrawFaceDown.kind:
+        return lc.DrawFaceDown()
+    if where == "showcase" and rest and table.state is not None \
+            and lc.HireFaceUp(rest) in table.game.legal_actions(table.state, seat):
+        return lc.HireFaceUp(rest)  # card 6's holder hiring help from the face-up tiles
     if where == "hand":
         owner, _, tile = rest.partition(":")
         if owner.isdigit():
@@ -155,7 +160,7 @@ def action_value(action: Any) -> str:
         return str(action.space)
     if isinstance(action, lc.ChooseSpecial):
         return action.card
-    if isinstance(action, lc.TakeShowcase):
+    if isinstance(action, (lc.TakeShowcase, lc.HireFaceUp)):
         return f"showcase:{action.tile}"
     if isinstance(action, lc.TakeFromHand):
         return f"hand:{action.owner}:{action.tile}"
@@ -345,15 +350,15 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
     async def _special_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._choices(interaction, current, ("choose_special",))
 
-    @group.command(name="take", description="Take a face-up tile (card 6: the face-up Advanced tiles or a rival's "
-                                            "hand)")
+    @group.command(name="take", description="Card 6: take or hire a face-up tile (or a rival's), or draw face down")
     @app_commands.describe(tile="The tile to take", game="The game number")
     async def take(self, interaction: discord.Interaction, tile: str, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: take_action(table, seat, tile))
 
     @take.autocomplete("tile")
     async def _take_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._choices(interaction, current, ("take_showcase", "take_from_hand"))
+        return await self._choices(interaction, current, ("take_showcase", "take_from_hand", "hire_face_up",
+                                                          "draw_face_down"))
 
     @group.command(name="rival", description="Choose the rival a red card's action targets")
     @app_commands.describe(player="The rival", game="The game number")
