@@ -20,7 +20,7 @@ from rules.dreadful_circus.actions import (
 )
 from rules.dreadful_circus.state import DreadfulCircusState, Task
 
-from dreadful_circus_helpers import GAME, apply, bid_copper, cid, contracts, started
+from dreadful_circus_helpers import GAME, apply, bid_copper, cid, contracts, new_game, started
 
 
 def _refusal(state: DreadfulCircusState, seat: int, action: Action) -> str:
@@ -100,3 +100,11 @@ def test_start_refusals_and_malformed_actions() -> None:
         GAME.action_from_json({"kind": "fly"})
     with pytest.raises(MalformedAction, match="could not be understood"):
         GAME.action_from_json({"kind": "add_coin", "coin": 3})
+
+
+def test_a_second_copy_of_an_attraction_is_refused_as_a_copy_not_as_a_performance() -> None:
+    state = new_game(4, seed=1)
+    cobs = [cid("Poppin' Cobs", 0), cid("Poppin' Cobs", 1)]
+    state.seats[0].hand = [*cobs, *state.seats[0].hand[2:]]
+    assert PlaceAttraction(cobs[0]) in GAME.legal_actions(state, 0)
+    assert _refusal(state, 0, PlaceAttraction(cobs[1])) == "Choose the first copy of Poppin' Cobs in the list."

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.dreadful_circus import effects
 from rules.dreadful_circus.actions import Action
-from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, load_content
+from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, card, load_content
 from rules.dreadful_circus.legal import can_place, wagons_at
 from rules.dreadful_circus.state import DreadfulCircusState
 from rules.dreadful_circus.text import PHASE_WORDS, card_name
@@ -44,7 +44,7 @@ def explain(state: DreadfulCircusState, seat: int, action: Action) -> str:
         where = me.packet if kind == "draft_pick" else me.hand
         if a.card not in where:
             return f"{card_name(a.card)} is not in your {'packet' if kind == 'draft_pick' else 'hand'}."
-        if kind == "place_attraction":
+        if kind == "place_attraction" and not card(a.card).attraction:
             return f"{card_name(a.card)} is a Performance; only Attractions go into your Tableau."
         return f"Choose the first copy of {card_name(a.card)} in the list."
     if kind == "place_nothing":

@@ -49,12 +49,11 @@ def new_state(players: list[str], options: dict[str, OptionValue], rng: Rng) -> 
     size = content.hand_size[count]
     for seat in seats:
         seat.hand = draw_cards(state, size)
+    redeal_hands_without_attractions(state, [])  # set-up step 6, before any draft
     if options.get("draft"):
         state.phase = DRAFT
         for seat in seats:
             seat.packet, seat.hand = seat.hand, []
-    else:
-        redeal_hands_without_attractions(state, [])
     return state
 
 

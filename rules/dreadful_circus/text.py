@@ -62,7 +62,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "choice_private": lambda d, w, p: (f"You chose {card_name(d['card'])}." if d["card"]
                                        else "You chose to place no Attraction."),
     "attraction_placed": lambda d, w, p: f"{w} places {card_name(d['card'])} {_PLACED_WHEN[d['when']]}.",
-    "first_seller": lambda d, w, p: f"{w} last visited a circus and is the 1st Seller"
+    "first_seller": lambda d, w, p: f"{w} is drawn as the 1st Seller"
                                     + (f"; {p[d['second']]} is the 2nd Seller." if d["second"] is not None else "."),
     "sellers_skip": lambda d, w, p: "The Sellers have only 3 cards left; the Seller tokens pass left.",
     "round_begins": lambda d, w, p: _round(d, p),
