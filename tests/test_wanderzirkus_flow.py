@@ -51,7 +51,7 @@ def test_unchosen_setup_cards_go_under_the_stacks_and_round_one_decks_have_seven
     assert state.city_stack[-2:] == [cities[0][1], cities[1][1]]
     assert all(len(c.artists) == 7 and len(c.hand) == 3 for c in state.circuses)
     assert state.phase == "announce"
-    assert GAME.legal_actions(state, state.order[0]) == [Announce(n) for n in range(1, 7)]
+    assert GAME.legal_actions(state, state.order[0]) == [*(Announce(n) for n in range(1, 7)), UseSwap()]
 
 
 def test_four_plus_artists_are_removed_with_two_or_three_players() -> None:
@@ -259,3 +259,23 @@ def test_pro_mode_is_not_combined_with_the_simplified_game() -> None:
         GAME.new_game(list(NAMES[:2]), {"simplified": True, "pro": True}, 1)
     with pytest.raises(InvalidOptions, match="1 to 6 players"):
         GAME.new_game([*NAMES, "Xaver"], {}, 1)
+
+
+def test_the_swap_token_may_be_used_before_announcing() -> None:
+    state = finish_setup(new_game(2, seed=3))
+    seat = state.order[0]
+    circus = state.circuses[seat]
+    hand, pile = list(circus.hand), list(circus.draw_pile)
+    state, events = apply(state, seat, UseSwap())
+    circus = state.circuses[seat]
+    assert circus.hand == [*hand, *pile[:2]] and not circus.swap_token
+    assert [e.kind for e in events if e.private_to is None] == ["swap_used"]
+    assert GAME.legal_actions(state, seat) == [ReturnCard(card) for card in circus.hand]
+    with pytest.raises(IllegalAction, match="not a choice right now"):
+        apply(state, seat, Announce(3))
+    state, _ = run(state, seat, ReturnCard(hand[0]), ReturnCard(hand[1]))
+    circus = state.circuses[seat]
+    assert sorted(circus.hand) == sorted([hand[2], *pile[:2]]) and len(circus.draw_pile) == len(pile)
+    assert UseSwap() not in GAME.legal_actions(state, seat)  # one token, used
+    state, _ = apply(state, seat, Announce(4))
+    assert state.circuses[seat].announcement == 4

@@ -17,7 +17,7 @@ STEP_WORDS = {
     "swap": "putting cards back after the swap token",
 }
 PHASE_ACTIONS = {
-    "setup": {"choose_artist", "choose_city"}, "travel": {"take_pair"}, "announce": {"announce"},
+    "setup": {"choose_artist", "choose_city"}, "travel": {"take_pair"}, "announce": {"announce", "use_swap"},
     "spend": {"buy_artist", "buy_city", "buy_swap_token", "end_spending", "choose_artist", "choose_city"},
 }
 STEP_ACTIONS = {
@@ -39,7 +39,7 @@ def explain(state: WanderzirkusState, seat: int, action: Action) -> str:
     kind = action.kind
     circus = state.circuses[seat]
     a: Any = action
-    if state.phase == "show":
+    if state.phase == "show" or (state.phase == "announce" and circus.step == "swap"):
         allowed = STEP_ACTIONS[circus.step]
     else:
         allowed = PHASE_ACTIONS.get(state.phase, set())
@@ -142,8 +142,10 @@ def prompt(state: WanderzirkusState, seat: int) -> str:
         return f"{name}, choose the city you travel to first."
     if state.phase == "travel":
         return f"{name}, choose a pair of artist and city."
+    if state.phase == "announce" and circus.step == "swap":
+        return f"{name}, put {circus.swap_left} hand card{'s' if circus.swap_left != 1 else ''} back on your deck."
     if state.phase == "announce":
-        return f"{name}, announce how many artists your show will have at least."
+        return f"{name}, announce how many artists your show will have at least (or use your swap token first)."
     if state.phase == "spend":
         step = {"menu": f"spend your {circus.coins} coins or keep them",
                 "pick_artist": "choose the artist to keep", "pick_city": "choose the city to keep"}

@@ -50,7 +50,11 @@ def legal_actions(state: WanderzirkusState, seat: int) -> list[Action]:
     if state.phase == "travel":
         return [TakePair(index) for index, pair in enumerate(state.pairs) if pair is not None]
     if state.phase == "announce":
-        return [Announce(count) for count in range(1, flow.max_announcement(state, seat) + 1)]
+        if circus.step == "swap":
+            return [ReturnCard(card_id) for card_id in circus.hand]
+        # The swap token may be used "at any time": here, with the hand seen, before announcing.
+        swap: list[Action] = [UseSwap()] if show.swap_allowed(circus) else []
+        return [*(Announce(count) for count in range(1, flow.max_announcement(state, seat) + 1)), *swap]
     if state.phase == "spend":
         return _spend_actions(state, seat)
     return _show_actions(state, seat)

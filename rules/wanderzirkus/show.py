@@ -229,7 +229,10 @@ def return_card(state: WanderzirkusState, seat: int, card_id: str, log: list[Eve
         rng = Rng(state.rng)
         rng.shuffle(circus.draw_pile)
         state.rng = rng.state
-        check_end(state, seat, log)
+        if state.phase == "show":
+            check_end(state, seat, log)
+        else:
+            circus.step = "play"  # swapped before announcing: the announcement is asked next
 
 
 def lay_pause(state: WanderzirkusState, seat: int, log: list[Event]) -> None:

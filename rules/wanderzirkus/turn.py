@@ -18,6 +18,10 @@ def resolve(state: WanderzirkusState, seat: int, action: Action) -> list[Event]:
         _setup_choice(state, seat, action, log)
     elif phase == "travel":
         flow.take_pair(state, seat, a.pair, log)
+    elif phase == "announce" and action.kind == "use_swap":
+        show.use_swap(state, seat, log)
+    elif phase == "announce" and action.kind == "return_card":
+        show.return_card(state, seat, a.card, log)
     elif phase == "announce":
         flow.announce(state, seat, a.count, log)
     elif phase == "spend":
