@@ -167,3 +167,12 @@ def test_region_scoring_three_regions_give_6_vp() -> None:
     end_game(state, log)
     assert [e["region_vp"] for e in find(log, "final_score")] == [6, 0]
     assert state.final_vp == [56, 50]
+
+
+def test_green_places_do_not_add_up_except_last_and_third_to_last() -> None:
+    g1, g2, g3 = (a.id for a in artists("green")[:3])
+    red, blue = artists("red")[0].id, artists("blue")[0].id
+    assert scoring.green_vp(columns(red, g1, g2)) == 2 * 3  # last and second-to-last: the best place, 3 each
+    assert scoring.green_vp(columns(g1, g2, red)) == 2 * 2  # second- and third-to-last: 2 each
+    assert scoring.green_vp(columns(g1, blue, g2)) == 2 * 4  # the rulebook's special case
+    assert scoring.green_vp(columns(g1, g2, g3)) == 3 * 4  # all three: last and third-to-last are green
