@@ -11,9 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import refuse
-from cogs.table.commands import choose_listed, listed_choices, table_cog_of
-from cogs.table.service import Table, TableError
+from cogs.table.commands import (
+    act_in_game,
+    choose_listed,
+    listed_choices,
+    seat_in_context,
+    table_cog_of,
+)
+from cogs.table.service import Table
 from rules.circus_train import actions as ct
 from rules.circus_train.content import load_content
 
@@ -55,30 +60,15 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     # ----- helpers ------------------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, game: int | None,
                    build: Callable[[Table, int], Any]) -> None:
-        table_cog = table_cog_of(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is None:
-            return
-        if table.record.kind != "circus_train":
-            await refuse(interaction, f"Game #{table.id} is not a Circus Train game.")
-            return
-        await table_cog.act_and_post(interaction, table.id, None, build)
+        await act_in_game(interaction, game, "circus_train", build)
 
     async def _choices(self, interaction: discord.Interaction, current: str, kinds: tuple[str, ...],
                        value: Callable[[Any], str]) -> list[Choice[str]]:
         """Autocomplete entries: this user's legal actions of the given kinds, labelled as the game says."""
-        table_cog = table_cog_of(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
+        found = await seat_in_context(interaction, "circus_train")
+        if found is None:
             return []
-        game = getattr(interaction.namespace, "game", None)
-        try:
-            table = await table_cog.tables.table_in_context(interaction.guild_id, interaction.channel_id,
-                                                            interaction.user.id, game)
-        except TableError:
-            return []
-        seat = table.seat_of(interaction.user.id)
-        if table.state is None or seat is None or table.record.kind != "circus_train":
-            return []
+        table, seat = found
         choices: list[Choice[str]] = []
         for action in table.game.legal_actions(table.state, seat):
             if action.kind in kinds:

@@ -18,8 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import present
-from cogs.table.cog import refuse
-from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.commands import (
+    choose_listed,
+    game_in_context,
+    listed_choices,
+    seat_in_context,
+    table_cog_of,
+)
 from cogs.table.service import Table, TableError
 from rules.core.errors import MalformedAction
 from rules.dreadful_circus import actions as dc
@@ -107,11 +112,8 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
         player's own secret lines (their wagon, the wagon they inspect, their screen), and with
         ``image`` their private image too."""
         table_cog = table_cog_of(interaction)
-        table = await table_cog.context_table(interaction, game)
+        table = await game_in_context(interaction, game, KIND)
         if table is None:
-            return
-        if table.record.kind != KIND:
-            await refuse(interaction, f"Game #{table.id} is not a Dreadful Circus game.")
             return
         if not show_secret:
             await table_cog.act_and_post(interaction, table.id, None, build)
@@ -135,17 +137,10 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
 
     async def _legal(self, interaction: discord.Interaction) -> tuple[Table, int, list[Any]] | None:
         """The asker's table, seat and legal actions, for autocomplete (None when there are none)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
+        found = await seat_in_context(interaction, KIND)
+        if found is None:
             return None
-        game = getattr(interaction.namespace, "game", None)
-        try:
-            table = await table_cog_of(interaction).tables.table_in_context(
-                interaction.guild_id, interaction.channel_id, interaction.user.id, game)
-        except TableError:
-            return None
-        seat = table.seat_of(interaction.user.id)
-        if table.state is None or seat is None or table.record.kind != KIND:
-            return None
+        table, seat = found
         return table, seat, table.game.legal_actions(table.state, seat)
 
     async def _choices(self, interaction: discord.Interaction, current: str, kinds: Sequence[str],

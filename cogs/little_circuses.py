@@ -19,7 +19,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.cog import refuse
-from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.commands import (
+    choose_listed,
+    game_in_context,
+    listed_choices,
+    seat_in_context,
+    table_cog_of,
+)
 from cogs.table.service import Table, TableError
 from rules.core.errors import RulesError
 from rules.little_circuses import actions as lc
@@ -177,14 +183,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
 
     # ----- helpers ------------------------------------------------------------------------------------
     async def _table(self, interaction: discord.Interaction, game: int | None) -> Table | None:
-        table_cog = table_cog_of(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is None:
-            return None
-        if table.record.kind != KIND:
-            await refuse(interaction, f"Game #{table.id} is not a Little Circuses game.")
-            return None
-        return table
+        return await game_in_context(interaction, game, KIND)
 
     async def _act(self, interaction: discord.Interaction, game: int | None,
                    build: Callable[[Table, int], Any]) -> None:
@@ -194,18 +193,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
 
     async def _context(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         """The game and seat an autocomplete is typed for, or None."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return None
-        game = getattr(interaction.namespace, "game", None)
-        try:
-            table = await table_cog_of(interaction).tables.table_in_context(
-                interaction.guild_id, interaction.channel_id, interaction.user.id, game)
-        except TableError:
-            return None
-        seat = table.seat_of(interaction.user.id)
-        if table.state is None or seat is None or table.record.kind != KIND:
-            return None
-        return table, seat
+        return await seat_in_context(interaction, KIND)
 
     @staticmethod
     def _entries(table: Table, seat: int, state: Any, kinds: tuple[str, ...], current: str) -> list[Choice[str]]:

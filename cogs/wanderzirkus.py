@@ -18,7 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.cog import refuse
-from cogs.table.commands import choose_listed, listed_choices, table_cog_of
+from cogs.table.commands import (
+    act_in_game,
+    choose_listed,
+    listed_choices,
+    seat_in_context,
+    table_cog_of,
+)
 from cogs.table.service import Table, TableError
 from rules.core.errors import MalformedAction
 from rules.registry import get_game
@@ -99,14 +105,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     # ----- helpers ------------------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, game: int | None,
                    build: Callable[[Table, int], Any]) -> None:
-        table_cog = table_cog_of(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is None:
-            return
-        if table.record.kind != KEY:
-            await refuse(interaction, f"Game #{table.id} is not a Der Wanderzirkus game.")
-            return
-        await table_cog.act_and_post(interaction, table.id, None, build)
+        await act_in_game(interaction, game, KEY, build)
 
     async def _named(self, interaction: discord.Interaction, game: int | None, text: str,
                      kinds: tuple[str, ...]) -> None:
@@ -114,18 +113,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
 
     async def _table_of(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         """The asker's game and seat for autocomplete (None when there is nothing to offer)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return None
-        try:
-            table = await table_cog_of(interaction).tables.table_in_context(
-                interaction.guild_id, interaction.channel_id, interaction.user.id,
-                getattr(interaction.namespace, "game", None))
-        except TableError:
-            return None
-        seat = table.seat_of(interaction.user.id)
-        if table.state is None or seat is None or table.record.kind != KEY:
-            return None
-        return table, seat
+        return await seat_in_context(interaction, KEY)
 
     async def _choices(self, interaction: discord.Interaction, current: str,
                        kinds: tuple[str, ...]) -> list[Choice[str]]:

@@ -1,9 +1,11 @@
-"""What every game's cog shares besides the table itself: finding the table cog, the asker's seat for
-autocomplete, and the "choose anything" command that picks one of the legal actions by its place in
+"""What every game's cog shares besides the table itself: finding the table cog, the game a command
+is about (refusing another game's), acting in it, the asker's seat for autocomplete, and the "choose
+anything" command that picks one of the legal actions by its place in
 the list (the same choice as a panel button, typed instead of clicked)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -43,6 +45,26 @@ async def seat_in_context(interaction: discord.Interaction, kind: str) -> tuple[
     return table, seat
 
 
+async def game_in_context(interaction: discord.Interaction, game: int | None, kind: str) -> Table | None:
+    """The game a command is about (named, this thread's, or the asker's only one), if it is a game of
+    ``kind``; otherwise the asker has been told why not and None is returned."""
+    table = await table_cog_of(interaction).context_table(interaction, game)
+    if table is None:
+        return None
+    if table.record.kind != kind:
+        await refuse(interaction, f"Game #{table.id} is not a {GAMES[kind].name} game.")
+        return None
+    return table
+
+
+async def act_in_game(interaction: discord.Interaction, game: int | None, kind: str,
+                      build: Callable[[Table, int], Any]) -> None:
+    """Apply the action ``build`` makes for the asker in their game of ``kind``, then post the board."""
+    table = await game_in_context(interaction, game, kind)
+    if table is not None:
+        await table_cog_of(interaction).act_and_post(interaction, table.id, None, build)
+
+
 async def listed_choices(interaction: discord.Interaction, current: str, kind: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for "choose": every legal action, labelled as the game says, valued
     ``<version>:<index>``."""
@@ -75,11 +97,6 @@ async def choose_listed(interaction: discord.Interaction, option: str, game: int
             raise TableError(STALE)
         return legal[index]
 
-    cog = table_cog_of(interaction)
-    table = await cog.context_table(interaction, game)
-    if table is None:
-        return
-    if table.record.kind != kind:
-        await refuse(interaction, f"Game #{table.id} is not a {GAMES[kind].name} game.")
-        return
-    await cog.act_and_post(interaction, table.id, int(version_text), pick)
+    table = await game_in_context(interaction, game, kind)
+    if table is not None:
+        await table_cog_of(interaction).act_and_post(interaction, table.id, int(version_text), pick)
