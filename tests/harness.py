@@ -62,6 +62,25 @@ def random_playout(game: AnyGame, players: Sequence[str] | int, options: Mapping
     return state, log
 
 
+def automatic_wins(game: AnyGame, players: int, options: Callable[[int], Mapping[str, object]],
+                   seeds: range) -> int:
+    """How many seeded games seat 0, played by the game's automatic player, wins (or shares) against
+    opponents choosing at random, exactly as ``python -m rules simulate`` would choose for them."""
+    wins = 0
+    for seed in seeds:
+        state = game.new_game(default_names(players), options(seed), seed)
+        rng = chooser_rng(seed)
+        while not game.is_over(state):
+            seat = pick_seat(game, state, rng)
+            legal = game.legal_actions(state, seat)
+            state, _ = game.apply(state, seat, pick_action(game, state, seat, legal, rng, auto=seat == 0))
+        outcome = game.outcome(state)
+        if outcome is None:
+            raise ContractViolation(f"seed {seed}: the game is over but has no outcome")
+        wins += 0 in outcome.winners
+    return wins
+
+
 def replay(game: AnyGame, players: Sequence[str] | int, options: Mapping[str, object], seed: int,
            actions_log: Sequence[tuple[int, Any]]) -> Any:
     """The state reached by re-applying the logged actions from ``new_game``."""

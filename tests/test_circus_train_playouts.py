@@ -18,7 +18,7 @@ from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
 from rules.core.game import Game
 
-from harness import all_option_combinations, random_playout
+from harness import all_option_combinations, automatic_wins, random_playout
 
 GAME = CircusTrain()
 COMBINATIONS = list(all_option_combinations(GAME))
@@ -57,20 +57,7 @@ def test_automatic_players_finish_games(seed: int) -> None:
 
 def test_automatic_player_beats_random_play() -> None:
     """Seat 0 plays automatically against random opponents; it should win most games."""
-    wins = 0
-    games = 12
-    for seed in range(games):
-        state = GAME.new_game(default_names(3), {}, seed)
-        rng = chooser_rng(seed)
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            legal = GAME.legal_actions(state, seat)
-            action = pick_action(GAME, state, seat, legal, rng, auto=seat == 0)
-            state, _ = GAME.apply(state, seat, action)
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        wins += 0 in outcome.winners
-    assert wins >= games * 2 // 3
+    assert automatic_wins(GAME, 3, lambda seed: {}, range(12)) >= 12 * 2 // 3
 
 
 def _hide_secrets_differently(state: CircusTrainState, seat: int | None) -> CircusTrainState:

@@ -20,7 +20,7 @@ from rules.dreadful_circus.content import CONTRACT_TYPES, load_content
 from rules.dreadful_circus.game import DreadfulCircus
 from rules.dreadful_circus.state import DreadfulCircusState, Wagon
 
-from harness import all_option_combinations, check_events, check_state, random_playout
+from harness import all_option_combinations, automatic_wins, check_events, check_state, random_playout
 
 GAME = DreadfulCircus()
 COMBINATIONS = list(all_option_combinations(GAME))
@@ -163,19 +163,7 @@ def test_automatic_players_finish_games(seed: int) -> None:
 def test_automatic_player_beats_random_play(players: int) -> None:
     """Seat 0 bids and sells automatically against random opponents; it should win most games
     (a random seat wins 1 in ``players``)."""
-    wins = 0
-    games = 10
-    for seed in range(games):
-        state = GAME.new_game(default_names(players), {}, seed)
-        rng = chooser_rng(seed)
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=seat == 0))
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        wins += 0 in outcome.winners
-    assert wins >= games * 7 // 10
+    assert automatic_wins(GAME, players, lambda seed: {}, range(10)) >= 10 * 7 // 10
 
 
 def test_simulate_command_plays_500_games_without_error() -> None:

@@ -21,6 +21,7 @@ from rules.little_circuses.state import LittleCircusesState
 
 from harness import (
     ActionLog,
+    automatic_wins,
     check_events,
     check_final,
     check_legal_actions,
@@ -85,19 +86,9 @@ def test_automatic_players_finish_games(seed: int) -> None:
 
 def test_automatic_player_beats_random_play() -> None:
     """Seat 0 plays automatically against random opponents; it should win most games."""
-    wins = 0
-    games = 12
-    for seed in range(games):
-        state = GAME.new_game(default_names(3), {"special_side": "red" if seed % 2 else "blue"}, seed)
-        rng = chooser_rng(seed)
-        while not GAME.is_over(state):
-            seat = pick_seat(GAME, state, rng)
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=seat == 0))
-        outcome = GAME.outcome(state)
-        assert outcome is not None
-        wins += 0 in outcome.winners
-    assert wins >= games * 3 // 4
+    def sides(seed: int) -> dict[str, object]:
+        return {"special_side": "red" if seed % 2 else "blue"}
+    assert automatic_wins(GAME, 3, sides, range(12)) >= 12 * 3 // 4
 
 
 def _hide_secrets_differently(state: LittleCircusesState, seat: int | None) -> LittleCircusesState:
