@@ -2,8 +2,17 @@
 
 - :mod:`db.schema` — the forward-only migrations (``PRAGMA user_version``) and :func:`~db.schema.migrate`.
 - :mod:`db.store` — :class:`~db.store.GameStore`: games, seats and the append-only action log, with
-  optimistic concurrency on each game's ``version`` (the contract is in that module's docstring).
-- :mod:`db.errors` — the refusals, each carrying a sentence a player can read.
+  optimistic concurrency on each game's ``version`` (the contract is in that module's docstring);
+  a game's damage (:meth:`~db.store.GameStore.set_damage`, :meth:`~db.store.GameStore.repair`).
+- :mod:`db.records` — the values it hands out (:class:`GameRecord`, :class:`SeatRecord`,
+  :class:`ActionRecord`, :class:`GameHistory`, :class:`OutboxItem`) and how rows become them; a game
+  whose save cannot be read comes back with ``damage`` set instead of raising.
+- :mod:`db.outbox` — :class:`OutboxStore`: the items each change saved to publish, read and settled by
+  the per-game publisher (written with ``outbox=[OutboxItem(...)]`` in the change's own transaction).
+- :mod:`db.life` — :class:`~db.life.LifeStore`: seat clocks, autopilot, members, results, votes, undo.
+- :mod:`db.startup` — :func:`check_database`: opens the file and proves it can be written, before the bot starts.
+- :mod:`db.errors` — the refusals, each carrying a sentence a player can read; SQLite itself failing
+  (full disk, read-only or damaged file) is :class:`StorageUnavailable`, never a raw ``sqlite3`` error.
 
 Replaying a game needs nothing game-specific from here: :meth:`GameStore.history` returns the seed,
 options, seat names (the ``players`` given to ``new_game``) and the logged actions in order; the
@@ -11,7 +20,9 @@ caller feeds them to the game's rules.
 """
 
 from db.errors import (
+    STORAGE_CAUSES,
     AlreadySeated,
+    GameDamaged,
     GameFull,
     GameNotActive,
     GameNotFound,
@@ -23,10 +34,14 @@ from db.errors import (
     SchemaTooNew,
     SeatTaken,
     StaleVersion,
+    StorageUnavailable,
     StoreBusy,
     StoreError,
 )
+from db.outbox import OutboxRow, OutboxStore
+from db.records import OutboxItem
 from db.schema import LATEST_VERSION, migrate
+from db.startup import check_database
 from db.store import (
     ALL_STATUSES,
     OPEN_STATUSES,
@@ -42,8 +57,10 @@ __all__ = [
     "ALL_STATUSES",
     "LATEST_VERSION",
     "OPEN_STATUSES",
+    "STORAGE_CAUSES",
     "ActionRecord",
     "AlreadySeated",
+    "GameDamaged",
     "GameFull",
     "GameHistory",
     "GameNotActive",
@@ -55,12 +72,17 @@ __all__ = [
     "InvalidStatusChange",
     "MigrationFailed",
     "NotSeated",
+    "OutboxItem",
+    "OutboxRow",
+    "OutboxStore",
     "SchemaError",
     "SchemaTooNew",
     "SeatRecord",
     "SeatTaken",
     "StaleVersion",
+    "StorageUnavailable",
     "StoreBusy",
     "StoreError",
+    "check_database",
     "migrate",
 ]

@@ -7,12 +7,21 @@ re-post a fresh board after a :class:`StaleVersion`.
 
 :class:`SchemaTooNew` and :class:`MigrationFailed` are for the operator, not for players: they stop
 the bot from starting against a database it does not understand.
+
+:class:`StorageUnavailable` is SQLite itself failing (a full disk, a read-only or damaged file):
+:func:`storage_error` turns such a ``sqlite3`` error into it (and "database is locked" into
+:class:`StoreBusy`), so nothing above ``db`` ever sees a raw ``sqlite3`` exception for them.
 """
 
 from __future__ import annotations
 
+import sqlite3
+from typing import Final
+
 __all__ = [
+    "STORAGE_CAUSES",
     "AlreadySeated",
+    "GameDamaged",
     "GameFull",
     "GameNotActive",
     "GameNotFound",
@@ -24,8 +33,10 @@ __all__ = [
     "SchemaTooNew",
     "SeatTaken",
     "StaleVersion",
+    "StorageUnavailable",
     "StoreBusy",
     "StoreError",
+    "storage_error",
 ]
 
 _STATUS_SENTENCES = {
@@ -149,19 +160,99 @@ class SchemaError(StoreError):
 
 
 class SchemaTooNew(SchemaError):
-    def __init__(self, found: int, supported: int) -> None:
+    def __init__(self, found: int, supported: int, *, path: str | None = None) -> None:
+        where = "The database" if path is None else f"The database {path}"
         super().__init__(
-            f"The database is at schema version {found}, but this version of Ringmaster only knows "
+            f"{where} is at schema version {found}, but this version of Ringmaster only knows "
             f"versions up to {supported}; it was written by a newer release. Upgrade the bot (or restore "
             "an older backup) instead of opening it with this one."
         )
         self.found = found
         self.supported = supported
+        self.path = path
 
 
 class MigrationFailed(SchemaError):
-    def __init__(self, version: int, reason: str) -> None:
-        super().__init__(f"Migrating the database to schema version {version} failed: {reason}. "
+    def __init__(self, version: int, reason: str, *, path: str | None = None) -> None:
+        where = "the database" if path is None else f"the database {path}"
+        super().__init__(f"Migrating {where} to schema version {version} failed: {reason}. "
                          "Nothing of that migration was applied.")
         self.version = version
         self.reason = reason
+        self.path = path
+
+class GameDamaged(StoreError):
+    """The game's save was marked as unreadable (:meth:`GameStore.set_damage`): no action is recorded on
+    it until :meth:`GameStore.repair` writes a rebuilt state."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"This game's save cannot be read ({reason}), so it is paused until it is repaired.")
+        self.game_id = game_id
+        self.reason = reason
+
+
+STORAGE_CAUSES: Final[tuple[str, ...]] = ("full", "read-only", "io", "cannot-open", "corrupt")
+"""The values of :attr:`StorageUnavailable.cause`."""
+
+# cause -> (what a player is told, what the operator is told after "… the game database <path>: ")
+_STORAGE_SENTENCES: Final[dict[str, tuple[str, str]]] = {
+    "full": ("the game database's disk is full",
+             "its disk is full (or the file reached its size limit); free some space and start the bot again"),
+    "read-only": ("the game database is read-only",
+                  "the file or its folder is read-only for the user running the bot; give that user write access "
+                  "to both and start the bot again"),
+    "io": ("the game database's disk reported a read or write error",
+           "the disk reported a read or write error; check the disk and start the bot again"),
+    "cannot-open": ("the game database file cannot be opened",
+                    "the file cannot be opened; check that the path is right and that its folder exists and can "
+                    "be written"),
+    "corrupt": ("the game database file is damaged",
+                "the file is not a SQLite database or is damaged; restore a backup or point the bot at another "
+                "file"),
+}
+
+
+class StorageUnavailable(StoreError):
+    """SQLite could not use the database file: ``cause`` is one of :data:`STORAGE_CAUSES` ("full",
+    "read-only", "io", "cannot-open", "corrupt"). The transaction was rolled back; nothing was changed.
+
+    Without ``path`` the sentence is for a player whose command failed ("I could not save that: the game
+    database's disk is full, so nothing was changed. …"); with ``path`` it is for the operator starting
+    the bot, naming the file and what to do.
+    """
+
+    def __init__(self, cause: str, *, path: str | None = None, reading: bool = False) -> None:
+        if cause not in _STORAGE_SENTENCES:
+            raise ValueError(f"unknown storage trouble {cause!r}; expected one of {', '.join(STORAGE_CAUSES)}")
+        for_player, for_operator = _STORAGE_SENTENCES[cause]
+        if path is not None:
+            message = f"Ringmaster cannot use the game database {path}: {for_operator}."
+        else:
+            attempt = "I could not read the games" if reading else "I could not save that"
+            message = f"{attempt}: {for_player}, so nothing was changed. Please tell whoever runs this bot."
+        super().__init__(message)
+        self.cause = cause
+        self.path = path
+
+
+_CAUSE_OF_CODE: Final[dict[int, str]] = {
+    sqlite3.SQLITE_FULL: "full",
+    sqlite3.SQLITE_READONLY: "read-only",
+    sqlite3.SQLITE_IOERR: "io",
+    sqlite3.SQLITE_CANTOPEN: "cannot-open",
+    sqlite3.SQLITE_CORRUPT: "corrupt",
+    sqlite3.SQLITE_NOTADB: "corrupt",
+}
+
+
+def storage_error(error: BaseException, *, path: str | None = None, reading: bool = False) -> StoreError | None:
+    """The store's error for a ``sqlite3`` error that means the database itself is unusable or busy
+    (:class:`StorageUnavailable`, :class:`StoreBusy`); None for any other error (a bug, a constraint)."""
+    code = getattr(error, "sqlite_errorcode", None) if isinstance(error, sqlite3.Error) else None
+    if not isinstance(code, int):
+        return None
+    primary = code & 0xFF
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreBusy()
+    cause = _CAUSE_OF_CODE.get(primary)
+    return None if cause is None else StorageUnavailable(cause, path=path, reading=reading)

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from db.errors import AlreadySeated, GameNotActive, GameNotInLobby, NotSeated, StaleVersion
-from db.store import GameStore, _dump
+from db.errors import AlreadySeated, GameNotInLobby, NotSeated
+from db.records import HEALTHY_SQL, OutboxItem, check_board_since, dump, encode_items
+from db.store import GameStore
 
 NotifyMode = Literal["mention", "dm", "none"]
 NOTIFY_MODES: Final[tuple[NotifyMode, ...]] = ("mention", "dm", "none")
@@ -70,10 +71,11 @@ class LifeStore:
     # ----- seat clocks --------------------------------------------------------------------------------
     _CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
                          "g.deadline_minutes, g.autopilot_after FROM seats AS s JOIN games AS g ON g.id = s.game_id "
-                         "WHERE g.status = 'active'")
+                         f"WHERE g.status = 'active' AND {HEALTHY_SQL}")
 
     async def clocks(self, game_id: int | None = None) -> list[SeatClock]:
-        """Seat clocks of one active game, or of every active game (for the scheduler)."""
+        """Seat clocks of one active game, or of every active game (for the scheduler). Damaged games
+        (see ``GameRecord.damage``) are left out: they get no deadlines until repaired."""
         sql, params = self._CLOCK_SQL, [] if game_id is None else [game_id]
         if game_id is not None:
             sql += " AND s.game_id = ?"
@@ -198,22 +200,18 @@ class LifeStore:
 
     # ----- taking an action back ----------------------------------------------------------------------
     async def take_back(self, game_id: int, expected_version: int, version: int, snapshot: Any,
-                        awaited: Collection[int]) -> int:
+                        awaited: Collection[int], *, outbox: Sequence[OutboxItem] = (),
+                        board_since: int | None = None) -> int:
         """Mark the logged action ``version`` as taken back and save the state without it, in one
-        transaction guarded by the game's version; returns the new version."""
+        transaction guarded by the game's version; returns the new version. ``outbox`` and
+        ``board_since`` as in :meth:`GameStore.record_action` (written in the same transaction)."""
+        snapshot_text, items, since = dump(snapshot), encode_items(outbox), check_board_since(board_since)
         async with self.store._write() as conn:
-            changed = await self.store._change(
-                conn, "UPDATE games SET snapshot = ?, version = version + 1, updated_at = ? "
-                      "WHERE id = ? AND version = ? AND status = 'active'",
-                (_dump(snapshot), self.store._now(), game_id, expected_version))
-            if changed == 0:
-                row = await self.store._game_row(conn, game_id)
-                if row["version"] != expected_version:
-                    raise StaleVersion(game_id, expected_version, row["version"])
-                raise GameNotActive(game_id, row["status"])
+            new_version = await self.store._advance(conn, game_id, expected_version, snapshot_text, board_since=since)
             await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)", (game_id, version))
             await self.store._start_clocks(conn, game_id, awaited)
-            return expected_version + 1
+            await self.store._publish(conn, game_id, items)
+            return new_version
 
     # ----- handing a seat over ------------------------------------------------------------------------
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int) -> None:

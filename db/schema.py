@@ -17,8 +17,13 @@ Rules for adding a migration:
 - A database whose version is newer than ``len(MIGRATIONS)`` is refused (:class:`SchemaTooNew`):
   old code must not write to a schema it does not know.
 
-Timestamps are ISO-8601 UTC text; Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``options``,
-``snapshot``, ``action`` and ``events`` hold JSON text whose meaning belongs to the game's rules.
+Timestamps are ISO-8601 UTC text (``datetime.isoformat()`` of an aware UTC datetime, so they compare
+correctly as text); Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``options``, ``snapshot``,
+``action`` and ``events`` hold JSON text whose meaning belongs to the game's rules; ``outbox.payload``
+holds JSON whose meaning belongs to the table.
+
+Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
+members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import sqlite3
 
 import aiosqlite
 
-from db.errors import MigrationFailed, SchemaTooNew
+from db.errors import MigrationFailed, SchemaTooNew, storage_error
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "migrate", "schema_version", "split_statements"]
 
@@ -148,7 +153,30 @@ CREATE TABLE undone (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# The outbox: what an action must publish, written in the action's transaction and delivered in order
+# by a per-game publisher (see db/outbox.py); a game's damage (why its save cannot be read), and the
+# version at which the thread's current board message began.
+_V4 = """
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,    -- delivery order within a game; never reused
+    game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind            TEXT    NOT NULL,                     -- what to publish ("board", "note", ...): the table's word
+    payload         TEXT    NOT NULL,                     -- JSON object
+    created_at      TEXT    NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),  -- failed deliveries so far
+    next_attempt_at TEXT    NOT NULL,                     -- ISO UTC; created_at until a delivery fails
+    last_error      TEXT    NULL,
+    delivered_at    TEXT    NULL                          -- NULL while pending
+);
+CREATE INDEX outbox_pending_by_game ON outbox (game_id, id) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_pending_by_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_delivered ON outbox (delivered_at) WHERE delivered_at IS NOT NULL;
+
+ALTER TABLE games ADD COLUMN damage TEXT NULL;            -- NULL: healthy; else why its save cannot be read
+ALTER TABLE games ADD COLUMN board_since INTEGER NULL;    -- the version at which the current board message began
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)
@@ -198,7 +226,9 @@ async def migrate(conn: aiosqlite.Connection, migrations: tuple[str, ...] = MIGR
 
     ``conn`` must be in autocommit mode (``isolation_level=None``) and outside any transaction.
     Raises :class:`SchemaTooNew` for a database from a newer release and :class:`MigrationFailed`
-    (after rolling that migration back) when a script fails.
+    (after rolling that migration back) when a script fails; an error of the file itself (full,
+    read-only, busy, damaged: see :func:`~db.errors.storage_error`) is re-raised as it came, after the
+    rollback, for the caller to report.
     """
     latest = len(migrations)
     current = await schema_version(conn)
@@ -226,6 +256,8 @@ async def migrate(conn: aiosqlite.Connection, migrations: tuple[str, ...] = MIGR
                         await conn.execute(statement)
                     problems = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
                 except (sqlite3.Error, ValueError) as error:
+                    if storage_error(error) is not None:
+                        raise  # the file, not the script, is at fault: the caller reports it as such
                     raise MigrationFailed(target, str(error)) from error
                 if problems:
                     raise MigrationFailed(target, f"{len(problems)} rows break a foreign key")

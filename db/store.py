@@ -12,8 +12,8 @@ Optimistic concurrency
 ----------------------
 Every game has a ``version``. It starts at 0 and goes up by exactly one with every change a posted
 board, a button or a decision could be stale against: each seat joining or leaving the lobby, the
-start, each recorded action and each status change (abandon, finish). Metadata — the thread and the
-lobby/board message ids — never changes it.
+start, each recorded action, each action taken back, each repair and each status change (abandon,
+finish). Metadata — the thread, the lobby/board message ids, the damage mark — never changes it.
 
 - The caller reads a game (``GameRecord.version``), decides, and writes with
   ``expected_version=<what it read>``. The write succeeds only if the game is still at that
@@ -34,6 +34,16 @@ lobby/board message ids — never changes it.
   one sees the earlier one's commit and gets ``StaleVersion``. Nothing is ever silently overwritten.
   A write that waits longer than ``busy_timeout`` for the lock raises :class:`~db.errors.StoreBusy`.
 
+What a change publishes (``outbox=[OutboxItem(...)]`` on record_action, start_game, set_status,
+repair and ``LifeStore.take_back``; ``board_since``, the version at which the thread's current board
+began) is written in the change's own transaction: see :mod:`db.outbox`.
+
+Trouble stays small. A game whose save cannot be read comes back with ``GameRecord.damage`` set
+(never an exception that breaks the listings of a whole server); it records no action
+(:class:`~db.errors.GameDamaged`) until :meth:`GameStore.repair`. SQLite itself failing — a full disk,
+a read-only or damaged file — raises :class:`~db.errors.StorageUnavailable` with a sentence a player
+can read, after the transaction was rolled back: the game is as it was.
+
 Seats are numbered from 0 (the rules' seat index). Removing a seat in the lobby renumbers the seats
 after it, keeping the join order. Timestamps are timezone-aware UTC datetimes, stored as ISO-8601.
 """
@@ -41,32 +51,56 @@ after it, keeping the join order. Timestamps are timezone-aware UTC datetimes, s
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final
 
 import aiosqlite
 
 from db.errors import (
     AlreadySeated,
+    GameDamaged,
     GameFull,
     GameNotActive,
     GameNotFound,
     GameNotInLobby,
     InvalidStatusChange,
+    MigrationFailed,
     NotSeated,
+    SchemaTooNew,
     SeatTaken,
     StaleVersion,
+    StorageUnavailable,
     StoreBusy,
+    storage_error,
 )
-from db.schema import migrate, schema_version
+from db.records import (
+    ALL_STATUSES,
+    GAME_COLUMNS,
+    OPEN_STATUSES,
+    ActionRecord,
+    GameHistory,
+    GameRecord,
+    GameStatus,
+    OutboxItem,
+    SeatRecord,
+    decode_text,
+    encode_items,
+    utc_now,
+)
+from db.records import action as _action
+from db.records import check_board_since as _board_since
+from db.records import check_id as _check_id
+from db.records import check_status as _check_status
+from db.records import dump as _dump
+from db.records import game as _game
+from db.records import seat as _seat
+from db.schema import LATEST_VERSION, migrate, schema_version
 
 __all__ = [
     "ALL_STATUSES",
@@ -76,13 +110,9 @@ __all__ = [
     "GameRecord",
     "GameStatus",
     "GameStore",
+    "OutboxItem",
     "SeatRecord",
 ]
-
-GameStatus = Literal["lobby", "active", "finished", "abandoned"]
-ALL_STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
-OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
-"""Games still going on: the default filter of the listing queries."""
 
 # Status changes allowed through set_status / record_action(status=...).
 _TRANSITIONS: Final[dict[str, frozenset[str]]] = {
@@ -92,102 +122,9 @@ _TRANSITIONS: Final[dict[str, frozenset[str]]] = {
     "abandoned": frozenset(),
 }
 
-_SQLITE_MAX_INT: Final = 2**63 - 1
-_GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
-                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
-                        "created_at, updated_at")
-
-
 _ACTION_COLUMNS: Final = "a.game_id, a.version, a.seat, a.action, a.events, a.created_at, a.automatic"
 # Actions taken back (see db/life.py) stay in the append-only log but are left out of every replay.
 _NOT_UNDONE: Final = "NOT EXISTS (SELECT 1 FROM undone AS u WHERE u.game_id = a.game_id AND u.version = a.version)"
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    id: int
-    kind: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    lobby_message_id: int | None
-    board_message_id: int | None
-    creator_id: int
-    status: GameStatus
-    options: dict[str, Any]
-    seed: int
-    seed_salt: str
-    """With the seed, the preimage of the fairness commitment published when the game starts."""
-    snapshot: Any | None
-    """The rules' ``state_to_json`` after ``version``; None until the game starts."""
-    version: int
-    deadline_minutes: int | None
-    """How long (counted in each seat's active hours) a seat has for a decision; None: no deadline."""
-    autopilot_after: int
-    """Missed deadlines in a row after which a seat stays on autopilot until reclaimed."""
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    game_id: int
-    seat: int
-    user_id: int
-    display_name: str
-    joined_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    game_id: int
-    version: int
-    """The game version this action produced (the start is version ``n``, its first action ``n + 1``)."""
-    seat: int
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
-    created_at: datetime
-    automatic: bool = False
-    """Played by the seat's automatic player (a missed deadline, or a seat on autopilot)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameHistory:
-    """Everything needed to replay a game, read at one instant: ``new_game(player_names,
-    game.options, game.seed)``, then each action in order, reproduces ``game.snapshot``."""
-
-    game: GameRecord
-    seats: list[SeatRecord]
-    actions: list[ActionRecord]
-
-    @property
-    def player_names(self) -> list[str]:
-        return [seat.display_name for seat in self.seats]
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-def _load(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
-
-
-def _check_id(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not -_SQLITE_MAX_INT - 1 <= value <= _SQLITE_MAX_INT:
-        raise ValueError(f"{name} must be an integer that fits in 64 bits, not {value!r}")
-    return value
-
-
-def _check_status(status: str) -> GameStatus:
-    for known in ALL_STATUSES:
-        if status == known:
-            return known
-    raise ValueError(f"unknown game status {status!r}; expected one of {', '.join(ALL_STATUSES)}")
 
 
 def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
@@ -205,8 +142,13 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
-async def _enable_wal(conn: aiosqlite.Connection, timeout: float) -> None:
-    """Switch the file to write-ahead logging (persistent; a no-op once done).
+def _try_to_open(location: str) -> None:
+    sqlite3.connect(location).close()
+
+
+async def _enable_wal(conn: aiosqlite.Connection, timeout: float) -> bool:
+    """Switch the file to write-ahead logging (persistent; a no-op once done); False if SQLite refused
+    (it does for a read-only file not yet in WAL mode).
 
     Switching needs an exclusive lock, and SQLite answers "database is locked" at once, without
     waiting, when another connection is reading the file: so retry until ``timeout``.
@@ -225,33 +167,7 @@ async def _enable_wal(conn: aiosqlite.Connection, timeout: float) -> None:
                 raise StoreBusy() from error
             await asyncio.sleep(delay)
             delay = min(delay * 2, 0.1)
-    mode = str(rows[0][0]).lower()
-    if mode not in ("wal", "memory"):
-        raise RuntimeError(f"SQLite refused write-ahead logging for this file (journal mode {mode!r})")
-
-
-def _game(row: sqlite3.Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
-        board_message_id=row["board_message_id"], creator_id=row["creator_id"],
-        status=_check_status(row["status"]), options=_load(row["options"]), seed=row["seed"],
-        seed_salt=row["seed_salt"], snapshot=_load(row["snapshot"]), version=row["version"],
-        deadline_minutes=row["deadline_minutes"], autopilot_after=row["autopilot_after"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        updated_at=datetime.fromisoformat(row["updated_at"]),
-    )
-
-
-def _seat(row: sqlite3.Row) -> SeatRecord:
-    return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
-                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]))
-
-
-def _action(row: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(game_id=row["game_id"], version=row["version"], seat=row["seat"],
-                        action=_load(row["action"]), events=_load(row["events"]),
-                        created_at=datetime.fromisoformat(row["created_at"]), automatic=bool(row["automatic"]))
+    return str(rows[0][0]).lower() in ("wal", "memory")
 
 
 class GameStore:
@@ -273,22 +189,44 @@ class GameStore:
 
         ``busy_timeout`` is how many seconds a write waits for another process's write to finish.
         ``clock`` (for tests) returns the current time as an aware datetime.
+
+        Raises :class:`~db.errors.StorageUnavailable` (naming the file) when the file cannot be used —
+        cannot be opened or created, is read-only, is not a database — and
+        :class:`~db.errors.SchemaTooNew` for a database from a newer release (left untouched).
         """
         location = os.fspath(path)
-        if location != ":memory:":
-            Path(location).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+        try:
+            if location != ":memory:":
+                Path(location).parent.mkdir(parents=True, exist_ok=True)
+                # Try the file on a plain connection first: when aiosqlite's own connect fails, its worker
+                # thread may outlive the event loop and print a traceback (aiosqlite 0.22).
+                await asyncio.to_thread(_try_to_open, location)
+            conn = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+        except (OSError, sqlite3.Error) as error:
+            raise storage_error(error, path=location) or StorageUnavailable("cannot-open", path=location) from error
         try:
             conn.row_factory = sqlite3.Row
+            conn.text_factory = decode_text
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             await conn.execute("PRAGMA foreign_keys = ON")
-            await _enable_wal(conn, busy_timeout)
+            found = await schema_version(conn)
+            if found > LATEST_VERSION:  # refused before anything (even the journal mode) changes
+                raise SchemaTooNew(found, LATEST_VERSION)
+            if not await _enable_wal(conn, busy_timeout):
+                raise StorageUnavailable("read-only", path=location)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await migrate(conn)
-        except BaseException:
+        except BaseException as error:
             await conn.close()
-            raise
-        return cls(conn, location, clock or _utc_now)
+            problem = storage_error(error, path=location)
+            if isinstance(error, SchemaTooNew) and error.path is None:
+                problem = SchemaTooNew(error.found, error.supported, path=location)
+            elif isinstance(error, MigrationFailed) and error.path is None:
+                problem = MigrationFailed(error.version, error.reason, path=location)
+            if problem is None:
+                raise
+            raise problem from error
+        return cls(conn, location, clock or utc_now)
 
     async def close(self) -> None:
         """Close the connection (waiting for any operation in progress). Safe to call twice."""
@@ -323,38 +261,48 @@ class GameStore:
     @asynccontextmanager
     async def _read(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
-        transaction so that several queries see the same instant."""
+        transaction so that several queries see the same instant. SQLite failing (a damaged file, a
+        disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
         async with self._lock:
             conn = self._connection()
-            await self._recover(conn)
-            if not snapshot:
-                yield conn
-                return
-            await conn.execute("BEGIN")
             try:
-                yield conn
-            finally:
-                await self._end(conn, "COMMIT")
+                await self._recover(conn)
+                if not snapshot:
+                    yield conn
+                    return
+                await conn.execute("BEGIN")
+                try:
+                    yield conn
+                finally:
+                    await self._end(conn, "COMMIT")
+            except sqlite3.Error as error:
+                problem = storage_error(error, reading=True)
+                if problem is None:
+                    raise
+                raise problem from error
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
-        it raises (including a refusal such as StaleVersion)."""
+        it raises (including a refusal such as StaleVersion). SQLite failing (a full disk, a
+        read-only or damaged file) raises StorageUnavailable after the rollback, a lock held too long
+        StoreBusy: either way nothing was written."""
         async with self._lock:
             conn = self._connection()
-            await self._recover(conn)
             try:
+                await self._recover(conn)
                 await conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                if _is_busy(error):
-                    raise StoreBusy() from error
-                raise
-            try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                await self._end(conn, "ROLLBACK")
-                raise
+                try:
+                    yield conn
+                    await conn.execute("COMMIT")
+                except BaseException:
+                    await self._end(conn, "ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                problem = storage_error(error)
+                if problem is None:
+                    raise
+                raise problem from error
 
     @staticmethod
     async def _recover(conn: aiosqlite.Connection) -> None:
@@ -385,7 +333,7 @@ class GameStore:
 
     @staticmethod
     async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
-        rows = list(await conn.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+        rows = list(await conn.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
         if not rows:
             raise GameNotFound(game_id)
         return rows[0]
@@ -402,7 +350,7 @@ class GameStore:
         return [_seat(row) for row in rows]
 
     async def _games(self, where: str, params: Sequence[object], *, join_seats: bool = False) -> list[GameRecord]:
-        columns = ", ".join(f"g.{column.strip()}" for column in _GAME_COLUMNS.split(","))
+        columns = ", ".join(f"g.{column.strip()}" for column in GAME_COLUMNS.split(","))
         source = "games AS g JOIN seats AS s ON s.game_id = g.id" if join_seats else "games AS g"
         async with self._read() as conn:
             rows = await conn.execute_fetchall(f"SELECT {columns} FROM {source} WHERE {where} ORDER BY g.id", params)
@@ -449,13 +397,14 @@ class GameStore:
         return games[-1] if games else None
 
     async def start_game(self, game_id: int, expected_version: int, snapshot: Any,
-                         thread_id: int | None = None, awaited: Collection[int] = ()) -> GameRecord:
+                         thread_id: int | None = None, awaited: Collection[int] = (), *,
+                         outbox: Sequence[OutboxItem] = (), board_since: int | None = None) -> GameRecord:
         """Lobby → active with the starting snapshot (built from the current seats), version + 1.
         ``thread_id`` None keeps the thread already set, if any. ``awaited``: the seats the game
-        waits for first (their clocks start now)."""
+        waits for first (their clocks start now). ``outbox`` and ``board_since`` as in :meth:`record_action`."""
         if thread_id is not None:
             _check_id("thread_id", thread_id)
-        snapshot_json = _dump(snapshot)
+        snapshot_json, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
         async with self._write() as conn:
             row = await self._game_row(conn, game_id)
             if row["version"] != expected_version:
@@ -465,23 +414,29 @@ class GameStore:
             await self._change(
                 conn,
                 "UPDATE games SET status = 'active', snapshot = ?, thread_id = COALESCE(?, thread_id), "
-                "version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-                (snapshot_json, thread_id, self._now(), game_id, expected_version))
+                "board_since = COALESCE(?, board_since), version = version + 1, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (snapshot_json, thread_id, since, self._now(), game_id, expected_version))
             await self._start_clocks(conn, game_id, awaited)
+            await self._publish(conn, game_id, items)
             return _game(await self._game_row(conn, game_id))
 
     async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
                             events_json: Sequence[Mapping[str, Any]], snapshot: Any,
                             status: GameStatus | None = None, *, awaited: Collection[int] | None = None,
-                            automatic: bool = False) -> int:
+                            automatic: bool = False, outbox: Sequence[OutboxItem] = (),
+                            board_since: int | None = None) -> int:
         """Append one accepted action and the snapshot it produced, in one transaction; returns the
         new version. ``status`` (e.g. ``'finished'`` when the action ended the game) is set with it.
         ``awaited`` (the seats the game waits for afterwards) keeps the seats' clocks in the same
         transaction: a seat newly awaited starts its clock now, a seat no longer awaited stops it, and
         the acting seat's run of missed deadlines ends when it acted itself (``automatic`` False).
+        ``outbox``: what the action must publish, saved in the same transaction (all or nothing with
+        the action); ``board_since``, if given, becomes the game's ``board_since``.
 
         Raises StaleVersion if the game is not at ``expected_version`` (nothing is written),
-        GameNotActive if it is not being played, GameNotFound if it does not exist.
+        GameNotActive if it is not being played, GameDamaged if its save was marked damaged,
+        GameNotFound if it does not exist.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise ValueError(f"seat must be a seat number, not {seat!r}")
@@ -491,30 +446,56 @@ class GameStore:
                 raise InvalidStatusChange(game_id, "active", status)
         action_text = _dump(dict(action_json))
         events_text = _dump([dict(event) for event in events_json])
-        snapshot_text = _dump(snapshot)
+        snapshot_text, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
         async with self._write() as conn:
-            now = self._now()
-            changed = await self._change(
-                conn,
-                "UPDATE games SET snapshot = ?, version = version + 1, status = COALESCE(?, status), updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (snapshot_text, status, now, game_id, expected_version))
-            if changed == 0:
-                row = await self._game_row(conn, game_id)
-                if row["version"] != expected_version:
-                    raise StaleVersion(game_id, expected_version, row["version"])
-                raise GameNotActive(game_id, row["status"])
-            new_version = expected_version + 1
+            new_version = await self._advance(conn, game_id, expected_version, snapshot_text, status=status,
+                                              board_since=since)
             await self._change(
                 conn,
                 "INSERT INTO actions (game_id, version, seat, action, events, created_at, automatic) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, action_text, events_text, now, int(automatic)))
+                (game_id, new_version, seat, action_text, events_text, self._now(), int(automatic)))
             if not automatic:
                 await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
             if awaited is not None:
                 await self._start_clocks(conn, game_id, awaited)
+            await self._publish(conn, game_id, items)
             return new_version
+
+    async def repair(self, game_id: int, expected_version: int, snapshot: Any, awaited: Collection[int], *,
+                     outbox: Sequence[OutboxItem] = (), board_since: int | None = None) -> int:
+        """Save a state rebuilt (by the caller, from the seed and the log) for a damaged game: writes the
+        snapshot, clears ``damage``, version + 1 and restarts the seats' clocks as :meth:`record_action`
+        does; returns the new version. Works on any started game, damaged or not.
+        Raises StaleVersion, GameNotActive (a game still in its lobby), GameNotFound."""
+        snapshot_text, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
+        async with self._write() as conn:
+            new_version = await self._advance(conn, game_id, expected_version, snapshot_text, board_since=since,
+                                              repairing=True)
+            await self._start_clocks(conn, game_id, awaited)
+            await self._publish(conn, game_id, items)
+            return new_version
+
+    async def _advance(self, conn: aiosqlite.Connection, game_id: int, expected_version: int, snapshot_text: str, *,
+                       status: GameStatus | None = None, board_since: int | None = None,
+                       repairing: bool = False) -> int:
+        """The guarded snapshot write of every action-like change: version + 1 only if the game is at
+        ``expected_version`` and active and not marked damaged (``repairing``: started, damage cleared)."""
+        guard = "status != 'lobby'" if repairing else "status = 'active' AND damage IS NULL"
+        changed = await self._change(
+            conn,
+            "UPDATE games SET snapshot = ?, version = version + 1, status = COALESCE(?, status), "
+            "board_since = COALESCE(?, board_since), damage = CASE WHEN ? THEN NULL ELSE damage END, updated_at = ? "
+            f"WHERE id = ? AND version = ? AND {guard}",
+            (snapshot_text, status, board_since, int(repairing), self._now(), game_id, expected_version))
+        if changed == 0:
+            row = await self._game_row(conn, game_id)
+            if row["version"] != expected_version:
+                raise StaleVersion(game_id, expected_version, row["version"])
+            if row["status"] != "active" and (not repairing or row["status"] == "lobby"):
+                raise GameNotActive(game_id, row["status"])
+            raise GameDamaged(game_id, row["damage"])
+        return expected_version + 1
 
     async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int]) -> None:
         """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
@@ -527,9 +508,12 @@ class GameStore:
         await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0 WHERE game_id = ? "
                                  f"AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id, *waiting))
 
-    async def set_status(self, game_id: int, status: GameStatus, expected_version: int) -> GameRecord:
-        """Abandon a lobby or an active game, or finish an active one; version + 1."""
+    async def set_status(self, game_id: int, status: GameStatus, expected_version: int, *,
+                         outbox: Sequence[OutboxItem] = ()) -> GameRecord:
+        """Abandon a lobby or an active game, or finish an active one; version + 1. ``outbox`` as in
+        :meth:`record_action`."""
         status = _check_status(status)
+        items = encode_items(outbox)
         async with self._write() as conn:
             row = await self._game_row(conn, game_id)
             if row["version"] != expected_version:
@@ -538,7 +522,39 @@ class GameStore:
                 raise InvalidStatusChange(game_id, row["status"], status)
             await self._change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
                                "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
+            await self._publish(conn, game_id, items)
             return _game(await self._game_row(conn, game_id))
+
+    # ----- the outbox (reading and settling items: db/outbox.py) -----------------------------------------------
+    async def enqueue(self, game_id: int, items: Sequence[OutboxItem]) -> list[int]:
+        """Save things to publish that change no version (an announcement in the thread), in one
+        transaction; returns their outbox ids in order. Raises GameNotFound."""
+        encoded = encode_items(items)
+        async with self._write() as conn:
+            await self._game_row(conn, game_id)
+            return await self._publish(conn, game_id, encoded)
+
+    async def _publish(self, conn: aiosqlite.Connection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
+        """Insert outbox items (from :func:`~db.records.encode_items`) inside the caller's transaction."""
+        now, ids = self._now(), []
+        for kind, payload in encoded:
+            async with conn.execute("INSERT INTO outbox (game_id, kind, payload, created_at, next_attempt_at) "
+                                    "VALUES (?, ?, ?, ?, ?)", (game_id, kind, payload, now, now)) as cursor:
+                assert cursor.lastrowid is not None
+                ids.append(cursor.lastrowid)
+        return ids
+
+    # ----- metadata (no version change) ------------------------------------------------------------------
+    async def set_damage(self, game_id: int, reason: str | None) -> None:
+        """Mark the game's save as unreadable (``reason``: a short phrase such as "its saved state is not
+        valid JSON"), or None to clear the mark. Metadata: no version change. While marked, the game gets
+        no seat deadlines and records no action (GameDamaged) until :meth:`repair`."""
+        if reason is not None and (not isinstance(reason, str) or not reason.strip()):
+            raise ValueError("a damage reason must be a non-empty sentence, or None")
+        text = None if reason is None else reason.strip()[:300]
+        async with self._write() as conn:
+            if await self._change(conn, "UPDATE games SET damage = ? WHERE id = ?", (text, game_id)) == 0:
+                raise GameNotFound(game_id)
 
     async def _set_metadata(self, game_id: int, column: str, value: int | None) -> None:
         if value is not None:

@@ -1,0 +1,130 @@
+"""The outbox: what a change must publish, saved in the change's own transaction and delivered later.
+
+Writing
+-------
+:meth:`GameStore.record_action`, :meth:`~GameStore.start_game`, :meth:`~GameStore.set_status`,
+:meth:`~GameStore.repair` and :meth:`LifeStore.take_back <db.life.LifeStore.take_back>` take
+``outbox=[OutboxItem(kind, payload), ...]`` and insert the items inside their ``BEGIN IMMEDIATE``
+transaction: a refused write (StaleVersion, …) leaves no item, and an item that cannot be written
+leaves no action. :meth:`GameStore.enqueue` saves items that change no version (an announcement).
+``kind`` and the JSON-object ``payload`` are the table's words; the store never reads them.
+
+Reading and settling
+--------------------
+``OutboxStore(store)`` works on the store's connection, lock and clock (like ``LifeStore``). A
+per-game publisher delivers a game's items in ``id`` order:
+
+- :meth:`OutboxStore.due_games` — the games whose *oldest* undelivered item is due
+  (``next_attempt_at <= now``). Delivery is ordered, so a later item waits behind the first: a game
+  whose first item is backing off after a failure is not due, whatever comes after it.
+- :meth:`OutboxStore.pending` — a game's undelivered items, oldest first.
+- :meth:`OutboxStore.delivered` — mark one delivered (and, in the same transaction, remember the
+  board message it posted); :meth:`OutboxStore.failed` — count a failed attempt and when to retry.
+- :meth:`OutboxStore.prune` — forget items delivered before an instant.
+
+Delivery is at least once: an item posted just before a crash, and not yet marked delivered, is
+delivered again after the restart. Deleting a game deletes its items.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from db.records import OutboxItem, check_id, iso
+from db.store import GameStore
+
+__all__ = ["OutboxItem", "OutboxRow", "OutboxStore"]
+
+_ROW_COLUMNS: Final = "id, game_id, kind, payload, created_at, attempts, next_attempt_at, last_error"
+_MAX_ERROR: Final = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """One undelivered outbox item as saved."""
+
+    id: int
+    """Its place in the delivery order (increasing, never reused)."""
+    game_id: int
+    kind: str
+    payload: dict[str, Any]
+    """As saved; a payload damaged on disk reads as ``{"damaged": <why>}`` (set it aside) rather than
+    raising and holding up every later item of its game."""
+    created_at: datetime
+    attempts: int
+    """Failed deliveries so far."""
+    next_attempt_at: datetime
+    """Not to be tried before this instant (``created_at`` until a delivery fails)."""
+    last_error: str | None
+
+
+class OutboxStore:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def pending(self, game_id: int) -> list[OutboxRow]:
+        """The game's undelivered items, oldest (lowest id) first (empty for an unknown game)."""
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_ROW_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL ORDER BY id",
+                (game_id,))
+        return [OutboxRow(row["id"], row["game_id"], row["kind"], _payload(row["payload"]),
+                          datetime.fromisoformat(row["created_at"]), row["attempts"],
+                          datetime.fromisoformat(row["next_attempt_at"]), row["last_error"]) for row in rows]
+
+    async def due_games(self, now: datetime | None = None) -> list[int]:
+        """Games whose oldest undelivered item may be tried at ``now`` (the store's clock if None),
+        ordered by that item (the game waiting longest first)."""
+        moment = iso(now) if now is not None else self.store._now()
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT o.game_id FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? "
+                "AND o.id = (SELECT MIN(p.id) FROM outbox AS p WHERE p.game_id = o.game_id AND p.delivered_at IS NULL) "
+                "ORDER BY o.id", (moment,))
+        return [row["game_id"] for row in rows]
+
+    async def delivered(self, item_id: int, *, board_message_id: int | None = None) -> bool:
+        """Mark an item delivered now; with ``board_message_id`` (the board message the item posted), set
+        that game's ``board_message_id`` in the same transaction. Returns False, changing nothing, if
+        the item was already delivered or no longer exists (its game was deleted)."""
+        if board_message_id is not None:
+            check_id("board_message_id", board_message_id)
+        async with self.store._write() as conn:
+            changed = await self.store._change(
+                conn, "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+                (self.store._now(), item_id))
+            if changed and board_message_id is not None:
+                await self.store._change(
+                    conn, "UPDATE games SET board_message_id = ? WHERE id = (SELECT game_id FROM outbox WHERE id = ?)",
+                    (board_message_id, item_id))
+            return bool(changed)
+
+    async def failed(self, item_id: int, error: str, retry_at: datetime) -> int:
+        """Count a failed delivery: ``error`` (a short description, kept for the operator) and not before
+        ``retry_at``. Returns the item's failed attempts so far (0: no such undelivered item)."""
+        async with self.store._write() as conn:
+            await self.store._change(
+                conn, "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
+                      "WHERE id = ? AND delivered_at IS NULL", (str(error)[:_MAX_ERROR], iso(retry_at), item_id))
+            rows = list(await conn.execute_fetchall(
+                "SELECT attempts FROM outbox WHERE id = ? AND delivered_at IS NULL", (item_id,)))
+        return int(rows[0]["attempts"]) if rows else 0
+
+    async def prune(self, older_than: datetime) -> int:
+        """Delete the items delivered before ``older_than``; returns how many. Undelivered items stay."""
+        async with self.store._write() as conn:
+            return await self.store._change(
+                conn, "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (iso(older_than),))
+
+
+def _payload(text: str) -> dict[str, Any]:
+    # Written by OutboxItem.encoded (always a JSON object); a damaged payload reads as {"damaged": ...}
+    # rather than stopping every later item of its game.
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return {"damaged": "the payload is not valid JSON"}
+    return value if isinstance(value, dict) else {"damaged": "the payload is not a JSON object"}
