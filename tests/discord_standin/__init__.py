@@ -6,6 +6,7 @@ See ``fixtures.standin`` for the usual entry point, ``client.Discord`` for what 
 
 from .client import BotFactory, Discord
 from .errors import BotError, CommandUnavailable, UsageError
+from .faults import Fault
 from .fixtures import discord_standin, ringmaster_factory, ringmaster_standin, standin
 from .handles import InteractionHandle, Response
 from .model import (
@@ -18,6 +19,7 @@ from .model import (
     Interaction,
     Message,
     Refusal,
+    RequestRecord,
     User,
 )
 from .server import StandIn
@@ -34,11 +36,13 @@ __all__ = [
     "Channel",
     "CommandUnavailable",
     "Discord",
+    "Fault",
     "Guild",
     "Interaction",
     "InteractionHandle",
     "Message",
     "Refusal",
+    "RequestRecord",
     "Response",
     "StandIn",
     "UsageError",

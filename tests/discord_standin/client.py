@@ -3,8 +3,11 @@
 ``Discord`` drives a running ``StandIn``: it starts the real bot against it (only ``Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY`` are pointed at 127.0.0.1), sends interactions built from the
 commands the bot synced, waits for the bot's answers, and fails the test as soon as the bot logs an
-ERROR (a command, view or task that raised is only logged by discord.py). Typing a slash command's
-options is in ``options``, what an interaction gives back in ``handles``, the failures in ``errors``.
+ERROR (a command, view or task that raised is only logged by discord.py). It also changes the world
+under the bot (permissions, archived and deleted threads, a dropped gateway) and makes Discord fail
+or hang chosen REST requests (``fail``, ``hang``), then shows what the bot asked for (``requests``).
+Typing a slash command's options is in ``options``, what an interaction gives back in ``handles``, the
+failures in ``errors``, the injected faults in ``faults``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import discord.http
 import yarl
 
 from .errors import BotError, CommandUnavailable, ErrorCollector, UsageError, format_record
+from .faults import Fault
 from .handles import DEFAULT_TIMEOUT, InteractionHandle, Response
 from .model import (
     APPLICATION_COMMAND,
@@ -38,6 +42,7 @@ from .model import (
     P,
     PermissionSpec,
     Refusal,
+    RequestRecord,
     User,
     walk_components,
 )
@@ -129,8 +134,20 @@ class Discord:
 
     @property
     def refusals(self) -> list[Refusal]:
-        """Every REST call the stand-in refused (status, Discord error code, message)."""
+        """Every REST call the stand-in refused (status, Discord error code, message); not injected faults."""
         return list(self.server.refusals)
+
+    def requests(self, method: str | None = None, path: str | None = None) -> list[RequestRecord]:
+        r"""The REST requests the bot made, in the order they arrived: method, path, status (0 while
+        unanswered), Discord error code, and whether a fault answered (``injected``).
+
+        ``method`` (any case) and ``path`` (a regex matching the whole path below /api/v10, as for
+        ``fail``) narrow the list: ``requests("POST", r"/channels/\d+/messages")`` is every post.
+        """
+        wanted = re.compile(path) if path is not None else None
+        return [r for r in self.server.requests
+                if (method is None or r.method == method.upper())
+                and (wanted is None or wanted.fullmatch(r.api_path) is not None)]
 
     # ------------------------------------------------------------------------------------ waiting
 
@@ -157,6 +174,8 @@ class Discord:
                                                  for r in self.server.refusals[-5:]))
         if self.server.unhandled:
             lines.append(f"routes the stand-in does not serve: {self.server.unhandled}")
+        if self.server.faults.fired:
+            lines.append(f"faults injected: {self.server.faults.fired}")
         errors = self._collector.snapshot()
         if errors:
             lines.append("bot errors:\n" + "\n".join(format_record(r) for r in errors))
@@ -308,9 +327,64 @@ class Discord:
         await self.server.dispatch("CHANNEL_UPDATE", target.payload())
         return target
 
+    async def allow_bot(self, channel: ChannelRef, permissions: PermissionSpec) -> Channel:
+        """Allow the bot ``permissions`` in a channel again, undoing ``deny_bot`` (CHANNEL_UPDATE tells the bot).
+
+        The bot's member overwrite then allows them outright (Discord's green tick), so they hold in the
+        channel and its threads whatever the bot's role says.
+        """
+        target = self.channel(channel)
+        if target.is_thread:
+            raise UsageError("permissions are set on the parent channel, threads inherit them")
+        self.server.allow_bot(target, permissions)
+        await self.server.dispatch("CHANNEL_UPDATE", target.payload())
+        return target
+
+    async def delete_channel(self, channel: ChannelRef) -> Channel:
+        """A moderator (or a thread's owner) deletes a thread or channel: THREAD_DELETE or CHANNEL_DELETE
+        to the bot, and ``404 10003 Unknown Channel`` for any later call naming it (its threads too).
+
+        Its messages stay readable here (``messages_in(the_returned_channel)``); members can no longer
+        use commands or buttons in it.
+        """
+        target = self.channel(channel)
+        if target.deleted:
+            raise UsageError(f"{target!r} is already deleted")
+        await self.server.delete_channel(target)
+        return target
+
+    # -------------------------------------------------------------------------------------- faults
+
+    def fail(self, method: str, path: str, *, status: int = 503, code: int = 0, message: str | None = None,
+             times: int = 1, retry_after: float = 0.05) -> Fault:
+        r"""Discord fails the next ``times`` REST requests matching ``method`` ("*" for any) and ``path`` (a
+        regex matching the whole path below /api/v10, e.g. ``r"/channels/\d+/messages"``), without doing them.
+
+        The answer is ``status`` with ``{"message", "code"}`` (``message`` defaults to Discord's wording).
+        discord.py raises ``DiscordServerError`` at once for 503 (the default); it retries 500, 502 and 504
+        itself, sleeping 1, 3, 5, 7, 9 s, and waits out a 429 (``retry_after`` seconds) before retrying.
+        Returns the ``Fault``: ``fired`` counts the requests it answered, ``cancel()`` disarms it.
+        """
+        return self.server.faults.fail(method, path, status=status, code=code, message=message, times=times,
+                                       retry_after=retry_after)
+
+    def hang(self, method: str, path: str, *, seconds: float, times: int = 1, status: int = 503) -> Fault:
+        """Discord leaves the next ``times`` matching REST requests (as for ``fail``) unanswered for
+        ``seconds`` of real time, then answers 503, having done nothing: a bot that stopped waiting
+        sees no late effect. Other requests are served meanwhile; stopping the stand-in ends the hang.
+
+        discord.py itself waits up to 5 minutes (aiohttp's default), and without rate-limit headers
+        (the stand-in sends none) queues the bot's other requests of the same rate-limit bucket (same
+        method, route and channel) behind the hanging one.
+        """
+        return self.server.faults.hang(method, path, seconds=seconds, times=times, status=status)
+
     async def post(self, user: UserRef, channel: ChannelRef, content: str) -> Message:
         """A member writes a message (MESSAGE_CREATE)."""
-        return await self.server.post_as_user(self.user(user), self.channel(channel), content)
+        where = self.channel(channel)
+        if where.deleted:
+            raise UsageError(f"{where!r} was deleted")
+        return await self.server.post_as_user(self.user(user), where, content)
 
     # ------------------------------------------------------------------------------ interactions
 
@@ -448,6 +522,8 @@ class Discord:
         self.raise_errors()
         if self.bot is None:
             raise UsageError("no bot is running: start_bot() first")
+        if channel.deleted:
+            raise UsageError(f"{channel!r} was deleted")
         # While the bot is disconnected the event waits in its session and is replayed on RESUME.
         perms = self.server.permissions_for(channel, user.id)
         if not perms & P["view_channel"] or (channel.type == 12 and user.id not in channel.member_ids

@@ -7,7 +7,8 @@ Discord's rules: answered after ``interaction_deadline`` (3 s) is ``404 10062``,
 loading message that the first followup (or an ``@original`` edit) fills, keeping the defer's
 ephemerality. Webhook routes (followups, ``@original``, followup edits and deletes) live
 ``webhook_lifetime`` (15 min, then ``401 50027``), and answers and followups carrying files or embeds
-are held to the app's permissions in the channel.
+are held to the app's permissions in the channel. Once the channel is deleted, answers, followups and
+edits are ``404 10003 Unknown Channel``.
 """
 
 from __future__ import annotations
@@ -90,6 +91,13 @@ class Interactions(MessageStore):
             raise ApiError(401, 50027, "Invalid Webhook Token")
         return interaction
 
+    def _answer_channel(self, interaction: Interaction) -> Channel:
+        """The channel an interaction's answers go to; gone once a member deleted it (404 10003)."""
+        channel = self.channels[interaction.channel_id]
+        if channel.deleted:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
     def _check_app_permissions(self, channel: Channel, payload: Mapping[str, Any], files: Mapping[int, Upload]) -> None:
         """Interaction answers and followups are held to the app's permissions for files and embeds."""
         perms = self.permissions_for(channel, self.bot_user.id)
@@ -126,7 +134,7 @@ class Interactions(MessageStore):
         if callback.type not in ALLOWED_CALLBACKS.get(interaction.type, set()):
             raise invalid_form("type", f"Callback type {callback.type} is not valid for interaction type "
                                        f"{interaction.type}.")
-        channel = self.channels[interaction.channel_id]
+        channel = self._answer_channel(interaction)
         data = callback.data
         message: Message | None = None
         if callback.type == CALLBACK_MESSAGE:
@@ -186,7 +194,7 @@ class Interactions(MessageStore):
     async def _post_followup(self, request: web.Request) -> web.StreamResponse:
         interaction = self._interaction_by_token(request)
         payload, files = await read_body(request)
-        channel = self.channels[interaction.channel_id]
+        channel = self._answer_channel(interaction)
         self._check_app_permissions(channel, payload, files)
         if interaction.defer_pending and interaction.response_message_id is not None:
             # The first followup after a "thinking" answer fills the loading message; its ephemeral
@@ -228,7 +236,7 @@ class Interactions(MessageStore):
         interaction = self._interaction_by_token(request)
         message = self._webhook_message(request, interaction)
         payload, files = await read_body(request)
-        self._check_app_permissions(self.channels[interaction.channel_id], payload, files)
+        self._check_app_permissions(self._answer_channel(interaction), payload, files)
         self._check_thread_open(self.channels[message.channel_id])
         if message.id == interaction.response_message_id:
             interaction.defer_pending = False

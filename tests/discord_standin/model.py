@@ -142,6 +142,11 @@ def iso(moment: datetime | None = None) -> str:
     return (moment or datetime.now(UTC)).isoformat()
 
 
+def api_path(path: str) -> str:
+    """The path below ``/api/v10`` (other paths, such as attachment downloads, unchanged)."""
+    return path[len(API):] if path.startswith(API + "/") else path
+
+
 # --------------------------------------------------------------------------------------------- records
 
 
@@ -435,9 +440,22 @@ class Refusal:
 
 @dataclass(eq=False)
 class RequestRecord:
+    """One REST request the bot made, in the order they arrived; ``status`` is 0 until it is answered."""
+
     method: str
     path: str
-    status: int
+    status: int = 0
+    code: int | None = None  # the Discord error code of a refusal or an injected fault
+    injected: bool = False  # answered by a fault (``Faults``) instead of the route
+
+    @property
+    def api_path(self) -> str:
+        """The path below /api/v10 (what ``Discord.requests`` and the faults match against)."""
+        return api_path(self.path)
+
+    def __repr__(self) -> str:
+        answer = f"{self.status or 'pending'}{f' {self.code}' if self.code else ''}"
+        return f"<Request {self.method} {self.api_path} -> {answer}{' injected' if self.injected else ''}>"
 
 
 def walk_components(components: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -3,9 +3,11 @@
 Users and the application, command sync (validated: lowercase names, required options first, at
 most 25 options and choices, ``400 50035``), guilds and members, channels and threads (renaming,
 archiving and locking with THREAD_UPDATE; ``400 50083`` for an archived thread; ``160004`` for a
-second thread on one message), messages (list, get, post, edit, delete), thread members, typing, and
-the attachment downloads. Every route checks the bot token and the bot's channel permissions
-(``403 50001 Missing Access``, ``403 50013 Missing Permissions``; threads inherit the parent's).
+second thread on one message; deleting, with THREAD_DELETE / CHANNEL_DELETE, after which the channel
+is ``404 10003``), messages (list, get, post, edit, delete), thread members, typing, and the attachment
+downloads. Every route checks the bot token and the bot's channel permissions (``403 50001 Missing
+Access``, ``403 50013 Missing Permissions``; threads inherit the parent's, with Send Messages in
+Threads in place of Send Messages).
 """
 
 from __future__ import annotations
@@ -234,6 +236,28 @@ class RestApi(MessageStore):
             thread.archive_timestamp = iso()
         self.record("thread_update", thread, before=before, changes=changes)
         self._dispatch_soon("THREAD_UPDATE", thread.payload())
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """Someone with Manage Channels / Manage Threads deletes a channel or thread, as in Discord's client.
+
+        The bot gets THREAD_DELETE (for a thread) or CHANNEL_DELETE (a channel, whose threads go with it,
+        as discord.py assumes); from then on every route naming it answers ``404 10003 Unknown Channel``.
+        The messages stay in ``messages`` (not marked deleted) for the test to read.
+        """
+        if channel.deleted:
+            return
+        if channel.is_thread:
+            channel.deleted = True
+            self.record("thread_delete", channel)
+            await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),
+                                                  "parent_id": str(channel.parent_id), "type": channel.type})
+            return
+        for thread in self.channels.values():
+            if thread.parent_id == channel.id:
+                thread.deleted = True
+        channel.deleted = True
+        self.record("channel_delete", channel)
+        await self.dispatch("CHANNEL_DELETE", channel.payload())
 
     async def _get_messages(self, request: web.Request) -> web.Response:
         self._check_auth(request)

@@ -11,9 +11,15 @@ Discord rules a bot is most likely to trip over:
 * REST actions check the bot's channel permissions (403, 50001 "Missing Access" / 50013 "Missing
   Permissions"), interaction answers check ``app_permissions`` for attachments and embeds;
 * an archived thread refuses posts and edits (400, 50083) until it is unarchived;
-* message, embed, component, autocomplete and command-sync limits are validated (400, 50035).
+* message, embed, component, autocomplete and command-sync limits are validated (400, 50035);
+* a deleted channel or thread is 404 (10003 "Unknown Channel") for every route that names it.
 
-Errors are 4xx with ``Content-Type: application/json`` exactly (a 5xx makes discord.py retry for ~16 s).
+A test can also make Discord misbehave: ``faults`` fails chosen requests (a 503, a 429, ...) or leaves
+them unanswered for a while, without carrying them out. Every REST request is logged in ``requests``
+(method, path, status) in the order it arrived.
+
+Errors are 4xx with ``Content-Type: application/json`` exactly: the stand-in's own answers are never
+5xx (500, 502 and 504 make discord.py retry for 25 s); only an injected fault is.
 A route the stand-in does not serve is a JSON 404 and is remembered in ``unhandled`` so a test can fail.
 
 ``StandIn`` is assembled from one module per job:
@@ -26,6 +32,7 @@ A route the stand-in does not serve is a JSON 404 and is remembered in ``unhandl
 * ``interactions``: INTERACTION_CREATE, callbacks, followups and the interaction webhook;
 * ``rest``: the other REST routes (users, commands, guilds, channels, threads, messages);
 * ``direct``: direct messages to users (and users who closed theirs);
+* ``faults``: failures a test injects (an error status, or a hang) in place of chosen routes;
 * ``server`` (this module): ``StandIn``, its route table, the error middleware, start and stop.
 """
 
@@ -41,6 +48,7 @@ from typing import Any
 from aiohttp import web
 
 from .direct import DirectMessages
+from .faults import Faults
 from .interactions import Interactions
 from .model import (
     API,
@@ -86,6 +94,7 @@ class StandIn(RestApi, Interactions, DirectMessages):
         super().__init__(app_name=app_name, token=token, interaction_deadline=interaction_deadline,
                          webhook_lifetime=webhook_lifetime, attachment_size_limit=attachment_size_limit)
         self._runner: web.AppRunner | None = None
+        self.faults = Faults(self.notify)
         self._init_direct()
 
     # --------------------------------------------------------------------------------------- lifecycle
@@ -107,6 +116,7 @@ class StandIn(RestApi, Interactions, DirectMessages):
             raise
 
     async def stop(self) -> None:
+        self.faults.release()  # a hanging request is answered now, not after its hang
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=1.0)
         for ws in list(self._sockets):
@@ -155,20 +165,38 @@ class StandIn(RestApi, Interactions, DirectMessages):
     @web.middleware
     async def _middleware(self, request: web.Request,
                           handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        if request.path == "/gateway":  # the websocket: its record is the gateway session, not a request
+            return await self._serve(request, handler, RequestRecord(request.method, request.path))
+        record = RequestRecord(request.method, request.path)
+        self.requests.append(record)  # on arrival: a request still hanging is in the log too
+        fault = self.faults.take(request.method, request.path)
+        if fault is not None:
+            log.debug("stand-in injects %r into %s %s", fault, request.method, request.path)
+            response: web.StreamResponse = await self.faults.answer(fault, request)
+            record.code, record.injected = fault.code, True
+        else:
+            response = await self._serve(request, handler, record)
+        record.status = response.status
+        self.notify()
+        return response
+
+    async def _serve(self, request: web.Request, handler: Callable[[web.Request], Any],
+                     record: RequestRecord) -> web.StreamResponse:
+        """The route's answer; a refusal (``ApiError``) or a stand-in bug becomes Discord's JSON error."""
         try:
             response: web.StreamResponse = await handler(request)
         except ApiError as error:
             self.refusals.append(Refusal(request.method, request.path, error.status, error.code, error.message))
             log.debug("stand-in refused %s %s: %s", request.method, request.path, error)
+            record.code = error.code
             response = json_response(error.body(), error.status)
-        except web.HTTPException:
+        except web.HTTPException as error:
+            record.status = error.status
             raise
         except Exception as error:  # a bug in the stand-in: answer 400 (never 5xx, which discord.py retries)
             log.exception("stand-in failed on %s %s", request.method, request.path)
             self.internal_errors.append(f"{request.method} {request.path}: {error!r}")
             response = json_response({"message": f"stand-in error: {error!r}", "code": 0}, 400)
-        self.requests.append(RequestRecord(request.method, request.path, response.status))
-        self.notify()
         return response
 
     async def _unknown_route(self, request: web.Request) -> web.Response:

@@ -2,8 +2,9 @@
 
 ``ApiError`` is a Discord refusal (HTTP status, JSON error code, message, optional field errors); the
 middleware in ``server`` records it and answers with ``error.body()``. Answers are JSON with
-``Content-Type: application/json`` exactly, and errors are always 4xx (a 5xx makes discord.py retry
-for ~16 s). Request bodies are JSON, or multipart with ``payload_json`` and ``files[n]`` parts.
+``Content-Type: application/json`` exactly, and the stand-in's own errors are always 4xx (500, 502 and
+504 make discord.py retry for 25 s; only the faults a test injects, in ``faults``, are 5xx). Request
+bodies are JSON, or multipart with ``payload_json`` and ``files[n]`` parts.
 """
 
 from __future__ import annotations

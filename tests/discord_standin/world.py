@@ -4,8 +4,8 @@
 synced commands, plus the logs a test reads (``events``, ``requests``, ``refusals``, ``unhandled``,
 ``internal_errors``). It owns the snowflakes and the stand-in's clock (``advance_clock``), the change
 notification the driver waits on (``generation``, ``notify``, ``changed``), guild setup
-(``add_guild``, ``add_channel``, ``deny_bot``), Discord's permission computation, and the JSON payloads
-that need more than one record (messages, members with permissions, GUILD_CREATE).
+(``add_guild``, ``add_channel``, ``deny_bot``, ``allow_bot``), Discord's permission computation, and
+the JSON payloads that need more than one record (messages, members with permissions, GUILD_CREATE).
 """
 
 from __future__ import annotations
@@ -175,12 +175,30 @@ class World:
     def deny_bot(self, channel: Channel, spec: PermissionSpec) -> None:
         """Deny the bot these permissions in ``channel`` (and its threads). Takes effect for new events."""
         bits = permission_bits(spec)
+        overwrite = self._bot_overwrite(channel)
+        overwrite.deny |= bits
+        overwrite.allow &= ~bits
+
+    def allow_bot(self, channel: Channel, spec: PermissionSpec) -> None:
+        """Allow the bot these permissions in ``channel`` (and its threads), undoing ``deny_bot``.
+
+        Like the green tick in Discord's channel settings, the member overwrite allows them outright,
+        whatever the bot's role has (an allowed Attach Files still needs Send Messages, or Send
+        Messages in Threads in a thread, as on Discord).
+        """
+        bits = permission_bits(spec)
+        overwrite = self._bot_overwrite(channel)
+        overwrite.allow |= bits
+        overwrite.deny &= ~bits
+
+    def _bot_overwrite(self, channel: Channel) -> Overwrite:
+        """The bot's member overwrite in ``channel`` (a new, neutral one if it has none)."""
         for overwrite in channel.overwrites:
             if overwrite.type == 1 and overwrite.id == self.bot_user.id:
-                overwrite.deny |= bits
-                overwrite.allow &= ~bits
-                return
-        channel.overwrites.append(Overwrite(self.bot_user.id, 1, deny=bits))
+                return overwrite
+        overwrite = Overwrite(self.bot_user.id, 1)
+        channel.overwrites.append(overwrite)
+        return overwrite
 
     def channel(self, name_or_id: str | int | Channel, guild: Guild | None = None) -> Channel:
         if isinstance(name_or_id, Channel):
@@ -198,7 +216,11 @@ class World:
     # ---------------------------------------------------------------------------------- permissions
 
     def permissions_for(self, channel: Channel, user_id: int) -> int:
-        """Discord's computation: base role permissions, then @everyone, role and member overwrites."""
+        """Discord's computation: base role permissions, then @everyone, role and member overwrites.
+
+        A thread has its parent's permissions, except that there Send Messages in Threads (not Send
+        Messages) is what writing, and so attaching files and embedding links, depends on.
+        """
         guild = self.guild_of(channel)
         if user_id == guild.owner_id:
             return ALL_PERMISSIONS
@@ -226,7 +248,7 @@ class World:
                 perms = (perms & ~overwrite.deny) | overwrite.allow
         if not perms & P["view_channel"]:
             return 0
-        if not perms & P["send_messages"]:
+        if not perms & P["send_messages_in_threads" if channel.is_thread else "send_messages"]:
             perms &= ~(P["send_tts_messages"] | P["mention_everyone"] | P["embed_links"] | P["attach_files"])
         return perms
 
@@ -289,8 +311,9 @@ class World:
         if message.reference_id is not None:
             data["message_reference"] = {"type": 0, "message_id": str(message.reference_id),
                                          "channel_id": str(message.channel_id), "guild_id": str(message.guild_id)}
-        if message.thread_id is not None and message.thread_id in self.channels:
-            data["thread"] = self.channels[message.thread_id].payload()
+        thread = self.channels.get(message.thread_id) if message.thread_id is not None else None
+        if thread is not None and not thread.deleted:
+            data["thread"] = thread.payload()
         return data
 
     def guild_create_payload(self, guild: Guild, intents: int) -> dict[str, Any]:
