@@ -1,18 +1,25 @@
 """Ringmaster's entry point: configuration, logging, loading cogs and syncing slash commands."""
 
+import ast
 import asyncio
 import importlib
+import importlib.util
 import logging
 import os
 import pkgutil
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 import discord
 from discord.ext import commands
+
+from cogs.runtime import RingmasterBot
+from db import StoreError, check_database
+from table.config import Config
+
+__all__ = ["Config", "ConfigError", "Ringmaster", "build_bot", "load_config", "main"]
 
 log = logging.getLogger("ringmaster")
 
@@ -23,16 +30,6 @@ BAD_TOKEN = "Discord refused the bot token in RINGMASTER_TOKEN; check it in the 
 
 class ConfigError(Exception):
     """A configuration problem, told in one sentence a person can act on."""
-
-
-@dataclass(frozen=True)
-class Config:
-    token: str
-    db_path: Path = Path("ringmaster.sqlite3")
-    dev_guild: int | None = None
-    log_level: str = "INFO"
-    replay_frames: int = 40
-    """Boards in the animated replay posted when a game ends (0: no replay)."""
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -87,6 +84,15 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     )
 
 
+def defines_setup(module: str) -> bool:
+    """Whether a module's source defines ``setup`` at its top level (read, not executed)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return False
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "setup" for node in tree.body)
+
+
 async def load_cogs(bot: commands.Bot, package: str = "cogs") -> list[str]:
     """Load every module of the cogs package that has `async def setup(bot)`; return their names."""
     module = importlib.import_module(package)
@@ -95,24 +101,22 @@ async def load_cogs(bot: commands.Bot, package: str = "cogs") -> list[str]:
         if info.name.startswith("_"):
             continue
         name = f"{package}.{info.name}"
-        try:
-            await bot.load_extension(name)
-        except commands.NoEntryPointError:
+        # Shared modules (no setup) are never loaded as extensions: loading executes a module afresh,
+        # and a second copy of a shared module would split its classes in two.
+        if not defines_setup(name):
             log.debug("Skipping %s: it has no setup(bot)", name)
-        else:
-            loaded.append(name)
-            log.info("Loaded %s", name)
+            continue
+        await bot.load_extension(name)
+        loaded.append(name)
+        log.info("Loaded %s", name)
     return loaded
 
 
-class Ringmaster(commands.Bot):
-    def __init__(self, config: Config) -> None:
-        # Ringmaster has no voice features: silence discord.py's warnings about missing voice libraries.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-        self.config = config
+class Ringmaster(RingmasterBot):
+    """The bot: the table core (opened by ``RingmasterBot.setup_hook``), every cog, the slash commands."""
 
     async def setup_hook(self) -> None:
+        await super().setup_hook()
         await load_cogs(self)
         if self.config.dev_guild is not None:
             guild = discord.Object(id=self.config.dev_guild)
@@ -127,7 +131,7 @@ class Ringmaster(commands.Bot):
         log.info("Ringmaster is ready as %s in %d servers", self.user, len(self.guilds))
 
 
-def build_bot(config: Config) -> commands.Bot:
+def build_bot(config: Config) -> RingmasterBot:
     return Ringmaster(config)
 
 
@@ -151,6 +155,12 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     setup_logging(config.log_level)
+    try:
+        # Refuse an unusable database file now, in one sentence, rather than on a player's first click.
+        asyncio.run(check_database(config.db_path))
+    except StoreError as error:
+        print(error, file=sys.stderr)
+        return 2
     try:
         asyncio.run(_run(build_bot(config), config.token))
     except discord.LoginFailure:

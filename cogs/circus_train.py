@@ -11,16 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.commands import (
-    act_in_game,
-    choose_listed,
-    listed_choices,
-    seat_in_context,
-    table_cog_of,
-)
-from cogs.table.service import Table
+from cogs.acting import act_in_game, choose_listed, create_lobby, game_autocomplete, listed_choices, seat_in_context
 from rules.circus_train import actions as ct
 from rules.circus_train.content import load_content
+from table.model import Table
 
 Choice = app_commands.Choice
 
@@ -85,7 +79,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
                            easier="Easier variant: no wages or VP, best single performance wins")
     async def new(self, interaction: discord.Interaction, advanced: bool = False, special_characters: bool = False,
                   events: bool = False, easier: bool = False) -> None:
-        await table_cog_of(interaction).create_lobby(interaction, "circus_train", {
+        await create_lobby(interaction, "circus_train", {
             "advanced": advanced, "special_characters": special_characters, "events": events, "easier": easier})
 
     # ----- a turn ---------------------------------------------------------------------------------------
@@ -179,7 +173,7 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
     @release.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await table_cog_of(interaction).game_autocomplete(interaction, current)
+        return await game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

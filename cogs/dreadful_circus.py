@@ -17,19 +17,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table import present
-from cogs.table.commands import (
+from cogs.acting import (
+    act_and_answer,
     choose_listed,
+    context_table,
+    create_lobby,
+    game_autocomplete,
     game_in_context,
     listed_choices,
     seat_in_context,
-    table_cog_of,
+    show_private,
 )
-from cogs.table.service import Table, TableError
 from rules.core.errors import MalformedAction
 from rules.dreadful_circus import actions as dc
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
 from rules.dreadful_circus.game import DreadfulCircus
+from table.model import Table
 
 Choice = app_commands.Choice
 KIND = "dreadful_circus"
@@ -111,29 +114,9 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
         """Apply the action ``build`` names. With ``show_secret`` the private reply starts with the
         player's own secret lines (their wagon, the wagon they inspect, their screen), and with
         ``image`` their private image too."""
-        table_cog = table_cog_of(interaction)
         table = await game_in_context(interaction, game, KIND)
-        if table is None:
-            return
-        if not show_secret:
-            await table_cog.act_and_post(interaction, table.id, None, build)
-            return
-        async with table_cog.working():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                result = await table_cog.tables.act(table.id, interaction.user.id, None, build)
-            except TableError as error:
-                await interaction.followup.send(str(error), ephemeral=True)
-                return
-            await table_cog.post_update(result)
-            after = result.table
-            content, view = table_cog.panel_for(after, interaction.user.id)
-            text = "\n".join([*secret_lines(after, result.seat), "", content]).strip()
-            kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
-            file = await present.private_file(after, result.seat) if image else None
-            if file is not None:
-                kwargs["file"] = file
-            await interaction.followup.send(text[:MESSAGE_LIMIT], **kwargs)
+        await act_and_answer(interaction, table.id, None, build, secret=secret_lines if show_secret else None,
+                             image=image)
 
     async def _legal(self, interaction: discord.Interaction) -> tuple[Table, int, list[Any]] | None:
         """The asker's table, seat and legal actions, for autocomplete (None when there are none)."""
@@ -162,7 +145,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @dreadful.command(name="new", description="Open a Dreadful Circus lobby in this channel (4–8 players)")
     @app_commands.describe(draft=OPTIONS["draft"].description[:100])
     async def new(self, interaction: discord.Interaction, draft: bool = bool(OPTIONS["draft"].default)) -> None:
-        await table_cog_of(interaction).create_lobby(interaction, KIND, {"draft": draft})
+        await create_lobby(interaction, KIND, {"draft": draft})
 
     # ----- set-up, offers and the end ------------------------------------------------------------------
     @dreadful.command(name="draft", description="Draft variant: keep one card of the cards passed to you")
@@ -340,10 +323,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @dreadful.command(name="screen", description="See what is behind your screen and in your wagon (only you)")
     @app_commands.describe(game="The game number")
     async def screen(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table_cog = table_cog_of(interaction)
-        table = await table_cog.context_table(interaction, game)
-        if table is not None:
-            await table_cog.show_private(interaction, table=table)
+        await show_private(interaction, await context_table(interaction, game))
 
     @draft.autocomplete("game")
     @attraction.autocomplete("game")
@@ -362,7 +342,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
     @choose.autocomplete("game")
     @screen.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await table_cog_of(interaction).game_autocomplete(interaction, current)
+        return await game_autocomplete(interaction, current)
 
 
 def _item_value(action: Any) -> str:

@@ -18,19 +18,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import refuse
-from cogs.table.commands import (
+from cogs.acting import (
+    act_and_answer,
     choose_listed,
+    create_lobby,
+    game_autocomplete,
     game_in_context,
     listed_choices,
     seat_in_context,
-    table_cog_of,
 )
-from cogs.table.service import Table, TableError
 from rules.core.errors import RulesError
 from rules.little_circuses import actions as lc
 from rules.little_circuses.content import load_content
 from rules.little_circuses.game import LittleCircuses
+from table.errors import TableError
+from table.model import Table
 
 Choice = app_commands.Choice
 KIND = "little_circuses"
@@ -189,7 +191,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
                    build: Callable[[Table, int], Any]) -> None:
         table = await self._table(interaction, game)
         if table is not None:
-            await table_cog_of(interaction).act_and_post(interaction, table.id, None, build)
+            await act_and_answer(interaction, table.id, None, build)
 
     async def _context(self, interaction: discord.Interaction) -> tuple[Table, int] | None:
         """The game and seat an autocomplete is typed for, or None."""
@@ -220,7 +222,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
                                         "the only side solo) or red side (with interaction)")
     @app_commands.choices(special_side=SIDE_CHOICES)
     async def new(self, interaction: discord.Interaction, special_side: str = "blue") -> None:
-        await table_cog_of(interaction).create_lobby(interaction, KIND, {"special_side": special_side})
+        await create_lobby(interaction, KIND, {"special_side": special_side})
 
     # ----- opening night and building -----------------------------------------------------------------
     @group.command(name="open", description="Opening night: put your Highlight on a printed attraction")
@@ -255,24 +257,18 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
             view = _seat_view(table, seat)
             candidates = list(view["players"][seat].get("hand") or []) + list((view.get("you") or {})
                                                                                .get("secret") or [])
-        try:
-            chosen = lc.ChooseTile(parse_tile(tile, candidates))
-            cell = parse_cell(where) if where else None
-        except TableError as error:
-            await refuse(interaction, str(error))
-            return
+        chosen = lc.ChooseTile(parse_tile(tile, candidates))
+        cell = parse_cell(where) if where else None
         if cell is not None and seat is not None and table.state is not None:
             # Both steps are checked before either is taken, so a refused place leaves the tile unchosen.
             try:
                 after, _ = table.game.apply(table.state, seat, chosen)
                 table.game.apply(after, seat, lc.PlaceTile(cell))
             except RulesError as error:
-                await refuse(interaction, str(error))
-                return
-        table_cog = table_cog_of(interaction)
-        await table_cog.act_and_post(interaction, table.id, None, lambda t, s: chosen)
+                raise TableError(str(error)) from error
+        await act_and_answer(interaction, table.id, None, lambda t, s: chosen)
         if cell is not None:
-            await table_cog.act_and_post(interaction, table.id, None, lambda t, s: lc.PlaceTile(cell))
+            await act_and_answer(interaction, table.id, None, lambda t, s: lc.PlaceTile(cell))
 
     @build.autocomplete("tile")
     async def _build_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -380,7 +376,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
     @rival.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await table_cog_of(interaction).game_autocomplete(interaction, current)
+        return await game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

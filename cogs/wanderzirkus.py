@@ -1,5 +1,5 @@
 """Der Wanderzirkus in Discord: /wanderzirkus commands for every decision, each with autocomplete drawn
-from the player's legal actions, on top of the shared table (cogs/table).
+from the player's legal actions, on top of the shared table (cogs/acting.py).
 
 An autocomplete entry's value names the action as ``kind:argument`` (``play_card:green_07``,
 ``take_pair:2``); a command turns it into the action and lets the rules accept it or explain the
@@ -17,18 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.table.cog import refuse
-from cogs.table.commands import (
-    act_in_game,
-    choose_listed,
-    listed_choices,
-    seat_in_context,
-    table_cog_of,
-)
-from cogs.table.service import Table, TableError
+from cogs.acting import act_in_game, choose_listed, create_lobby, game_autocomplete, listed_choices, seat_in_context
 from rules.core.errors import MalformedAction
 from rules.registry import get_game
 from rules.wanderzirkus import actions as wz
+from table.errors import TableError
+from table.model import Table
 
 Choice = app_commands.Choice
 KEY = "wanderzirkus"
@@ -136,7 +130,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     @app_commands.describe(simplified="Simplified game: no stop signs, no announcement, swap token back free",
                            pro="Pro mode: keep fulfilled cities; 2 VP per different region at the end")
     async def new(self, interaction: discord.Interaction, simplified: bool = False, pro: bool = False) -> None:
-        await table_cog_of(interaction).create_lobby(interaction, KEY, {"simplified": simplified, "pro": pro})
+        await create_lobby(interaction, KEY, {"simplified": simplified, "pro": pro})
 
     # ----- set-up, travel, announcement ------------------------------------------------------------------
     @group.command(name="keep", description="Keep an artist or a city you were offered (set-up or a purchase)")
@@ -233,8 +227,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     async def buy(self, interaction: discord.Interaction, item: str, game: int | None = None) -> None:
         build = BUY.get(item)
         if build is None:
-            await refuse(interaction, "Buy an artist, a city, a swap token, or nothing.")
-            return
+            raise TableError("Buy an artist, a city, a swap token, or nothing.")
         await self._act(interaction, game, lambda table, seat: build())
 
     # ----- anything ----------------------------------------------------------------------------------------
@@ -260,7 +253,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     @buy.autocomplete("game")
     @choose.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await table_cog_of(interaction).game_autocomplete(interaction, current)
+        return await game_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from discord.ext import commands
 
 from discord_standin import Discord
 
@@ -50,7 +53,7 @@ async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), opt
         await joined.response()
     started = await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))
     await started.response()
-    thread = await d.wait_for(lambda: next((t for t in d.threads() if _has_board(d, t)), None),
+    thread = await d.wait_for(lambda: next((t for t in d.threads(channel) if _has_board(d, t)), None),
                               what="the game thread and its first board")
     await d.wait_for(lambda: "Play in" in d.message(lobby.id).content or None, what="the lobby to show the thread")
     return thread
@@ -107,3 +110,89 @@ async def finish_setup(d: Discord, thread: Any, players: tuple[str, ...], start:
         assert choices
         chosen = next((c for c in choices if start is not None and c["name"] == f"Start in {start}"), choices[0])
         await (await d.slash(mover, thread, "circus choose", {"option": chosen["value"]})).settled()
+
+
+MESSAGES = r"/channels/\d+/messages(/\d+)?"
+"""Posting or editing a message in a channel or thread: where boards go."""
+
+
+def cheap_png(view: Any) -> bytes:
+    """A tiny valid PNG standing in for a board drawing, for tests whose point is not the picture."""
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(out, format="PNG")
+    return out.getvalue()
+
+
+def cheap_renders(monkeypatch: Any) -> None:
+    """Every game draws with :func:`cheap_png` for one test (the real images are tested elsewhere)."""
+    from dataclasses import replace
+
+    from table.kits import KITS
+    for kind, kit in list(KITS.items()):
+        monkeypatch.setitem(KITS, kind, replace(kit, render_board=cheap_png, render_hand=cheap_png))
+
+
+def quick_retries(d: Discord, timeout: float = 0.5) -> None:
+    """The bot's publisher retries at once and gives up on a hanging request after ``timeout`` seconds."""
+    publisher = core_of(d).publisher
+    publisher.backoff = (0.05,)
+    publisher.timeout = timeout
+
+
+async def play_one(d: Discord, thread: Any, players: tuple[str, ...], choice: int = 0) -> str:
+    """The member the newest board waits for opens their panel and takes its ``choice``-th option;
+    returns who moved (once their private answer has come)."""
+    mover = awaited(d, board(d, thread), players)
+    assert mover is not None, board(d, thread).content
+    panel = await take_turn(d, mover, thread)
+    message = panel.message
+    ids = custom_ids(message)
+    clicked = ids[min(choice, len(ids) - 1)]
+    edits = len(message.versions)
+    if clicked.startswith("rm:pick:"):
+        handle = await d.select(mover, message, clicked, ["0"])
+    else:
+        handle = await d.click(mover, message, clicked)
+    # The panel is updated in place with the next choices, or a refusal follows privately.
+    await d.wait_for(lambda: len(d.message(message.id).versions) > edits or handle.followups or None,
+                     what="the panel to answer the choice")
+    return mover
+
+
+def board_version(message: Any) -> int | None:
+    """The game version a board's "Take your turn" button was made for (None on a final board)."""
+    turn = [cid for cid in custom_ids(message) if cid.startswith("rm:turn:")]
+    return int(turn[0].rsplit(":", 1)[1]) if turn else None
+
+
+T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # a Monday morning
+
+
+class Clock:
+    """The bot's clock in these tests: time moves only when the test says so."""
+
+    def __init__(self, now: datetime = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+class UseClock(commands.Cog):
+    """Test-only: gives the bot the test's clock and keeps the background scheduler asleep, so only
+    the test's own ``tick()`` calls do anything."""
+
+    def __init__(self, bot: Any, clock: Clock) -> None:
+        bot.clock = clock
+        bot.tick_seconds = 24 * 3600.0
+
+
+def core_of(d: Discord) -> Any:
+    """The running bot's table core."""
+    return d.bot.core  # type: ignore[union-attr]

@@ -4,14 +4,19 @@ It follows the whole rules contract (rules.core.game.Game), so the table treats 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from PIL import Image, ImageDraw
 
 from rules.core.events import Event
 from rules.core.game import Game, Outcome, rank_by
 from rules.core.options import OptionValue
 from rules.core.rng import Rng
+from rules.registry import GAMES
+from table.kits import KITS, GameKit
 
 ROUNDS = 2
 
@@ -96,3 +101,19 @@ class SealedGuess(Game[GuessState, Pick]):
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Pick], rng: Rng) -> Pick:
         return legal[rng.below(len(legal))]
+
+
+def draw_text(view: dict[str, Any]) -> bytes:
+    """A small PNG of the view's text: enough of a board for a test game."""
+    image = Image.new("RGB", (320, 40), "white")
+    ImageDraw.Draw(image).text((8, 12), SealedGuess().render_text(view), fill="black")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def register(monkeypatch: Any) -> None:
+    """Host Sealed Guess for one test: its rules in the registry, its kit at the table."""
+    game = SealedGuess()
+    monkeypatch.setitem(GAMES, SealedGuess.key, game)
+    monkeypatch.setitem(KITS, SealedGuess.key, GameKit(game, draw_text, draw_text))

@@ -8,60 +8,45 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from discord.ext import commands
 
-from cogs.table.cog import TableCog
-from cogs.table.life_cog import LifeCog
-from cogs.table.service import TableService
 from rules.core.fairness import verify_record
 from rules.registry import GAMES
+from table.service import TableService
 
+import sealed_guess as sealed_guess_kit
 from discord_standin import standin
-from discord_table import awaited, board, board_changed, button, custom_ids, mark, open_game, take_turn
+from discord_table import (
+    Clock,
+    UseClock,
+    awaited,
+    board,
+    board_changed,
+    button,
+    custom_ids,
+    mark,
+    open_game,
+    take_turn,
+)
 from sealed_guess import SealedGuess
 
 PLAYERS = ("alice", "bob")
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)  # a Monday morning
 HASH = re.compile(r"`([0-9a-f]{64})`")
 
 
-class Clock:
-    """The bot's clock in these tests: time moves only when the test says so."""
-
-    def __init__(self, now: datetime = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
-class UseClock(commands.Cog):
-    """Test-only: gives the bot the test's clock and keeps the background scheduler asleep, so only
-    the test's own ``tick()`` calls do anything."""
-
-    def __init__(self, bot: Any, clock: Clock) -> None:
-        bot.clock = clock
-        bot.tick_seconds = 24 * 3600.0
-
-
-def life(d: Any) -> LifeCog:
+def life(d: Any) -> Any:
     cog = d.bot.get_cog("Async life")
-    assert isinstance(cog, LifeCog)
+    assert type(cog).__name__ == "LifeCog"
     return cog
 
 
 def tables(d: Any) -> TableService:
-    cog = d.bot.get_cog("Table")
-    assert isinstance(cog, TableCog)
-    return cog.tables
+    service: TableService = d.bot.core.tables
+    return service
 
 
 @pytest.fixture
@@ -72,7 +57,7 @@ def clock() -> Clock:
 @pytest.fixture
 def sealed_guess(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A two-round simultaneous game (tests/sealed_guess.py) registered for these tests only."""
-    monkeypatch.setitem(GAMES, SealedGuess.key, SealedGuess())
+    sealed_guess_kit.register(monkeypatch)
     yield
 
 

@@ -33,7 +33,7 @@ async def new_game(d: Discord, options: dict[str, Any] | None = None) -> Any:
 
 async def table_of(d: Discord, thread: Any) -> Any:
     assert d.bot is not None
-    cog: Any = d.bot.get_cog("Table")  # type: ignore[attr-defined]
+    cog: Any = d.bot.core  # type: ignore[union-attr,attr-defined,unused-ignore]
     return await cog.tables.table_in_context(d.guild.id, thread.id, d.user(PLAYERS[0]).id, None)
 
 
@@ -44,7 +44,7 @@ def member(d: Discord, table: Any, seat: int) -> str:
 async def moved_on(d: Discord, table: Any, version: int) -> None:
     """Wait until the game has taken the action (its stored version grows)."""
     assert d.bot is not None
-    store = d.bot.get_cog("Table").tables.store  # type: ignore[attr-defined]
+    store = d.bot.core.tables.store  # type: ignore[attr-defined]
     deadline = asyncio.get_running_loop().time() + WAIT
     while (await store.get_game(table.id)).version <= version:
         d.raise_errors()
@@ -167,7 +167,7 @@ async def test_a_four_player_game_is_played_to_its_end_with_a_declined_bid(tmp_p
         # … and the thread never did: no wagon content, hand, screen or private event.
         for word in SECRET_WORDS:
             assert word not in texts, word
-        cog: Any = d.bot.get_cog("Table")  # type: ignore[union-attr]
+        cog: Any = d.bot.core  # type: ignore[union-attr,attr-defined,unused-ignore]
         public: set[str] = set()
         private: set[str] = set()
         for logged in await cog.tables.store.actions(table.id):

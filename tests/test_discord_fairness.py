@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cogs.table.service import TableError
 from rules.core.fairness import commitment, verify_record
 from rules.registry import GAMES
+from table.errors import TableError
 
 from discord_standin import standin
 from discord_table import awaited, board, board_changed, custom_ids, mark, open_game, take_turn
@@ -54,7 +54,7 @@ async def test_the_record_is_not_given_out_while_the_game_goes_on(tmp_path: Path
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
         assert d.bot is not None
-        service = d.bot.get_cog("Table").tables  # type: ignore[attr-defined]
+        service = d.bot.core.tables  # type: ignore[attr-defined]
         table = await service.table_in_context(d.guild.id, thread.id, d.user("alice").id, None)
         with pytest.raises(TableError, match="only available once the game has ended"):
             await service.game_record(table.id)

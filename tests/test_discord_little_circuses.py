@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from cogs import little_circuses as cog
-from cogs.table.service import Table, TableError
 from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.little_circuses import actions as lc
 from rules.little_circuses.content import load_content
 from rules.little_circuses.game import LittleCircuses
+from table.errors import TableError
+from table.kits import KITS
+from table.model import Table
 
 from discord_standin import Discord, standin
 from discord_table import board, board_changed, button, custom_ids, labels, mark
@@ -57,7 +59,7 @@ def awaited_members(d: Discord, message: Any, names: tuple[str, ...] = PLAYERS) 
 async def table_of(d: Discord, thread: Any) -> Any:
     """The game as the bot has stored it (to check what the thread must never show)."""
     assert d.bot is not None
-    cog: Any = d.bot.get_cog("Table")  # type: ignore[attr-defined]
+    cog: Any = d.bot.core  # type: ignore[union-attr,attr-defined,unused-ignore]
     return await cog.tables.table_in_context(d.guild.id, thread.id, d.user("alice").id, None)
 
 
@@ -317,7 +319,7 @@ def test_every_autocomplete_value_reads_back_as_the_same_action() -> None:
         while not game.is_over(state):
             seat = pick_seat(game, state, rng)
             legal = game.legal_actions(state, seat)
-            table: Any = Table(record=None, seats=[], game=game, state=state)  # type: ignore[arg-type]
+            table: Any = Table(record=None, seats=[], kit=KITS["little_circuses"], state=state)  # type: ignore[arg-type]
             names = list(state.players)
             for action in legal:
                 value = cog.action_value(action)

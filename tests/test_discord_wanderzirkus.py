@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from cogs.table import service as table_service
 from cogs.wanderzirkus import action_value
 from render.wanderzirkus import render_board
 from rules.core.rng import Rng
+from table import service as table_service
 
 from discord_standin import Discord, standin
 from discord_table import board, button, custom_ids, labels, open_game
@@ -42,7 +42,7 @@ BUY_ITEMS = {"buy_artist": "artist", "buy_city": "city", "buy_swap_token": "swap
 
 async def _table(d: Discord) -> Any:
     assert d.bot is not None
-    cog: Any = d.bot.get_cog("Table")  # type: ignore[attr-defined]
+    cog: Any = d.bot.core  # type: ignore[union-attr,attr-defined,unused-ignore]
     return await cog.tables.table(1)
 
 

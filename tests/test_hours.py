@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cogs.table.hours import deadline, is_active, parse_clock, reminder, zone
 from db.life import Member
+from table.hours import deadline, is_active, parse_clock, reminder, zone
 
 ALL_DAY = Member(1)
 BERLIN_DAY = Member(2, "Europe/Berlin", 8 * 60, 23 * 60)  # 08:00–23:00 Berlin time

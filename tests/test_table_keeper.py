@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from cogs.table.keeper import Keeper
-from cogs.table.service import TableService
-from db.life import LifeStore
 from db.store import GameStore
+from table.core import TableCore
+from table.keeper import Keeper
 
 GUILD, CHANNEL, ANN, BEN = 1, 2, 11, 12
 
@@ -24,8 +23,8 @@ class Clock:
 
 async def keeper_with_game(tmp_path: Path, clock: Clock, players: int = 2) -> tuple[Keeper, int]:
     store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
-    service = TableService(store)
-    keeper = Keeper(service, LifeStore(store), clock)
+    core = TableCore(store, clock)
+    service, keeper = core.tables, core.keeper
     table = await service.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {}, deadline_minutes=240,
                                  autopilot_after=2)
     if players == 2:

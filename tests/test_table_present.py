@@ -1,9 +1,9 @@
-"""The table's wording helpers (cogs/table/present.py): lobby options, private panels that always keep
+"""The table's wording helpers (table/compose.py): lobby options, private panels that always keep
 their question, and recaps that fit beside a board message."""
 
 from __future__ import annotations
 
-from cogs.table.present import MESSAGE_LIMIT, fit_lines, option_words, with_recaps
+from table.compose import MESSAGE_LIMIT, fit_lines, option_words, with_recaps
 
 
 def test_chosen_options_are_named_with_their_value_unless_a_plain_switch() -> None:

@@ -11,11 +11,14 @@ from typing import Any
 
 import pytest
 
-from cogs.table.service import STALE, Table, TableError, TableService
 from db.store import GameStore
 from rules.core.rng import Rng
-from rules.registry import GAMES
+from table.core import TableCore
+from table.errors import STALE, TableError
+from table.model import Table
+from table.service import TableService
 
+import sealed_guess as sealed_guess_kit
 from sealed_guess import SealedGuess
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 11, 12, 13
@@ -23,7 +26,7 @@ GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 11, 12, 13
 
 async def started(tmp_path: Path) -> tuple[TableService, Table]:
     store = await GameStore.open(tmp_path / "games.sqlite3")
-    service = TableService(store)
+    service = TableCore(store).tables
     table = await service.create("circus_train", GUILD, CHANNEL, ALICE, "Alice", {})
     await service.join(table.id, BOB, "Bob")
     return service, await service.start(table.id, ALICE, thread_id=99)
@@ -40,7 +43,7 @@ async def awaited_user(service: TableService, game_id: int) -> int:
 
 async def test_lobby_rules(tmp_path: Path) -> None:
     store = await GameStore.open(tmp_path / "games.sqlite3")
-    service = TableService(store)
+    service = TableCore(store).tables
     table = await service.create("circus_train", GUILD, CHANNEL, ALICE, "Alice", {"advanced": "true"})
     assert table.record.options["advanced"] is True
     with pytest.raises(TableError, match="already have a seat"):
@@ -108,9 +111,9 @@ async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(tmp_path: 
 
 
 async def sealed_guess_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TableService, Table]:
-    monkeypatch.setitem(GAMES, SealedGuess.key, SealedGuess())
+    sealed_guess_kit.register(monkeypatch)
     store = await GameStore.open(tmp_path / "games.sqlite3")
-    service = TableService(store)
+    service = TableCore(store).tables
     table = await service.create(SealedGuess.key, GUILD, CHANNEL, ALICE, "Alice", {})
     await service.join(table.id, BOB, "Bob")
     return service, await service.start(table.id, ALICE, thread_id=99)

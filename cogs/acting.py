@@ -1,0 +1,213 @@
+"""Acting in a game from Discord, shared by the play cog and the four game cogs: finding the game a
+command is about, applying a move and answering the player privately, the private panel of choices,
+the asker's seat for autocomplete, and the "choose anything" command.
+
+Every function here raises :class:`~table.errors.TableError` for a refusal; the error route answers it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.buttons import choices_view, lobby_view
+from cogs.runtime import bot_of, core_of
+from table import compose
+from table.errors import StaleBoard, TableError
+from table.kits import KITS, kit
+from table.model import Table
+
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 entries
+LABEL_LIMIT = 100
+SETTLE_SECONDS = 2.0
+"""How long a move's answer waits for the thread to show it; a slow Discord delays only the thread."""
+
+Chooser = Callable[[Table, int], Any]
+SecretLines = Callable[[Table, int], list[str]]
+
+
+def in_server(interaction: discord.Interaction) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError("Games are played in a server channel, not in direct messages.")
+    return interaction.guild_id, interaction.channel_id
+
+
+async def context_table(interaction: discord.Interaction, game: int | None) -> Table:
+    """The game named, else this thread's, else the asker's only game here."""
+    guild_id, channel_id = in_server(interaction)
+    return await core_of(interaction).tables.table_in_context(guild_id, channel_id, interaction.user.id, game)
+
+
+async def game_in_context(interaction: discord.Interaction, game: int | None, kind: str) -> Table:
+    """The game a command is about, if it is a game of ``kind``."""
+    table = await context_table(interaction, game)
+    if table.record.kind != kind:
+        raise TableError(f"Game #{table.id} is not a {kit(kind).name} game.")
+    return table
+
+
+async def seat_in_context(interaction: discord.Interaction, kind: str) -> tuple[Table, int] | None:
+    """The asker's game of ``kind`` here and their seat, for autocomplete; None when there is none."""
+    try:
+        table = await context_table(interaction, getattr(interaction.namespace, "game", None))
+    except TableError:
+        return None
+    seat = table.seat_of(interaction.user.id)
+    if table.state is None or seat is None or table.record.kind != kind:
+        return None
+    return table, seat
+
+
+def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
+    """The private panel of choices for a user the game awaits, or a line saying who is awaited."""
+    seat = table.seat_of(user_id)
+    if table.state is None or table.over:
+        return "The game is over; the final scores are in the thread.", None
+    if seat is None or seat not in table.awaited():
+        names = " and ".join(table.names[s] for s in table.awaited())
+        return f"Done. The game now waits for {names}.", None
+    legal = table.game.legal_actions(table.state, seat)
+    labels = [table.game.describe_action(table.state, seat, action) for action in legal]
+    text = [*compose.private_lines(table, seat), table.game.prompt(table.state, seat)]
+    return compose.fit_lines(text), choices_view(table.id, table.record.version, labels)
+
+
+async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None, choose: Chooser, *,
+                         edit_panel: bool = False, secret: SecretLines | None = None, image: bool = False) -> None:
+    """Apply one action for the member and answer them privately with their next choices.
+
+    The answer is deferred first, so a slow database or Discord never costs the member their answer.
+    The board reaches the thread through the game's outbox; the answer waits briefly for it, so the
+    thread already shows the move when the member reads their panel. With ``secret`` the answer starts
+    with the member's own secret lines, and with ``image`` their private image comes with it."""
+    bot = bot_of(interaction)
+    async with bot.working():
+        if not interaction.response.is_done():
+            if edit_panel:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        core = bot.core
+        result = await core.tables.act(game_id, interaction.user.id, version, choose, guild_id=interaction.guild_id)
+        await core.after_move(result)
+        await core.publisher.settle(game_id, SETTLE_SECONDS)
+        table = await core.tables.table(game_id)
+        content, view = panel_for(table, interaction.user.id)
+        if secret is not None:
+            content = "\n".join([*secret(table, result.seat), "", content]).strip()[:compose.MESSAGE_LIMIT]
+        if edit_panel:
+            await interaction.edit_original_response(content=content, view=view)
+            return
+        kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
+        if image and table.state is not None:
+            kwargs["file"] = hand_file(table, result.seat)
+        await interaction.followup.send(content, **kwargs)
+
+
+def hand_file(table: Table, seat: int) -> discord.File:
+    assert table.state is not None
+    png = table.kit.render_hand(table.game.view(table.state, seat))
+    return discord.File(io.BytesIO(png), filename="hand.png")
+
+
+async def show_private(interaction: discord.Interaction, table: Table) -> None:
+    """The asker's own hand and secrets, privately."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError("You are not seated in this game, so you have no hand to see.")
+    if table.state is None:
+        raise TableError("This game has not started yet.")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lines = compose.private_lines(table, seat)
+    await interaction.followup.send(compose.fit_lines(lines) if lines else "You hold nothing secret right now.",
+                                    ephemeral=True, file=hand_file(table, seat))
+
+
+async def act_in_game(interaction: discord.Interaction, game: int | None, kind: str, build: Chooser, *,
+                      secret: SecretLines | None = None, image: bool = False) -> None:
+    """Apply the action ``build`` makes for the asker in their game of ``kind``."""
+    table = await game_in_context(interaction, game, kind)
+    await act_and_answer(interaction, table.id, None, build, secret=secret, image=image)
+
+
+async def create_lobby(interaction: discord.Interaction, kind: str, options: dict[str, object], *,
+                       deadline_minutes: int | None = None, autopilot_after: int = 3) -> None:
+    """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
+    guild_id, channel_id = in_server(interaction)
+    if isinstance(interaction.channel, discord.Thread):
+        raise TableError("Start a new game from a text channel, not inside a thread.")
+    missing = missing_permissions(interaction)
+    if missing:
+        raise TableError(missing)
+    core = core_of(interaction)
+    table = await core.tables.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
+                                     options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
+    await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
+                                            allowed_mentions=discord.AllowedMentions.none())
+    message = await interaction.original_response()
+    await core.set_lobby_message(table.id, message.id)
+
+
+NEEDED_IN_CHANNEL = {"create_public_threads": "Create Public Threads",
+                     "send_messages_in_threads": "Send Messages in Threads", "attach_files": "Attach Files"}
+
+
+def missing_permissions(interaction: discord.Interaction) -> str | None:
+    perms = interaction.app_permissions
+    missing = [words for name, words in NEEDED_IN_CHANNEL.items() if not getattr(perms, name)]
+    if not missing:
+        return None
+    return (f"I need the {', '.join(missing)} permission{'s' if len(missing) > 1 else ''} in this channel to host "
+            "a game here; ask a server manager to grant them.")
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The asker's open and running games here."""
+    if interaction.guild_id is None:
+        return []
+    records = await core_of(interaction).games_of(interaction.user.id, interaction.guild_id)
+    choices = []
+    for record in records:
+        label = f"#{record.id} {KITS[record.kind].name} ({record.status})"
+        if current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label, value=record.id))
+    return choices[:AUTOCOMPLETE_LIMIT]
+
+
+async def listed_choices(interaction: discord.Interaction, current: str, kind: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for "choose": every legal action, labelled as the game says, valued ``<version>:<index>``."""
+    found = await seat_in_context(interaction, kind)
+    if found is None:
+        return []
+    table, seat = found
+    assert table.state is not None
+    version = table.record.version
+    choices = []
+    for index, action in enumerate(table.game.legal_actions(table.state, seat)):
+        label = table.game.describe_action(table.state, seat, action)
+        if current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label[:LABEL_LIMIT], value=f"{version}:{index}"))
+    return choices[:AUTOCOMPLETE_LIMIT]
+
+
+async def choose_listed(interaction: discord.Interaction, option: str, game: int | None, kind: str) -> None:
+    """Carry out the choice an autocomplete entry of ``listed_choices`` names."""
+    version_text, _, index_text = option.partition(":")
+    if not (version_text.isascii() and version_text.isdecimal() and index_text.isascii() and index_text.isdecimal()
+            and len(version_text) <= 18 and len(index_text) <= 4):
+        raise TableError("Pick one of the offered choices from the list.")
+    index = int(index_text)
+
+    def pick(table: Table, seat: int) -> Any:
+        assert table.state is not None
+        legal = table.game.legal_actions(table.state, seat)
+        if not 0 <= index < len(legal):
+            raise StaleBoard()
+        return legal[index]
+
+    table = await game_in_context(interaction, game, kind)
+    await act_and_answer(interaction, table.id, int(version_text), pick)

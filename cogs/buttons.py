@@ -1,0 +1,299 @@
+"""Every persistent button and menu. Each is a DynamicItem: its state lives in its custom id, so it keeps
+working after a restart without any view being re-registered per message. A click calls the job that
+owns it through the protocols in ``cogs/handlers.py``; anything it raises goes to the one error route.
+
+Custom ids (Discord allows 100 characters; these formats are kept, so buttons on old messages work):
+
+| custom id | where | what it does |
+|---|---|---|
+| ``rm:lobby:<join|leave|start>:<game>`` | lobby message | take or give up a seat, start the game |
+| ``rm:turn:<game>:<version>`` | a board | "Take your turn": the awaited player's private choices |
+| ``rm:hand:<game>`` | a board | "My hand": the asker's private view, always current |
+| ``rm:recap:<game>`` | a board | "What changed for me" since the asker's last move |
+| ``rm:do:<game>:<version>:<index>`` | a private panel | choose ``legal_actions[index]`` as of ``version`` |
+| ``rm:pick:<game>:<version>:<page>`` | a private panel | the same as a select menu; each value is an index |
+| ``rm:reclaim:<game>:<seat>`` | automatic-move note | take one's seat back from the automatic player |
+| ``rm:handover:<game>:<seat>:<from>:<to>`` | hand-over offer | the member offered the seat accepts it |
+| ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
+| ``rm:log:<game>:<page>`` | a log page | turn the page |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.errors import answer_error
+from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
+from cogs.runtime import bot_of
+from table.errors import TableError
+
+BUTTON_LABEL = 80
+SELECT_LABEL = 100
+BUTTONS_AT_MOST = 20  # four rows of five; more choices go into select menus
+QUIET = ("pass", "stop", "decline", "don't", "stay")
+ID = r"\d{1,19}"
+NOT_READY = "That part of the bot is starting up; please try again in a moment."
+
+
+def lobby_handlers(interaction: discord.Interaction) -> LobbyHandlers:
+    handlers = bot_of(interaction).lobby_handlers
+    if handlers is None:
+        raise TableError(NOT_READY)
+    return handlers
+
+
+def play_handlers(interaction: discord.Interaction) -> PlayHandlers:
+    handlers = bot_of(interaction).play_handlers
+    if handlers is None:
+        raise TableError(NOT_READY)
+    return handlers
+
+
+def life_handlers(interaction: discord.Interaction) -> LifeHandlers:
+    handlers = bot_of(interaction).life_handlers
+    if handlers is None:
+        raise TableError(NOT_READY)
+    return handlers
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rm:never:(?P<x>x)"):
+    """Base of the table's buttons: the click is counted as being served, and any error goes to the
+    error route, like a slash command's."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with bot_of(interaction).working():
+            try:
+                await self.run(interaction)
+            except Exception as error:
+                await answer_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise TypeError(f"{type(self).__name__} must define run()")
+
+
+def _button(label: str, custom_id: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            emoji: str | None = None) -> discord.ui.Button[Any]:
+    return discord.ui.Button(label=label[:BUTTON_LABEL], style=style, custom_id=custom_id, emoji=emoji)
+
+
+LOBBY_LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+                "start": ("Start", discord.ButtonStyle.primary)}
+
+
+class LobbyButton(TableButton, template=rf"rm:lobby:(?P<verb>join|leave|start):(?P<game>{ID})"):
+    def __init__(self, verb: str, game_id: int) -> None:
+        label, style = LOBBY_LABELS[verb]
+        super().__init__(_button(label, f"rm:lobby:{verb}:{game_id}", style))
+        self.verb, self.game_id = verb, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match["verb"], int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await lobby_handlers(interaction).lobby_button(interaction, self.verb, self.game_id)
+
+
+class TurnButton(TableButton, template=rf"rm:turn:(?P<game>{ID}):(?P<version>{ID})"):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(_button("Take your turn", f"rm:turn:{game_id}:{version}", discord.ButtonStyle.primary, "🎪"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TurnButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).open_turn(interaction, self.game_id, self.version)
+
+
+class HandButton(TableButton, template=rf"rm:hand:(?P<game>{ID})"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(_button("My hand", f"rm:hand:{game_id}", emoji="🃏"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).show_hand(interaction, self.game_id)
+
+
+class RecapButton(TableButton, template=rf"rm:recap:(?P<game>{ID})"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(_button("What changed for me", f"rm:recap:{game_id}", emoji="📜"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RecapButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await life_handlers(interaction).show_recap(interaction, self.game_id)
+
+
+class ChoiceButton(TableButton, template=rf"rm:do:(?P<game>{ID}):(?P<version>{ID}):(?P<index>\d{{1,4}})"):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "Choose") -> None:
+        quiet = label.lower().startswith(QUIET)
+        style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
+        super().__init__(_button(label, f"rm:do:{game_id}:{version}:{index}", style))
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).choose(interaction, self.game_id, self.version, self.index)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=rf"rm:pick:(?P<game>{ID}):(?P<version>{ID}):(?P<page>\d{{1,2}})"):
+    def __init__(self, game_id: int, version: int, page: int,
+                 options: Sequence[discord.SelectOption] = ()) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"rm:pick:{game_id}:{version}:{page}", placeholder="Choose…",
+            options=list(options) or [discord.SelectOption(label="…", value="0")])
+        super().__init__(select)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with bot_of(interaction).working():
+            try:
+                values = self.item.values
+                if not values or not (values[0].isascii() and values[0].isdecimal()) or len(values[0]) > 4:
+                    raise TableError("Choose one of the listed options.")
+                await play_handlers(interaction).choose(interaction, self.game_id, self.version, int(values[0]))
+            except Exception as error:
+                await answer_error(interaction, error)
+
+
+class ReclaimButton(TableButton, template=rf"rm:reclaim:(?P<game>{ID}):(?P<seat>\d{{1,2}})"):
+    def __init__(self, game_id: int, seat: int) -> None:
+        super().__init__(_button("Take my seat back", f"rm:reclaim:{game_id}:{seat}", discord.ButtonStyle.success,
+                                 "✋"))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReclaimButton:
+        return cls(int(match["game"]), int(match["seat"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await life_handlers(interaction).reclaim(interaction, self.game_id)
+
+
+class HandoverButton(TableButton,
+                     template=rf"rm:handover:(?P<game>{ID}):(?P<seat>\d{{1,2}}):(?P<giver>{ID}):(?P<taker>{ID})"):
+    def __init__(self, game_id: int, seat: int, giver: int, taker: int) -> None:
+        super().__init__(_button("Accept the seat", f"rm:handover:{game_id}:{seat}:{giver}:{taker}",
+                                 discord.ButtonStyle.success))
+        self.game_id, self.seat, self.giver, self.taker = game_id, seat, giver, taker
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HandoverButton:
+        return cls(int(match["game"]), int(match["seat"]), int(match["giver"]), int(match["taker"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await life_handlers(interaction).accept_seat(interaction, self.game_id, self.seat, self.giver, self.taker)
+
+
+class UndoAgreeButton(TableButton, template=rf"rm:undo:(?P<game>{ID}):(?P<version>{ID})"):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(_button("Agree to take it back", f"rm:undo:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoAgreeButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await life_handlers(interaction).agree_to_take_back(interaction, self.game_id, self.version)
+
+
+class LogPageButton(TableButton, template=rf"rm:log:(?P<game>{ID}):(?P<page>\d{{1,5}})"):
+    def __init__(self, game_id: int, page: int, label: str = "Page") -> None:
+        super().__init__(_button(label, f"rm:log:{game_id}:{page}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await life_handlers(interaction).show_log_page(interaction, self.game_id, self.page, edit=True)
+
+
+ALL_ITEMS = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
+             HandoverButton, UndoAgreeButton, LogPageButton)
+
+
+# ----- views -----------------------------------------------------------------------------------------------
+def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for verb in ("join", "leave", "start"):
+            view.add_item(LobbyButton(verb, game_id))
+    return view
+
+
+def controls_view(game_id: int, controls: Sequence[Sequence[Any]]) -> discord.ui.View | None:
+    """The buttons an outbox item names (see ``table/publications.py``), for one game."""
+    view = discord.ui.View(timeout=None)
+    for name, *args in controls:
+        if name == "turn":
+            view.add_item(TurnButton(game_id, int(args[0])))
+        elif name == "hand":
+            view.add_item(HandButton(game_id))
+        elif name == "recap":
+            view.add_item(RecapButton(game_id))
+        elif name == "reclaim":
+            view.add_item(ReclaimButton(game_id, int(args[0])))
+        elif name == "undo":
+            view.add_item(UndoAgreeButton(game_id, int(args[0])))
+        elif name == "handover":
+            view.add_item(HandoverButton(game_id, int(args[0]), int(args[1]), int(args[2])))
+        else:
+            raise ValueError(f"unknown control {name!r}")
+    return view if view.children else None
+
+
+def choices_view(game_id: int, version: int, labels: Sequence[str]) -> discord.ui.View:
+    """A player's private panel: buttons for a few choices, select menus for many."""
+    view = discord.ui.View(timeout=None)
+    if len(labels) <= BUTTONS_AT_MOST:
+        for index, label in enumerate(labels):
+            view.add_item(ChoiceButton(game_id, version, index, label))
+        return view
+    for page, start in enumerate(range(0, min(len(labels), 125), 25)):
+        options = [discord.SelectOption(label=label[:SELECT_LABEL], value=str(start + offset))
+                   for offset, label in enumerate(labels[start:start + 25])]
+        view.add_item(ChoiceSelect(game_id, version, page, options))
+    return view
+
+
+def log_pages_view(game_id: int, page: int, pages: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LogPageButton(game_id, page - 1, "◀ Older"))
+    if page < pages:
+        view.add_item(LogPageButton(game_id, page + 1, "Newer ▶"))
+    return view

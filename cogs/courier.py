@@ -1,0 +1,216 @@
+"""Delivering outbox items to Discord for the table's publisher (``table/publisher.py``): boards, notes,
+direct messages, the seed reveal, the replay and the lobby message.
+
+This module turns Discord's answers into the publisher's terms: a 5xx, a rate limit or a dropped
+connection is :class:`~table.publisher.TryLater`; a deleted thread is :class:`~table.publisher.ThreadGone`
+(the publisher then asks :meth:`DiscordCourier.reopen` for a new one); a missing permission is
+:class:`~table.publisher.MissingPermissions` — except Attach Files, without which a board is still posted
+as text (so the game goes on) and the publisher says once which permission is missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from cogs.buttons import ALL_ITEMS, controls_view, lobby_view
+from cogs.runtime import RingmasterBot
+from db.outbox import OutboxRow
+from db.store import GameRecord
+from table.kits import kit
+from table.publisher import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+THREAD_ARCHIVED = 50083
+CANNOT_DM = 50007
+ATTACH_FILES = "Attach Files"
+SEND_IN_THREADS = "Send Messages in Threads"
+
+
+def mentions(users: Sequence[int]) -> discord.AllowedMentions:
+    """Exactly these members may be pinged: never @everyone, @here or a role."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=user) for user in users])
+
+
+class DiscordCourier:
+    def __init__(self, bot: RingmasterBot) -> None:
+        self.bot = bot
+
+    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+        payload = item.payload
+        try:
+            if item.kind == "lobby":
+                await self._lobby(game, payload)
+                return Delivery()
+            thread = await self._thread(game)
+            if item.kind == "board":
+                return await self._board(game, thread, payload)
+            if item.kind == "note":
+                await thread.send(payload["text"], view=controls_view(game.id, payload["controls"]) or
+                                  discord.utils.MISSING, allowed_mentions=mentions(payload["mentions"]))
+            elif item.kind == "direct":
+                return await self._direct(game, thread, payload)
+            elif item.kind == "reveal":
+                data = json.dumps(payload["record"], ensure_ascii=False, indent=1).encode()
+                await self._send_file(thread, payload["text"], data, payload["filename"])
+            elif item.kind == "replay":
+                await self._replay(game, thread)
+            else:
+                raise Rejected(f"unknown outbox item kind {item.kind!r}")
+            return Delivery()
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise ThreadGone() from error
+            raise Rejected(str(error)) from error
+        except discord.Forbidden as error:
+            raise MissingPermissions([SEND_IN_THREADS]) from error
+        except (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError) as error:
+            raise TryLater(str(error) or type(error).__name__) from error
+        except discord.HTTPException as error:
+            if error.code == THREAD_ARCHIVED:
+                raise TryLater("the thread was archived meanwhile") from error
+            if error.status >= 500 or error.status == 429:
+                raise TryLater(str(error)) from error
+            raise Rejected(str(error)) from error
+
+    # ----- where ---------------------------------------------------------------------------------------
+    async def _thread(self, game: GameRecord) -> discord.Thread:
+        """The game's thread, reopened if it was archived; ThreadGone if it was deleted."""
+        if game.thread_id is None:
+            raise ThreadGone()
+        channel = self.bot.get_channel(game.thread_id)
+        if channel is None:
+            fetched = await self.bot.fetch_channel(game.thread_id)
+            channel = fetched if isinstance(fetched, discord.Thread) else None
+        if not isinstance(channel, discord.Thread):
+            raise ThreadGone()
+        if channel.archived:
+            await channel.edit(archived=False)
+        return channel
+
+    async def reopen(self, game: GameRecord) -> int | None:
+        """A new thread for a game whose thread was deleted, said so in it."""
+        channel = self.bot.get_channel(game.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        title = f"{kit(game.kind).name} #{game.id}"
+        try:
+            thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+            await thread.send(f"**{title}**: the game's thread was deleted, so the game goes on here. Nothing of the "
+                              "game was lost; the board follows.", allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("Game %s: could not open a new thread: %s", game.id, error)
+            return None
+        return thread.id
+
+    async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
+        """Say in the game's channel (or, failing that, to its creator) which permissions are missing."""
+        names = " and ".join(permissions)
+        title = f"{kit(game.kind).name} #{game.id}"
+        text = (f"⚠️ I cannot post everything for **{title}** in its thread: I need the {names} permission"
+                f"{'s' if len(permissions) > 1 else ''} there. A server manager can grant "
+                f"{'them' if len(permissions) > 1 else 'it'}; I will post as soon as I can.")
+        channel = self.bot.get_channel(game.channel_id)
+        if isinstance(channel, discord.TextChannel):
+            try:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.HTTPException as error:
+                log.info("Game %s: could not post in its channel either: %s", game.id, error)
+        try:
+            creator = self.bot.get_user(game.creator_id) or await self.bot.fetch_user(game.creator_id)
+            await creator.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            raise TryLater(f"nobody could be told: {error}") from error
+
+    # ----- what --------------------------------------------------------------------------------------------
+    async def _board(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
+        png = await asyncio.to_thread(kit(game.kind).render_board, payload["view"])
+        view = controls_view(game.id, payload["controls"]) or discord.utils.MISSING
+        text = payload["text"]
+        if payload["mode"] == "edit" and game.board_message_id is not None:
+            message = thread.get_partial_message(game.board_message_id)
+            try:
+                try:
+                    await message.edit(content=text, attachments=[self._png(png)], view=view,
+                                       allowed_mentions=discord.AllowedMentions.none())
+                except discord.Forbidden:
+                    await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+                    return Delivery(missing=(ATTACH_FILES,))
+                return Delivery()
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                log.info("Game %s: its board message is gone; posting a new one", game.id)
+        allowed = mentions(payload["mentions"])
+        try:
+            posted = await thread.send(text, file=self._png(png), view=view, allowed_mentions=allowed)
+        except discord.Forbidden:
+            # Without Attach Files the board still goes out as text, so nobody is left waiting unknowingly.
+            posted = await thread.send(text, view=view, allowed_mentions=allowed)
+            return Delivery(posted.id, missing=(ATTACH_FILES,))
+        return Delivery(posted.id)
+
+    @staticmethod
+    def _png(png: bytes) -> discord.File:
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    async def _send_file(self, thread: discord.Thread, text: str, data: bytes, filename: str) -> None:
+        await thread.send(text, file=discord.File(io.BytesIO(data), filename=filename),
+                          allowed_mentions=discord.AllowedMentions.none())
+
+    async def _direct(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
+        user_id = int(payload["user"])
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(payload["text"], allowed_mentions=discord.AllowedMentions.none())
+            return Delivery()
+        except discord.HTTPException as error:
+            if isinstance(error, discord.DiscordServerError):
+                raise
+            log.info("Could not send a direct message to %s: %s", user_id, error)
+        first = await self.bot.core.note_dm_closed(user_id)
+        note = (" I could not send you a direct message (your DMs seem closed), so I mention you here instead; "
+                "change this with /me notify." if first else "")
+        await thread.send(payload["fallback"] + note, allowed_mentions=mentions([user_id]))
+        return Delivery()
+
+    async def _replay(self, game: GameRecord, thread: discord.Thread) -> None:
+        data = await self.bot.core.replay_image(game.id, self.bot.config.replay_frames)
+        if data is None:
+            return
+        title = f"{kit(game.kind).name} #{game.id}"
+        await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
+                              f"{game.kind}-{game.id}-replay.webp")
+
+    async def _lobby(self, game: GameRecord, payload: dict[str, Any]) -> None:
+        if game.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(game.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        try:
+            await channel.get_partial_message(game.lobby_message_id).edit(
+                content=payload["text"], view=lobby_view(game.id, bool(payload["open"])),
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            log.info("Game %s: its lobby message is gone", game.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, RingmasterBot)
+    bot.core.publisher.courier = DiscordCourier(bot)
+    bot.add_dynamic_items(*ALL_ITEMS)

@@ -1,0 +1,184 @@
+"""The life of a days-long game in Discord: the scheduler that drives reminders, deadlines, automatic
+moves and outbox retries; taking a seat back; putting a seat on autopilot; handing a seat over; taking a
+move back; recaps and the paged log.
+
+The scheduler keeps nothing in memory: every tick asks the core what is due, so after a restart
+reminders, deadlines and undelivered posts simply carry on. Tests call :meth:`LifeCog.tick` with a
+controllable clock (the bot's ``clock``) instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import acting
+from cogs.buttons import log_pages_view
+from cogs.runtime import RingmasterBot, core_of
+from table import compose
+from table.errors import TableError
+
+log = logging.getLogger(__name__)
+
+RECAP_ON_REQUEST = 30  # recap lines when a player asks (a ping carries fewer, beside the board)
+GAME = "The game number (defaults to this thread's game)"
+
+
+class LifeCog(commands.Cog, name="Async life"):
+    seat = app_commands.Group(name="seat", description="Your seat in a game", guild_only=True)
+
+    def __init__(self, bot: RingmasterBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.life_handlers = self
+        self._task = asyncio.create_task(self._run(), name="ringmaster-scheduler")
+
+    async def cog_unload(self) -> None:
+        self.bot.life_handlers = None
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    # ----- the scheduler --------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.bot.core.publisher.resume()  # what a previous run saved but could not post
+        while True:
+            await asyncio.sleep(self.bot.tick_seconds)
+            try:
+                async with self.bot.working():
+                    await self.tick()
+            except Exception:
+                log.exception("The scheduler's tick failed; it will try again")
+
+    async def tick(self) -> int:
+        """Do everything due now; returns how many reminders, deadlines and automatic moves were done."""
+        done = await self.bot.core.tick()
+        await self.bot.core.publisher.idle()
+        return done
+
+    # ----- seats ----------------------------------------------------------------------------------------
+    async def reclaim(self, interaction: discord.Interaction, game_id: int) -> None:
+        core = core_of(interaction)
+        await core.keeper.reclaim(game_id, interaction.user.id, interaction.guild_id)
+        await interaction.response.send_message("Your seat is yours again; the automatic player has stepped aside.",
+                                                ephemeral=True)
+        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
+
+    @seat.command(name="reclaim", description="Take your seat back from the automatic player")
+    @app_commands.describe(game=GAME)
+    async def reclaim_command(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.reclaim(interaction, (await acting.context_table(interaction, game)).id)
+
+    @seat.command(name="autopilot", description="Let the automatic player play a seat (yours, or a vanished player's)")
+    @app_commands.describe(game=GAME, player="Whose seat (creator or server manager only; default: yours)")
+    async def autopilot(self, interaction: discord.Interaction, game: int | None = None,
+                        player: discord.Member | None = None) -> None:
+        table = await acting.context_table(interaction, game)
+        target = None
+        if player is not None:
+            target = table.seat_of(player.id)
+            if target is None:
+                raise TableError(f"{player.display_name[:40]} has no seat in this game.")
+        manager = isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.manage_guild
+        core = core_of(interaction)
+        table, seat = await core.keeper.set_autopilot(table.id, interaction.user.id, target, manager,
+                                                      interaction.guild_id)
+        await interaction.response.send_message(f"The automatic player now plays {table.names[seat]}'s seat.",
+                                                ephemeral=True)
+        await core.keeper.tick(table.id, kinds={"autopilot"})
+        await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    @seat.command(name="handover", description="Offer your seat to another member of this server")
+    @app_commands.describe(member="Who should take your seat", game=GAME)
+    async def handover(self, interaction: discord.Interaction, member: discord.Member, game: int | None = None) -> None:
+        table = await acting.context_table(interaction, game)
+        core = core_of(interaction)
+        await core.keeper.offer_seat(table.id, interaction.user.id, member.id, member.bot, interaction.guild_id)
+        await interaction.response.send_message(f"You offered your seat to {member.display_name[:40]}.",
+                                                ephemeral=True)
+        await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    async def accept_seat(self, interaction: discord.Interaction, game_id: int, seat: int, giver: int,
+                          taker: int) -> None:
+        core = core_of(interaction)
+        table = await core.keeper.hand_over(game_id, seat, giver, taker, interaction.user.id)
+        await interaction.response.send_message(f"You now play {table.names[seat]}'s seat in {table.title}.",
+                                                ephemeral=True)
+        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
+
+    # ----- taking a move back ---------------------------------------------------------------------------
+    @seat.command(name="undo", description="Take back your last move")
+    @app_commands.describe(game=GAME)
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.take_back(interaction, (await acting.context_table(interaction, game)).id, agreeing=False)
+
+    async def agree_to_take_back(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        await self.take_back(interaction, game_id, agreeing=True, version=version)
+
+    async def take_back(self, interaction: discord.Interaction, game_id: int, *, agreeing: bool,
+                        version: int | None = None) -> None:
+        core = core_of(interaction)
+        outcome = await core.keeper.take_back(game_id, interaction.user.id, interaction.guild_id, agreeing, version)
+        if outcome.done:
+            answer = "The move is taken back."
+        elif agreeing:
+            answer = "Noted."
+        else:
+            answer = ("That move drew cards or dice or revealed something, so the others must agree; I have asked "
+                      "them in the thread.")
+        await interaction.response.send_message(answer, ephemeral=True)
+        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
+
+    # ----- recaps and the log ---------------------------------------------------------------------------
+    async def show_recap(self, interaction: discord.Interaction, game_id: int) -> None:
+        core = core_of(interaction)
+        table = await core.tables.table(game_id, interaction.guild_id)
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("You are not seated in this game.")
+        public = await core.tables.herald.recap(table, interaction.user.id)
+        private = await core.tables.herald.private_recap(table, interaction.user.id)
+        parts = [compose.recap_text(interaction.user.id, public, limit=RECAP_ON_REQUEST)
+                 or "Nothing public has happened since your last move."]
+        if private:
+            parts.append("🔒 Only for you:\n" + "\n".join(f"• {line}" for line in private[-8:]))
+        await interaction.response.send_message(compose.fit_lines(parts), ephemeral=True)
+
+    @seat.command(name="recap", description="What happened since your last move, including what only you saw")
+    @app_commands.describe(game=GAME)
+    async def recap(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self.show_recap(interaction, (await acting.context_table(interaction, game)).id)
+
+    async def show_log_page(self, interaction: discord.Interaction, game_id: int, page: int | None,
+                            edit: bool = False) -> None:
+        core = core_of(interaction)
+        table = await core.tables.table(game_id, interaction.guild_id)
+        lines = await core.tables.public_log(table)
+        text, pages = compose.log_page(lines, page or 10**9)
+        number = min(max(1, page or pages), pages)
+        view = log_pages_view(table.id, number, pages)
+        if edit:
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    @reclaim_command.autocomplete("game")
+    @autopilot.autocomplete("game")
+    @handover.autocomplete("game")
+    @undo.autocomplete("game")
+    @recap.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await acting.game_autocomplete(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, RingmasterBot)
+    await bot.add_cog(LifeCog(bot))

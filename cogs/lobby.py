@@ -1,0 +1,277 @@
+"""The /game commands every game shares: opening a lobby, joining, leaving and starting; the lists of
+games; a game's status, log and hand; its deadline; abandoning or repairing it; how a game is played.
+Thin: each command asks the table core and answers with what it says."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import acting
+from cogs.buttons import lobby_view, log_pages_view
+from cogs.runtime import RingmasterBot, bot_of, core_of
+from table import compose
+from table.errors import TableError
+from table.kits import KITS
+from table.model import Table
+from table.service import DEFAULT_AUTOPILOT_AFTER
+
+log = logging.getLogger(__name__)
+
+KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+GAME = "The game number (defaults to this thread's game)"
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    return isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.manage_guild
+
+
+class LobbyCog(commands.Cog, name="Lobby"):
+    game_group = app_commands.Group(name="game", description="Ringmaster games in this server", guild_only=True)
+
+    def __init__(self, bot: RingmasterBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.lobby_handlers = self
+
+    async def cog_unload(self) -> None:
+        self.bot.lobby_handlers = None
+
+    # ----- the lobby ------------------------------------------------------------------------------------
+    @game_group.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(kind="Which game", options="Variants as key=value pairs, e.g. advanced=true events=true",
+                           deadline_hours="Hours each player has per turn (counted in their active hours); "
+                                          "none if left out",
+                           autopilot_after="Missed deadlines in a row before the automatic player keeps a seat "
+                                           "(default 3)")
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
+                  deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
+                  autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+        parsed: dict[str, object] = {}
+        for pair in options.replace(",", " ").split():
+            key, sep, value = pair.partition("=")
+            if not sep or not key:
+                raise TableError(f"Write each option as key=value (for example advanced=true), not {pair[:60]!r}.")
+            parsed[key.strip()] = value.strip()
+        deadline = None if deadline_hours is None else round(deadline_hours * 60)
+        await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after)
+
+    async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
+        if verb == "start":
+            await self.start_game(interaction, game_id)
+            return
+        table = await self.change_seat(interaction, verb, game_id)
+        await interaction.response.edit_message(content=compose.lobby_text(table), view=lobby_view(table.id, True),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def change_seat(self, interaction: discord.Interaction, verb: str, game_id: int) -> Table:
+        tables = core_of(interaction).tables
+        if verb == "join":
+            return await tables.join(game_id, interaction.user.id, interaction.user.display_name, interaction.guild_id)
+        return await tables.leave(game_id, interaction.user.id, interaction.guild_id)
+
+    @game_group.command(name="join", description="Take a seat in a game that has not started")
+    @app_commands.describe(game="The game number")
+    async def join(self, interaction: discord.Interaction, game: int) -> None:
+        await self.seat_command(interaction, "join", game, "You have a seat in {}.")
+
+    @game_group.command(name="leave", description="Give up your seat in a game that has not started")
+    @app_commands.describe(game="The game number")
+    async def leave(self, interaction: discord.Interaction, game: int) -> None:
+        await self.seat_command(interaction, "leave", game, "You left {}.")
+
+    async def seat_command(self, interaction: discord.Interaction, verb: str, game: int, done: str) -> None:
+        table = await self.change_seat(interaction, verb, game)
+        await interaction.response.send_message(done.format(table.title), ephemeral=True)
+        await self.refresh_lobby(table)
+
+    async def refresh_lobby(self, table: Table) -> None:
+        if table.record.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(table.record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        try:
+            await channel.get_partial_message(table.record.lobby_message_id).edit(
+                content=compose.lobby_text(table), view=lobby_view(table.id, table.record.status == "lobby"),
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("Could not refresh the lobby of game %s: %s", table.id, error)
+
+    @game_group.command(name="start", description="Start a game you created")
+    @app_commands.describe(game="The game number")
+    async def start(self, interaction: discord.Interaction, game: int) -> None:
+        await self.start_game(interaction, game)
+
+    async def start_game(self, interaction: discord.Interaction, game_id: int) -> None:
+        core = core_of(interaction)
+        table = await core.tables.table(game_id, interaction.guild_id)
+        core.tables.check_startable(table, interaction.user.id)
+        missing = acting.missing_permissions(interaction)
+        if missing:
+            raise TableError(missing)
+        channel = self.bot.get_channel(table.record.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise TableError("I cannot find this game's channel any more.")
+        async with bot_of(interaction).working():
+            await interaction.response.defer()
+            try:
+                thread = await channel.create_thread(name=table.title, type=discord.ChannelType.public_thread,
+                                                     auto_archive_duration=10080)
+            except discord.Forbidden as error:
+                raise TableError("I am not allowed to create threads here; ask a server manager for the Create "
+                                 "Public Threads permission.") from error
+            table = await core.tables.start(game_id, interaction.user.id, thread.id)
+            await interaction.edit_original_response(content=compose.lobby_text(table),
+                                                     view=lobby_view(table.id, False),
+                                                     allowed_mentions=discord.AllowedMentions.none())
+            await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
+
+    @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
+    @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "
+                           "hours (0 for no deadline)",
+                           autopilot_after="Missed deadlines in a row before the automatic player keeps a seat")
+    async def deadline(self, interaction: discord.Interaction, game: int, hours: app_commands.Range[float, 0.0, 336.0],
+                       autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+        minutes = round(hours * 60) or None
+        table = await core_of(interaction).tables.set_deadline(game, interaction.user.id, minutes, autopilot_after,
+                                                              interaction.guild_id)
+        text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
+                "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh_lobby(table)
+
+    # ----- games here -----------------------------------------------------------------------------------
+    @game_group.command(name="list", description="Games in this server that are open or in progress")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        guild_id, _ = acting.in_server(interaction)
+        lines = [self.listing(record) for record in await core_of(interaction).games_here(guild_id)]
+        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT]
+                                                or "No games here yet: start one with /game new.", ephemeral=True)
+
+    @game_group.command(name="mine", description="Your games in this server")
+    async def my_games(self, interaction: discord.Interaction) -> None:
+        core = core_of(interaction)
+        lines = []
+        for record in await core.games_of(interaction.user.id, interaction.guild_id):
+            turn = " — **your move**" if await core.awaits(record, interaction.user.id) else ""
+            lines.append(self.listing(record) + turn)
+        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT]
+                                                or "You are not in any game here.", ephemeral=True)
+
+    @staticmethod
+    def listing(record: Any) -> str:
+        damaged = " — ⚠️ save damaged" if record.damage is not None else ""
+        where = f" in <#{record.thread_id}>" if record.thread_id else ""
+        return f"#{record.id} {KITS[record.kind].name} — {record.status}{damaged}{where}"
+
+    @game_group.command(name="status", description="Show a game's board and who is awaited")
+    @app_commands.describe(game=GAME)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await acting.context_table(interaction, game)
+        if table.state is None:
+            await interaction.response.send_message(compose.lobby_text(table), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        core = core_of(interaction)
+        table.deadlines = await core.deadlines(table)
+        png = table.kit.render_board(table.public_view())
+        text = f"**{table.title}** ({table.record.status})\n{compose.awaited_line(table)}"
+        await interaction.followup.send(text[:compose.MESSAGE_LIMIT], ephemeral=True,
+                                        file=discord.File(io.BytesIO(png), filename="board.png"))
+
+    @game_group.command(name="log", description="Read a game's log, page by page")
+    @app_commands.describe(game=GAME, page="Page number (1 is oldest; the newest page if left out)")
+    async def show_log(self, interaction: discord.Interaction, game: int | None = None,
+                       page: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        table = await acting.context_table(interaction, game)
+        lines = await core_of(interaction).tables.public_log(table)
+        text, pages = compose.log_page(lines, page or 10**9)
+        number = min(page or pages, pages)
+        await interaction.response.send_message(text, view=log_pages_view(table.id, number, pages), ephemeral=True)
+
+    @game_group.command(name="hand", description="See your own hand and private information (only you see it)")
+    @app_commands.describe(game=GAME)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await acting.context_table(interaction, game)
+        await acting.show_private(interaction, table)
+
+    # ----- ending or mending a game ---------------------------------------------------------------------
+    @game_group.command(name="abandon", description="Abandon a game (creator or manager), or vote to abandon it")
+    @app_commands.describe(game=GAME)
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        guild_id, _ = acting.in_server(interaction)
+        core = core_of(interaction)
+        record = await self.named_game(interaction, game)
+        user = interaction.user
+        seated = await core.is_seated(record.id, user.id)
+        if user.id != record.creator_id and not is_manager(interaction) and seated:
+            table, votes, needed = await core.keeper.vote_to_abandon(record.id, user.id, guild_id)
+            if table.record.status != "abandoned":
+                await interaction.response.send_message(
+                    f"Your vote to abandon {table.title} is counted ({votes} of the {needed} needed).", ephemeral=True)
+                return
+        else:
+            table = await core.tables.abandon(record.id, user.id, is_manager(interaction))
+        await interaction.response.send_message(f"{table.title} is abandoned.", ephemeral=True)
+        await core.publisher.settle(record.id, acting.SETTLE_SECONDS)
+
+    @game_group.command(name="repair", description="Rebuild a game whose save is damaged from its action log")
+    @app_commands.describe(game=GAME)
+    async def repair(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await self.named_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        core = core_of(interaction)
+        table = await core.tables.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
+        await core.publisher.settle(record.id, acting.SETTLE_SECONDS)
+        await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
+                                        "thread.", ephemeral=True)
+
+    async def named_game(self, interaction: discord.Interaction, game: int | None) -> Any:
+        """The record of the game named or of this thread, even if its save is damaged."""
+        guild_id, channel_id = acting.in_server(interaction)
+        core = core_of(interaction)
+        record = await core.record(game) if game is not None else await core.game_in_thread(channel_id)
+        if record is None and game is None:
+            return (await acting.context_table(interaction, None)).record
+        if record is None or record.guild_id != guild_id:
+            raise TableError(f"There is no game #{game} in this server." if game is not None
+                             else "Name the game with the game option, or use the command in its thread.")
+        return record
+
+    @game_group.command(name="rules", description="How a game is played here")
+    @app_commands.describe(kind="Which game")
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def rules(self, interaction: discord.Interaction, kind: str) -> None:
+        game = KITS[kind].game
+        options = "\n".join(f"• **{spec.key}** — {spec.description}" for spec in game.option_specs)
+        text = (f"**{game.name}** ({game.min_players}–{game.max_players} players). Start one with "
+                f"`/game new kind:{game.name}` (add `deadline_hours` for a turn deadline), press Join, and the "
+                "creator presses Start. In the game's thread, press **Take your turn** on the newest board (or use "
+                "the game's slash commands) and **My hand** to see your cards.\n"
+                f"Options:\n{options}")
+        await interaction.response.send_message(text[:compose.MESSAGE_LIMIT], ephemeral=True)
+
+    @status.autocomplete("game")
+    @show_log.autocomplete("game")
+    @hand.autocomplete("game")
+    @join.autocomplete("game")
+    @leave.autocomplete("game")
+    @start.autocomplete("game")
+    @abandon.autocomplete("game")
+    @repair.autocomplete("game")
+    @deadline.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await acting.game_autocomplete(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, RingmasterBot)
+    await bot.add_cog(LobbyCog(bot))

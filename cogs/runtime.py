@@ -1,0 +1,85 @@
+"""The bot as every cog sees it: a typed ``commands.Bot`` that carries the table core, the clock and the
+protocols the persistent buttons call. ``bot.py`` builds it; cogs reach it with :func:`bot_of`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+
+import discord
+from discord.ext import commands
+
+from cogs.errors import on_app_command_error
+from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
+from table.config import Config
+from table.core import TableCore
+
+log = logging.getLogger("ringmaster")
+
+SHUTDOWN_GRACE = 10.0  # seconds an interaction being served may take to finish when the bot stops
+TICK_SECONDS = 60.0
+
+
+class RingmasterBot(commands.Bot):
+    def __init__(self, config: Config) -> None:
+        # Ringmaster has no voice features: silence discord.py's warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        # Mentions are denied by default; each message names exactly the members it may ping.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.config = config
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """The current time; tests replace it with a controllable clock."""
+        self.tick_seconds = TICK_SECONDS
+        self.lobby_handlers: LobbyHandlers | None = None
+        self.play_handlers: PlayHandlers | None = None
+        self.life_handlers: LifeHandlers | None = None
+        self._core: TableCore | None = None
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def core(self) -> TableCore:
+        if self._core is None:
+            raise RuntimeError("the table core is opened in setup_hook")
+        return self._core
+
+    async def setup_hook(self) -> None:
+        self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock())
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Marks an interaction being served, so shutting down waits for it instead of cutting it off."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout=SHUTDOWN_GRACE)
+        except TimeoutError:
+            log.warning("Stopping with %d interactions still being served", self._in_flight)
+        await super().close()
+        if self._core is not None:
+            await self._core.close()
+
+
+def bot_of(interaction: discord.Interaction) -> RingmasterBot:
+    client = interaction.client
+    if not isinstance(client, RingmasterBot):
+        raise TypeError("Ringmaster's cogs run in a RingmasterBot")
+    return client
+
+
+def core_of(interaction: discord.Interaction) -> TableCore:
+    return bot_of(interaction).core

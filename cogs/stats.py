@@ -1,0 +1,60 @@
+"""Statistics of a server's finished games: a game's leaderboard and a player's record."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.runtime import RingmasterBot, core_of
+from table import compose
+from table.errors import TableError
+from table.kits import KITS
+
+KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+
+
+class StatsCog(commands.Cog, name="Statistics"):
+    stats = app_commands.Group(name="stats", description="Statistics of this server's games", guild_only=True)
+
+    def __init__(self, bot: RingmasterBot) -> None:
+        self.bot = bot
+
+    @stats.command(name="leaderboard", description="The best players of a game in this server")
+    @app_commands.describe(kind="Which game")
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, kind: str) -> None:
+        if interaction.guild_id is None:
+            raise TableError("Statistics belong to a server; ask in one.")
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        name = KITS[kind].name
+        rows = await core_of(interaction).leaderboard(interaction.guild_id, kind)
+        if not rows:
+            await interaction.response.send_message(f"No {name} game has finished here yet.", ephemeral=True)
+            return
+        lines = [f"**{name} — leaderboard**"]
+        lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
+                  f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT], ephemeral=True)
+
+    @stats.command(name="record", description="A player's record in this server (default: yours)")
+    @app_commands.describe(member="Whose record")
+    async def record(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        if interaction.guild_id is None:
+            raise TableError("Statistics belong to a server; ask in one.")
+        who = member or interaction.user
+        rows = await core_of(interaction).player_record(interaction.guild_id, who.id)
+        if not rows:
+            await interaction.response.send_message(f"{who.display_name[:40]} has not finished a game here yet.",
+                                                    ephemeral=True)
+            return
+        lines = [f"**{who.display_name[:40]}'s record**"]
+        lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
+                  f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
+        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT], ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, RingmasterBot)
+    await bot.add_cog(StatsCog(bot))

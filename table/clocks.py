@@ -1,0 +1,36 @@
+"""Each awaited seat's deadline, counted in its player's active hours (see :mod:`table.hours`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from datetime import datetime
+
+from db.life import LifeStore, SeatClock
+from table import hours
+from table.model import Table
+
+Clock = Callable[[], datetime]
+
+
+async def deadline_of(life: LifeStore, clock: SeatClock) -> datetime | None:
+    """When this seat's current decision falls to its automatic player (None: no deadline)."""
+    if clock.awaited_since is None or clock.deadline_minutes is None:
+        return None
+    return hours.deadline(clock.awaited_since, clock.deadline_minutes, await life.member(clock.user_id))
+
+
+async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collection[int] = ()) -> dict[int, datetime]:
+    """The deadline of every awaited seat not on autopilot; ``newly`` awaited seats start their clock
+    ``now`` (they are being saved in the same breath). A solo game has none: nobody is kept waiting."""
+    minutes = table.record.deadline_minutes
+    if table.state is None or minutes is None or table.over or table.solo:
+        return {}
+    clocks = {clock.seat: clock for clock in await life.clocks(table.id)}
+    found: dict[int, datetime] = {}
+    for seat in table.awaited():
+        clock = clocks.get(seat)
+        if clock is not None and clock.autopilot:
+            continue
+        since = now if clock is None or clock.awaited_since is None or seat in newly else clock.awaited_since
+        found[seat] = hours.deadline(since, minutes, await life.member(table.user_of(seat)))
+    return found

@@ -1,0 +1,139 @@
+"""What an action must publish: the board (a new message, or an edit of the turn's board), pings to the
+players it newly waits for (a mention, or a direct message), their recaps, and at the end the seed
+reveal and the replay. Composed under the game's lock, before the action is saved, so the items can be
+written in the same transaction (see :mod:`table.publications`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from db.life import LifeStore
+from db.outbox import OutboxItem
+from db.store import ActionRecord, GameStore
+from rules.core import fairness
+from rules.core.events import Event
+from table import clocks, compose, publications
+from table.clocks import Clock
+from table.model import Table
+
+
+def jump_link(table: Table) -> str:
+    where = table.record.thread_id or table.record.channel_id
+    return f"https://discord.com/channels/{table.record.guild_id}/{where}"
+
+
+class Herald:
+    def __init__(self, store: GameStore, life: LifeStore, clock: Clock) -> None:
+        self.store = store
+        self.life = life
+        self.clock = clock
+
+    async def after_action(self, before: Table, after: Table, current: ActionRecord,
+                           awaited_before: frozenset[int], continues_own_step: bool) -> tuple[list[OutboxItem], int]:
+        """The items for one action and the version at which the thread's current board begins after it.
+
+        While nobody new is awaited and a player goes on with their own turn, or players finish their
+        parts of a simultaneous step, the turn's board message is edited (its text lists every event since
+        it began, read from the log). When someone new is awaited, or the game ends, a new board is posted
+        that mentions exactly the newly awaited players who are not on autopilot."""
+        assert after.state is not None
+        version = current.version
+        newly = [seat for seat in after.awaited() if seat not in awaited_before]
+        over = after.game.is_over(after.state)
+        since = before.record.board_since
+        edit = (since is not None and not newly and not over
+                and (continues_own_step or len(awaited_before) > 1))
+        after.deadlines = await clocks.deadlines(self.life, after, self.clock(), newly)
+        if edit:
+            assert since is not None
+            shown = [*await self.store.actions(after.id, after_version=since - 1), current]
+        else:
+            since, shown = version, [current]
+        sentences = [line for logged in shown for line in compose.public_sentences(after, logged.events)]
+        mentioned, direct = await self.split(after, newly)
+        recaps = [] if edit else [compose.recap_text(user, await self.recap(after, user)) for user in mentioned]
+        text = compose.board_text(after, compose.board_header(after, shown), sentences, recaps)
+        items = [publications.board("edit" if edit else "new", version, text, after.public_view(),
+                                    mentions=mentioned, over=over)]
+        items += [await self.direct(after, user) for user in direct]
+        if over:
+            items += await self.ending(after, [current])
+        return items, since
+
+    async def new_board(self, table: Table, header: str) -> list[OutboxItem]:
+        """A fresh board for the table as it is (the start, a move taken back, a repair), telling the
+        awaited players who are not on autopilot (a mention, or a direct message)."""
+        assert table.state is not None
+        seats = table.awaited()
+        table.deadlines = await clocks.deadlines(self.life, table, self.clock(), seats)
+        mentioned, direct = await self.split(table, seats)
+        text = compose.board_text(table, header, [])
+        board = publications.board("new", table.record.version, text, table.public_view(), mentions=mentioned,
+                                   over=table.over)
+        return [board, *[await self.direct(table, user) for user in direct]]
+
+    async def split(self, table: Table, seats: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The users of ``seats`` to mention in the thread and to message directly; seats on autopilot
+        and members who chose no notifications are left out of both."""
+        autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
+        mention: list[int] = []
+        direct: list[int] = []
+        for seat in seats:
+            if seat in autopilot:
+                continue
+            user = table.user_of(seat)
+            mode = (await self.life.member(user)).notify
+            if mode == "mention":
+                mention.append(user)
+            elif mode == "dm":
+                direct.append(user)
+        return mention, direct
+
+    async def direct(self, table: Table, user: int) -> OutboxItem:
+        assert table.state is not None
+        seat = table.seat_of(user)
+        prompt = table.game.prompt(table.state, seat) if seat is not None else ""
+        recap = compose.recap_text(user, await self.recap(table, user))
+        body = "\n".join(part for part in (f"🎪 **{table.title}** is waiting for you: {prompt}", recap,
+                                            jump_link(table)) if part)
+        return publications.direct(user, body[:compose.MESSAGE_LIMIT],
+                                   f"{compose.mention(user)} — {table.title} is waiting for you.")
+
+    async def recap(self, table: Table, user_id: int) -> list[str]:
+        """Public events since the user's seat last acted itself, newest last (the action being saved
+        now is not in the log yet: it is shown by the board itself)."""
+        return await self._since_own_move(table, user_id, lambda raw, seat: raw.get("private_to") is None)
+
+    async def private_recap(self, table: Table, user_id: int) -> list[str]:
+        """What changed privately for the user since their last own move (shown only to them)."""
+        return await self._since_own_move(table, user_id, lambda raw, seat: raw.get("private_to") == seat)
+
+    async def _since_own_move(self, table: Table, user_id: int,
+                              shown: Callable[[dict[str, Any], int], bool]) -> list[str]:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return []
+        lines: list[str] = []
+        for logged in reversed(await self.store.actions(table.id)):
+            if logged.seat == seat and not logged.automatic:
+                break
+            lines[:0] = [table.game.describe_event(Event.from_json(raw), table.names) for raw in logged.events
+                         if shown(raw, seat)]
+        return lines
+
+    async def ending(self, table: Table, unsaved: Sequence[ActionRecord] = ()) -> list[OutboxItem]:
+        """The seed reveal (with the record that proves it) and the replay, once a game has ended."""
+        if table.state is None:
+            return []
+        logged = [*await self.store.actions(table.id), *unsaved]
+        record: dict[str, Any] = fairness.game_record(
+            table.game, table.names, table.record.options, table.record.seed, table.record.seed_salt,
+            [(action.seat, action.action) for action in logged], table.state)
+        return [publications.reveal(compose.reveal_text(table), compose.record_filename(table), record),
+                publications.replay()]
+
+    def now(self) -> datetime:
+        return self.clock()

@@ -1,0 +1,315 @@
+"""The life of a days-long game: reminders, missed deadlines and autopilot; taking a seat back, putting
+a seat on autopilot, handing a seat over; votes to abandon; taking an action back; results for the
+statistics. Every change goes through the table service's per-game lock, like every move, and what it
+must say is queued in the game's outbox.
+
+Time comes from an injected clock, so tests drive deadlines by setting the clock, never by sleeping.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from db.life import LifeStore, SeatClock
+from rules.core.events import Event
+from rules.core.rng import Rng
+from table import compose, hours, publications
+from table.clocks import Clock
+from table.errors import TableError
+from table.herald import jump_link
+from table.model import ActResult, Table
+from table.service import TableService
+
+log = logging.getLogger(__name__)
+
+DueKind = Literal["remind", "deadline", "autopilot"]
+ALL_KINDS: Final = frozenset({"remind", "deadline", "autopilot"})
+MAX_STEPS_PER_WAIT = 60  # a missed deadline's automatic decisions at most (a solo game never stops waiting)
+MAX_AUTOMATIC_STEPS = 200  # automatic decisions in one tick, so a tick always ends
+
+
+@dataclass(frozen=True)
+class Due:
+    """Something the scheduler must do now for one seat."""
+
+    kind: DueKind
+    clock: SeatClock
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The outcome of asking to take an action back: done, or waiting for the others to agree."""
+
+    table: Table
+    done: bool
+    version: int  # the logged action concerned
+    waiting_for: list[int]  # users whose agreement is still needed
+
+
+class Keeper:
+    def __init__(self, tables: TableService, life: LifeStore, clock: Clock) -> None:
+        self.tables = tables
+        self.life = life
+        self.clock = clock
+
+    # ----- the scheduler --------------------------------------------------------------------------------
+    async def due(self, game_id: int | None = None) -> list[Due]:
+        """Every reminder, passed deadline and autopilot move due now (in one game, or all), oldest wait
+        first. Damaged games are left out by the store."""
+        now = self.clock()
+        found: list[tuple[datetime, Due]] = []
+        clocks = await self.life.clocks(game_id)
+        seats: dict[int, int] = {}
+        for clock in clocks:
+            seats[clock.game_id] = seats.get(clock.game_id, 0) + 1
+        for clock in clocks:
+            if clock.awaited_since is None:
+                continue
+            if clock.autopilot:
+                found.append((clock.awaited_since, Due("autopilot", clock)))
+                continue
+            if clock.deadline_minutes is None or seats[clock.game_id] == 1:
+                continue  # a solo player keeps nobody waiting, so their game has no deadline
+            member = await self.life.member(clock.user_id)
+            if now >= hours.deadline(clock.awaited_since, clock.deadline_minutes, member):
+                found.append((clock.awaited_since, Due("deadline", clock)))
+            elif not clock.reminded and now >= hours.reminder(clock.awaited_since, clock.deadline_minutes, member):
+                found.append((clock.awaited_since, Due("remind", clock)))
+        found.sort(key=lambda pair: (pair[0], pair[1].clock.game_id, pair[1].clock.seat))
+        return [due for _, due in found]
+
+    async def tick(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> int:
+        """Do everything due now (for one game, or all; only the given kinds); returns how many things
+        were done. A game that refuses (damaged, or moved on meanwhile) never stops the others."""
+        done = 0
+        while done < MAX_AUTOMATIC_STEPS:
+            handled = 0
+            for item in await self.due(game_id):
+                if item.kind not in kinds:
+                    continue
+                try:
+                    handled += await self.handle(item)
+                except TableError as error:
+                    log.info("Nothing done in game %s for seat %s: %s", item.clock.game_id, item.clock.seat, error)
+            done += handled
+            if not handled:
+                break
+        return done
+
+    async def handle(self, due: Due) -> bool:
+        """Carry out one due thing; False when there was nothing to do after all."""
+        clock = due.clock
+        if due.kind == "remind":
+            await self.remind(clock)
+            return True
+        if due.kind == "deadline":
+            results, after = await self.deadline_passed(clock.game_id, clock.seat)
+            table = results[-1].table
+            note = f"{table.names[clock.seat]} missed the deadline, so the automatic player moved."
+            if after.autopilot:
+                note += (f" After {after.missed} missed deadlines in a row the automatic player keeps the seat until "
+                         "its player takes it back.")
+            await self.tables.enqueue(table.id, [publications.note(note, controls=[["reclaim", clock.seat]])])
+        else:
+            await self.play_for(clock.game_id, clock.seat)
+        return True
+
+    async def remind(self, clock: SeatClock) -> None:
+        table = await self.tables.table(clock.game_id)
+        await self.life.mark_reminded(clock.game_id, clock.seat)
+        if table.state is None or clock.seat not in table.awaited():
+            return
+        due = await self.deadline_of(clock)
+        when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
+        text = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
+        mentioned, direct = await self.tables.herald.split(table, [clock.seat])
+        if direct:
+            item = publications.direct(clock.user_id, f"{text}\n{jump_link(table)}",
+                                       f"{compose.mention(clock.user_id)} {text}")
+        elif mentioned:
+            item = publications.note(f"{compose.mention(clock.user_id)} {text}", mentions=[clock.user_id])
+        else:
+            return
+        await self.tables.enqueue(table.id, [item])
+
+    async def deadline_of(self, clock: SeatClock) -> datetime | None:
+        if clock.awaited_since is None or clock.deadline_minutes is None:
+            return None
+        return hours.deadline(clock.awaited_since, clock.deadline_minutes, await self.life.member(clock.user_id))
+
+    async def play_for(self, game_id: int, seat: int) -> ActResult:
+        """One decision by the seat's automatic player, from the seat's view and legal actions only."""
+        def automatic_choice(table: Table, seat: int) -> Any:
+            assert table.state is not None
+            legal = table.game.legal_actions(table.state, seat)
+            rng = Rng.from_seed(table.record.seed ^ (table.record.version * 0x9E3779B97F4A7C15))
+            return table.game.auto_action(table.game.view(table.state, seat), legal, rng)
+        return await self.tables.act(game_id, None, None, automatic_choice, seat=seat)
+
+    async def deadline_passed(self, game_id: int, seat: int) -> tuple[list[ActResult], SeatClock]:
+        """A missed deadline: the automatic player finishes the seat's wait (every decision of its turn, or
+        of its part of a simultaneous step), and one miss is counted; enough misses in a row put the seat
+        on autopilot until its player reclaims it."""
+        results = [await self.play_for(game_id, seat)]
+        while len(results) < MAX_STEPS_PER_WAIT and seat in results[-1].table.awaited():
+            results.append(await self.play_for(game_id, seat))
+        return results, await self.life.note_missed(game_id, seat)
+
+    # ----- seats ----------------------------------------------------------------------------------------
+    async def seat_of(self, game_id: int, user_id: int, guild_id: int | None = None) -> tuple[Table, int]:
+        table = await self.tables.table(game_id, guild_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated in this game.")
+        if table.record.status != "active":
+            raise TableError("This game is not being played." if table.record.status == "lobby"
+                             else "This game is over.")
+        return table, seat
+
+    async def reclaim(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
+        table, seat = await self.seat_of(game_id, user_id, guild_id)
+        [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
+        if not clock.autopilot:
+            raise TableError("Your seat is not on autopilot; you are playing it yourself.")
+        await self.life.set_autopilot(game_id, seat, False)
+        await self.tables.enqueue(game_id, [publications.note(
+            f"{compose.mention(user_id)} takes their seat back from the automatic player.")])
+        return table
+
+    async def set_autopilot(self, game_id: int, user_id: int, seat: int | None, may_manage: bool,
+                            guild_id: int | None = None) -> tuple[Table, int]:
+        """Put a seat on autopilot: one's own, or — for the game's creator or a server manager — any seat
+        whose player has gone (a seat left empty by someone who vanished)."""
+        table = await self.tables.table(game_id, guild_id)
+        if table.record.status != "active":
+            raise TableError("Only a game being played has seats to put on autopilot.")
+        own = table.seat_of(user_id)
+        target = own if seat is None else seat
+        if target is None or not 0 <= target < len(table.seats):
+            raise TableError("Name the seat to put on autopilot; you have none in this game.")
+        if target != own and not (may_manage or user_id == table.record.creator_id):
+            raise TableError("Only the game's creator or a server manager can put someone else's seat on autopilot.")
+        await self.life.set_autopilot(game_id, target, True)
+        await self.tables.enqueue(game_id, [publications.note(
+            f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
+            "the player can take it back with one click.", controls=[["reclaim", target]])])
+        return table, target
+
+    async def offer_seat(self, game_id: int, user_id: int, member_id: int, member_is_bot: bool,
+                         guild_id: int | None = None) -> Table:
+        table, seat = await self.seat_of(game_id, user_id, guild_id)
+        if member_is_bot or member_id == user_id or table.seat_of(member_id) is not None:
+            raise TableError("That member cannot take your seat: choose a member who is not already playing this "
+                             "game.")
+        await self.tables.enqueue(game_id, [publications.note(
+            f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
+            f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
+            controls=[["handover", seat, user_id, member_id]])])
+        return table
+
+    async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
+        """The member offered the seat accepts it; the player who offered it must still hold it."""
+        if accepter != to_user:
+            raise TableError("This seat was offered to someone else; only they can accept it.")
+        async with self.tables.lock(game_id):
+            table = await self.tables.table(game_id)
+            if table.record.status != "active":
+                raise TableError("This game is over, so its seats can no longer change hands.")
+            if table.seat_of(to_user) is not None:
+                raise TableError("You already have a seat in this game.")
+            if table.seat_of(from_user) != seat:
+                raise TableError("That offer is out of date: the seat is no longer held by whoever offered it.")
+            await self.tables.write(self.life.hand_over(game_id, seat, from_user, to_user))
+            await self.tables.enqueue(game_id, [publications.note(
+                f"{compose.mention(to_user)} takes over {table.names[seat]}'s seat from "
+                f"{compose.mention(from_user)}.")])
+            return await self.tables.table(game_id)
+
+    # ----- votes to abandon -------------------------------------------------------------------------------
+    async def vote_to_abandon(self, game_id: int, user_id: int, guild_id: int | None = None
+                              ) -> tuple[Table, int, int]:
+        """A seated player's vote; a majority of the seated players abandons the game. Returns the table,
+        the votes so far and the votes needed."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.lobby_view(game_id)
+            if guild_id is not None and table.record.guild_id != guild_id:
+                raise TableError(f"There is no game #{game_id} in this server.")
+            if table.record.status in ("finished", "abandoned"):
+                raise TableError("This game is already over.")
+            if table.seat_of(user_id) is None:
+                raise TableError("Only the seated players can vote to abandon this game.")
+            voters = await self.tables.write(self.life.vote(game_id, "abandon", user_id))
+            seated = {seat.user_id for seat in table.seats}
+            needed = len(seated) // 2 + 1
+            votes = len(voters & seated)
+        if votes >= needed:
+            table = await self.tables.abandon(game_id, user_id, False, by_vote=True)
+        else:
+            await self.tables.enqueue(game_id, [publications.note(
+                f"{compose.mention(user_id)} votes to abandon this game ({votes} of {needed} votes needed; seated "
+                "players vote with /game abandon).")])
+        return table, votes, needed
+
+    # ----- taking an action back ------------------------------------------------------------------------
+    async def take_back(self, game_id: int, user_id: int, guild_id: int | None = None, agreeing: bool = False,
+                        version: int | None = None) -> TakeBack:
+        """Take back the game's last action for the player who made it. Alone when the step drew no
+        randomness, revealed nothing and nobody has acted since; otherwise once every other seated player
+        agrees (``agreeing`` is that agreement being given, by ``user_id``, for the action at ``version``)."""
+        async with self.tables.lock(game_id):
+            table = await self.tables.table(game_id, guild_id)
+            if table.record.status != "active" or table.state is None:
+                raise TableError("Only a game being played can have a move taken back.")
+            logged = await self.tables.store.actions(game_id)
+            if not logged:
+                raise TableError("Nothing has been played yet, so there is nothing to take back.")
+            last = logged[-1]
+            if version is not None and last.version != version:
+                raise TableError("That move can no longer be taken back: the game has moved on.")
+            owner = table.user_of(last.seat)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated in this game.")
+            if not agreeing and last.seat != seat:
+                raise TableError(f"Only the last move can be taken back, and it was {table.names[last.seat]}'s.")
+            before = await self.tables.state_at(table, last.version - 1)
+            events = [Event.from_json(raw) for raw in last.events]
+            alone = table.game.can_take_back_alone(before, table.state, last.seat, events)
+            others = sorted({s.user_id for s in table.seats} - {owner})
+            if not alone:
+                topic = f"undo:{last.version}"
+                if agreeing:
+                    agreed = await self.tables.write(self.life.vote(game_id, topic, user_id))
+                else:
+                    agreed = await self.life.votes(game_id, topic)
+                waiting = [user for user in others if user not in agreed]
+                if waiting:
+                    if not agreeing:
+                        names = ", ".join(compose.mention(user) for user in waiting)
+                        await self.tables.enqueue(game_id, [publications.note(
+                            f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
+                            "agree.", controls=[["undo", last.version]])])
+                    return TakeBack(table, False, last.version, waiting)
+            rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
+            items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
+            await self.tables.write(self.life.take_back(
+                game_id, table.record.version, last.version, table.game.state_to_json(before),
+                table.game.to_act(before), outbox=items, board_since=table.record.version + 1))
+            self.tables.published(game_id)
+            return TakeBack(await self.tables.table(game_id), True, last.version, [])
+
+    # ----- results --------------------------------------------------------------------------------------
+    async def record_results(self, table: Table) -> None:
+        """A finished game's scores and places, for the server's statistics (a repeat is ignored)."""
+        if table.state is None or table.record.status != "finished":
+            return
+        outcome = table.game.outcome(table.state)
+        if outcome is None:
+            return
+        rows = [(seat, table.user_of(seat), outcome.scores[seat], place)
+                for place, seats in enumerate(outcome.ranking, start=1) for seat in seats]
+        await self.tables.write(self.life.record_results(table.id, rows))

@@ -1,0 +1,73 @@
+"""The registry of game kits: for every hosted game, its rules and its board and hand renderers.
+
+The registry is explicit (no module is found by its name), and :func:`check_kits` runs at start-up, so a
+game without a board renderer stops the bot with a sentence instead of silently posting no image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import render.circus_train
+import render.dreadful_circus
+import render.little_circuses
+import render.wanderzirkus
+from rules.core.game import Game, View
+from rules.registry import GAMES
+
+Renderer = Callable[[View], bytes]
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """What the table needs to host one game."""
+
+    game: Game[Any, Any]
+    render_board: Renderer
+    """The public board image (PNG) from the spectator view."""
+    render_hand: Renderer
+    """A seat's private image (PNG) from that seat's view."""
+
+    @property
+    def kind(self) -> str:
+        return self.game.key
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+
+KITS: dict[str, GameKit] = {
+    "circus_train": GameKit(GAMES["circus_train"], render.circus_train.render_board, render.circus_train.render_hand),
+    "little_circuses": GameKit(GAMES["little_circuses"], render.little_circuses.render_board,
+                               render.little_circuses.render_hand),
+    "wanderzirkus": GameKit(GAMES["wanderzirkus"], render.wanderzirkus.render_board, render.wanderzirkus.render_hand),
+    "dreadful_circus": GameKit(GAMES["dreadful_circus"], render.dreadful_circus.render_board,
+                               render.dreadful_circus.render_hand),
+}
+
+
+class KitError(Exception):
+    """The registry and the rules disagree: the bot must not start."""
+
+
+def kit(kind: str) -> GameKit:
+    try:
+        return KITS[kind]
+    except KeyError:
+        raise KitError(f"No game kit is registered for {kind!r}.") from None
+
+
+def check_kits() -> None:
+    """Every registered game has a kit whose rules are that game and whose renderers can be called."""
+    missing = sorted(set(GAMES) - set(KITS))
+    if missing:
+        raise KitError(f"These games have no kit (rules plus board and hand renderers): {', '.join(missing)}.")
+    for kind, entry in KITS.items():
+        if entry.game is not GAMES.get(kind):
+            raise KitError(f"The kit registered as {kind!r} holds the rules of {entry.game.key!r}.")
+        for name in ("render_board", "render_hand"):
+            if not callable(getattr(entry, name)):
+                raise KitError(f"The kit of {kind!r} has no {name.replace('_', ' ')}.")

@@ -1,0 +1,229 @@
+"""The publisher: delivers each game's outbox in order, one item at a time, never two of one game at
+once, after the game's lock has been released.
+
+Delivery itself is the chat client's job (a :class:`Courier`); this module decides what happens when it
+fails:
+
+- a passing failure (a 5xx answer, a timeout, a dropped connection, a rate limit) is retried with
+  backoff, and nothing after it in the same game is delivered first, so the thread never shows an older
+  board after a newer one;
+- a missing permission is told once — the courier says in the channel (or to the game's creator) which
+  permission is missing — and the item is retried until it goes through;
+- a deleted thread is re-created by the courier and delivery goes on there;
+- an item the chat service will never accept is set aside (logged), so it cannot block the game.
+
+Everything pending survives a restart: :meth:`Publisher.resume` picks up every game with due items.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Protocol
+
+from db.outbox import OutboxRow, OutboxStore
+from db.store import GameRecord, GameStore
+from table.clocks import Clock
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 3.0, 10.0, 30.0, 120.0, 300.0)
+DEFAULT_TIMEOUT = 20.0  # seconds one delivery may take before it counts as failed
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What a delivered item left behind."""
+
+    message_id: int | None = None
+    """The board message posted (a new board, or an edit that had to become one)."""
+    missing: tuple[str, ...] = ()
+    """Permissions whose lack made the courier deliver less (e.g. a board without its image)."""
+
+
+class Undeliverable(Exception):
+    """An item could not be delivered now."""
+
+
+class TryLater(Undeliverable):
+    """A passing failure: retry with backoff."""
+
+
+class MissingPermissions(Undeliverable):
+    def __init__(self, permissions: Sequence[str]) -> None:
+        super().__init__(f"missing permissions: {', '.join(permissions)}")
+        self.permissions = tuple(permissions)
+
+
+class ThreadGone(Undeliverable):
+    """The game's thread no longer exists."""
+
+
+class Rejected(Undeliverable):
+    """The chat service will never accept this item as it is."""
+
+
+class Courier(Protocol):
+    """Delivers outbox items to the chat service (see ``cogs/courier.py``)."""
+
+    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery: ...
+
+    async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
+        """Say once, where it can be seen, which permissions the bot lacks to host this game."""
+
+    async def reopen(self, game: GameRecord) -> int | None:
+        """A new thread for a game whose thread was deleted (its id), or None if none can be made."""
+
+
+def superseded(row: OutboxRow, later: Sequence[OutboxRow]) -> bool:
+    """Whether a board edit is made redundant by a later edit of the same board still waiting: an edit's
+    text lists every event since its board began, so only the last of a run of edits needs posting (a
+    burst of moves, or a backlog after an outage, then costs one drawing instead of one per move)."""
+    if row.kind != "board" or row.payload.get("mode") != "edit":
+        return False
+    for other in later:
+        if other.kind == "board":
+            return other.payload.get("mode") == "edit"
+    return False
+
+
+class Publisher:
+    def __init__(self, store: GameStore, outbox: OutboxStore, clock: Clock, *,
+                 backoff: Sequence[float] = DEFAULT_BACKOFF, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.store = store
+        self.outbox = outbox
+        self.clock = clock
+        self.backoff = tuple(backoff)
+        self.timeout = timeout
+        self.courier: Courier | None = None
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._told: dict[int, tuple[str, ...]] = {}  # game → missing permissions already told about
+        self._closed = False
+
+    # ----- starting deliveries --------------------------------------------------------------------------
+    def kick(self, game_id: int) -> None:
+        """Deliver the game's pending items soon (in order, after any delivery already running)."""
+        if self._closed or self.courier is None:
+            return
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id),
+                                                                      name=f"ringmaster-publish-{game_id}")
+
+    async def settle(self, game_id: int, timeout: float) -> None:
+        """Start delivering and wait up to ``timeout`` seconds for the game's queue to be delivered (what
+        is not delivered by then goes on in the background)."""
+        self.kick(game_id)
+        task = self._tasks.get(game_id)
+        if task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), timeout)
+
+    async def resume(self) -> int:
+        """Start delivering every game with items due (after a restart, and at every scheduler tick)."""
+        games = await self.outbox.due_games(self.clock())
+        for game_id in games:
+            self.kick(game_id)
+        return len(games)
+
+    async def close(self) -> None:
+        self._closed = True
+        for timer in self._timers.values():
+            timer.cancel()
+        tasks = [task for task in self._tasks.values() if not task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def idle(self) -> None:
+        """Wait until no delivery is running (for tests and shutdown)."""
+        while running := [task for task in self._tasks.values() if not task.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    # ----- delivering -----------------------------------------------------------------------------------
+    async def _drain(self, game_id: int) -> None:
+        while True:
+            self._again.discard(game_id)
+            await self._deliver_pending(game_id)
+            if game_id not in self._again:
+                return
+
+    async def _deliver_pending(self, game_id: int) -> None:
+        courier = self.courier
+        assert courier is not None
+        rows = await self.outbox.pending(game_id)
+        for index, row in enumerate(rows):
+            if superseded(row, rows[index + 1:]):
+                await self.outbox.delivered(row.id)
+                continue
+            game = await self.store.get_game(game_id)
+            if game is None:
+                return
+            try:
+                delivery = await self._attempt(courier, game, row)
+            except MissingPermissions as error:
+                if self._told.get(game_id) != error.permissions:
+                    self._told[game_id] = error.permissions
+                    await self._tell(courier, game, error.permissions)
+                await self._later(row, str(error))
+                return
+            except (TryLater, TimeoutError, OSError) as error:
+                await self._later(row, str(error) or type(error).__name__)
+                return
+            except Rejected as error:
+                log.warning("Game %s: the %s item %s was refused for good and is set aside: %s", game_id, row.kind,
+                            row.id, error)
+                await self.outbox.failed(row.id, f"set aside: {error}", self.clock())
+                await self.outbox.delivered(row.id)
+                continue
+            except Exception as error:  # a bug in delivery must not silence the game: log it, retry later
+                log.exception("Game %s: delivering %s item %s failed unexpectedly", game_id, row.kind, row.id)
+                await self._later(row, f"unexpected: {error!r}")
+                return
+            if delivery.missing and self._told.get(game_id) != delivery.missing:
+                self._told[game_id] = delivery.missing
+                await self._tell(courier, game, delivery.missing)
+            elif not delivery.missing:
+                self._told.pop(game_id, None)
+            await self.outbox.delivered(row.id, board_message_id=delivery.message_id if row.kind == "board" else None)
+
+    async def _attempt(self, courier: Courier, game: GameRecord, row: OutboxRow) -> Delivery:
+        """One delivery, re-creating the game's thread once if it was deleted."""
+        try:
+            return await asyncio.wait_for(courier.deliver(game, row), self.timeout)
+        except ThreadGone:
+            thread_id = await courier.reopen(game)
+            if thread_id is None:
+                raise TryLater("the game's thread is gone and a new one could not be made") from None
+            await self.store.set_thread(game.id, thread_id)
+            log.info("Game %s: its thread was deleted; it goes on in thread %s", game.id, thread_id)
+            fresh = await self.store.get_game(game.id)
+            assert fresh is not None
+            return await asyncio.wait_for(courier.deliver(fresh, row), self.timeout)
+
+    async def _tell(self, courier: Courier, game: GameRecord, permissions: Sequence[str]) -> None:
+        try:
+            await asyncio.wait_for(courier.tell_missing(game, permissions), self.timeout)
+        except (Undeliverable, TimeoutError, OSError) as error:
+            log.warning("Game %s: could not tell anyone that permissions are missing: %s", game.id, error)
+
+    async def _later(self, row: OutboxRow, error: str) -> None:
+        delay = self.backoff[min(row.attempts, len(self.backoff) - 1)]
+        log.info("Game %s: delivering %s item %s failed (%s); retrying in %.0f s", row.game_id, row.kind, row.id,
+                 error, delay)
+        await self.outbox.failed(row.id, error, self.clock() + timedelta(seconds=delay))
+        if not self._closed:
+            self._timers[row.game_id] = asyncio.get_running_loop().call_later(delay, self.kick, row.game_id)

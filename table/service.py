@@ -1,0 +1,387 @@
+"""Games at the table: load a game from the store, check who may act, apply an action through the rules
+contract and save it — with everything the action must publish — in one versioned write.
+
+Every change to a game goes through this service under the game's lock, held for the whole
+read-apply-write, so two players clicking at once are served one after the other and neither update is
+lost. The store's version check (``version = version + 1 WHERE version = ?``) also catches a second
+process writing the same game; it surfaces as :class:`~table.errors.StaleBoard`. Publishing happens
+after the lock, from the outbox, in order (see :mod:`table.publisher`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from db.errors import StoreError
+from db.life import LifeStore
+from db.outbox import OutboxItem
+from db.store import ActionRecord, GameRecord, GameStore, SeatRecord
+from rules.core import fairness
+from rules.core.errors import RulesError
+from rules.core.events import Event
+from rules.core.options import validate_options
+from rules.core.serial import ShapeError
+from table import compose, publications
+from table.clocks import Clock
+from table.errors import DamagedGame, StaleBoard, TableError, refusal
+from table.herald import Herald
+from table.kits import GameKit, kit
+from table.model import ActResult, Table
+
+log = logging.getLogger(__name__)
+
+DEFAULT_AUTOPILOT_AFTER = 3
+MAX_DEADLINE_MINUTES = 14 * 24 * 60
+Chooser = Callable[[Table, int], Any]
+
+
+class TableService:
+    def __init__(self, store: GameStore, life: LifeStore, clock: Clock,
+                 published: Callable[[int], None] = lambda game_id: None) -> None:
+        self.store = store
+        self.life = life
+        self.clock = clock
+        self.herald = Herald(store, life, clock)
+        self.published = published
+        """Called with a game's id after a write that queued something to publish."""
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: one per game while anyone holds or waits for it, forgotten afterwards."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # ----- reading -------------------------------------------------------------------------------------
+    async def table(self, game_id: int, guild_id: int | None = None) -> Table:
+        """The game as it is; a refusal if it is not in this server, DamagedGame if its save is unreadable."""
+        try:
+            record = await self.store.get_game(game_id)
+            if record is None or (guild_id is not None and record.guild_id != guild_id):
+                raise TableError(f"There is no game #{game_id} in this server.")
+            seats = await self.store.seats(game_id)
+        except StoreError as error:
+            raise refusal(error) from error
+        game_kit = kit(record.kind)
+        state = await self._state(record, game_kit, seats) if record.status != "lobby" else None
+        return Table(record, seats, game_kit, state)
+
+    async def _state(self, record: GameRecord, game_kit: GameKit, seats: list[SeatRecord]) -> Any:
+        """The saved snapshot; if it no longer fits the game's state type (the game's code changed since
+        it was saved), the state is rebuilt from the seed and the action log. A save that cannot be read
+        or rebuilt marks the game damaged, so it stays out of every other game's way."""
+        if record.damage is not None:
+            raise DamagedGame(record.id, record.damage)
+        if record.snapshot is None:
+            return await self._damaged(record, "it has no saved state")
+        try:
+            return game_kit.game.state_from_json(record.snapshot)
+        except (ShapeError, TypeError, ValueError, KeyError):
+            log.warning("Game %s: its snapshot no longer fits %s; replaying its log", record.id, game_kit.name)
+        try:
+            return await self.replay(record, game_kit, [seat.display_name for seat in seats])
+        except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
+            log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
+            return await self._damaged(record, "its saved state does not fit the game and its log does not replay")
+
+    async def _damaged(self, record: GameRecord, reason: str) -> Any:
+        await self.store.set_damage(record.id, reason)
+        raise DamagedGame(record.id, reason)
+
+    async def replay(self, record: GameRecord, game_kit: GameKit, names: Sequence[str],
+                     until: int | None = None) -> Any:
+        """The state replayed from the seed and the action log (up to version ``until``)."""
+        game = game_kit.game
+        state = game.new_game(list(names), record.options, record.seed)
+        for logged in await self.store.actions(record.id):
+            if until is not None and logged.version > until:
+                break
+            state, _ = game.apply(state, logged.seat, game.action_from_json(logged.action))
+        return state
+
+    async def state_at(self, table: Table, version: int) -> Any:
+        """The game's state as it was at ``version``."""
+        return await self.replay(table.record, table.kit, table.names, until=version)
+
+    async def table_in_context(self, guild_id: int, channel_id: int, user_id: int, game_id: int | None) -> Table:
+        """The game named, else the game whose thread this is, else the asker's only live game here."""
+        if game_id is not None:
+            return await self.table(game_id, guild_id)
+        in_thread = await self.store.game_in_thread(channel_id)
+        if in_thread is not None and in_thread.guild_id == guild_id:
+            return await self.table(in_thread.id)
+        mine = await self.store.games_of_user(user_id, guild_id, statuses=("lobby", "active"))
+        if len(mine) == 1:
+            return await self.table(mine[0].id)
+        if not mine:
+            raise TableError("You have no game in progress here; give the game number, or use the command in the "
+                             "game's thread.")
+        numbers = ", ".join(f"#{r.id}" for r in mine)
+        raise TableError(f"You are in several games here ({numbers}); say which with the game option, or use the "
+                         "command in the game's thread.")
+
+    async def public_log(self, table: Table) -> list[str]:
+        """Every public event of the game as sentences, oldest first; automatic moves are marked 🤖."""
+        lines: list[str] = []
+        for logged in await self.store.actions(table.id):
+            mark = "🤖 " if logged.automatic else ""
+            lines += [mark + line for line in compose.public_sentences(table, logged.events)]
+        return lines
+
+    async def game_record(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any]]:
+        """A finished game's record for the fairness check: it reveals the seed, so only once it ended."""
+        table = await self.table(game_id, guild_id)
+        if table.record.status in ("lobby", "active") or table.state is None:
+            raise TableError("The game record reveals the secret seed, so it is only available once the game has "
+                             "ended.")
+        logged = await self.store.actions(game_id)
+        record = fairness.game_record(table.game, table.names, table.record.options, table.record.seed,
+                                      table.record.seed_salt, [(a.seat, a.action) for a in logged], table.state)
+        return table, record
+
+    # ----- the lobby -----------------------------------------------------------------------------------
+    async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
+                     options: dict[str, object], *, deadline_minutes: int | None = None,
+                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> Table:
+        game = kit(kind).game
+        try:
+            parsed = validate_options(game.option_specs, options)
+            game.check_options(parsed, max(game.min_players, 2) if game.max_players > 1 else 1)
+        except RulesError as error:
+            raise refusal(error) from error
+        if deadline_minutes is not None and not 0 < deadline_minutes <= MAX_DEADLINE_MINUTES:
+            raise TableError(f"A turn deadline must be between a few minutes and {MAX_DEADLINE_MINUTES // 1440} days.")
+        if not 1 <= autopilot_after <= 20:
+            raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
+        try:
+            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
+                                                  secrets.randbits(63), secrets.token_hex(16),
+                                                  deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
+            await self.store.add_seat(record.id, creator_id, creator_name)
+        except StoreError as error:
+            raise refusal(error) from error
+        return await self.table(record.id)
+
+    async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id, guild_id)
+            self._require_lobby(table, "join")
+            if table.seat_of(user_id) is not None:
+                raise TableError("You already have a seat in this game.")
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(f"This game is full: {table.game.name} takes at most {table.game.max_players} "
+                                 "players.")
+            await self.write(self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players))
+            return await self.table(game_id)
+
+    async def leave(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id, guild_id)
+            self._require_lobby(table, "leave")
+            if table.seat_of(user_id) is None:
+                raise TableError("You have no seat in this game.")
+            if user_id == table.record.creator_id:
+                raise TableError("You created this game, so you cannot leave its lobby; abandon it instead.")
+            await self.write(self.store.remove_seat(game_id, user_id))
+            return await self.table(game_id)
+
+    async def set_deadline(self, game_id: int, user_id: int, minutes: int | None, autopilot_after: int,
+                           guild_id: int | None = None) -> Table:
+        async with self.lock(game_id):
+            table = await self.table(game_id, guild_id)
+            if user_id != table.record.creator_id:
+                raise TableError("Only the player who created this game can set its deadline.")
+            if table.record.status != "lobby":
+                raise TableError("The deadline is set before the game starts; this one has already started.")
+            if minutes is not None and not 15 <= minutes <= MAX_DEADLINE_MINUTES:
+                raise TableError("A deadline must be between a quarter of an hour and "
+                                 f"{MAX_DEADLINE_MINUTES // 1440} days.")
+            await self.write(self.life.set_deadline(game_id, minutes, autopilot_after))
+            return await self.table(game_id)
+
+    def check_startable(self, table: Table, user_id: int) -> None:
+        """The refusals of ``start`` that can be told before a thread is opened for the game."""
+        self._require_lobby(table, "start")
+        if user_id != table.record.creator_id:
+            raise TableError("Only the player who created this game can start it.")
+        count = len(table.seats)
+        if not table.game.min_players <= count <= table.game.max_players:
+            raise TableError(f"{table.game.name} needs {table.game.min_players} to {table.game.max_players} "
+                             f"players; {count} {'is' if count == 1 else 'are'} seated.")
+        try:
+            table.game.check_options(dict(table.record.options), count)
+        except RulesError as error:
+            raise refusal(error) from error
+
+    async def start(self, game_id: int, user_id: int, thread_id: int | None) -> Table:
+        """Start the game in its thread: the fairness commitment, then the first board, are queued with it."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            self.check_startable(table, user_id)
+            try:
+                state = table.game.new_game(table.names, table.record.options, table.record.seed)
+            except RulesError as error:
+                raise refusal(error) from error
+            version = table.record.version + 1
+            started = replace(table, record=replace(table.record, status="active", version=version,
+                                                    thread_id=thread_id or table.record.thread_id), state=state)
+            items = [publications.note(compose.commitment_line(started)),
+                     *await self.herald.new_board(started, compose.start_text(started)),
+                     publications.lobby(compose.lobby_text(started), False)]
+            await self.write(self.store.start_game(game_id, table.record.version, table.game.state_to_json(state),
+                                                    thread_id, awaited=table.game.to_act(state), outbox=items,
+                                                    board_since=version))
+            self.published(game_id)
+            return await self.table(game_id)
+
+    @staticmethod
+    def _require_lobby(table: Table, verb: str) -> None:
+        if table.record.status != "lobby":
+            raise TableError(f"This game has already started; you can no longer {verb} it."
+                             if table.record.status == "active" else "This game is over.")
+
+    # ----- play ----------------------------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int | None, version: int | None, choose: Chooser, *,
+                  seat: int | None = None, guild_id: int | None = None) -> ActResult:
+        """Apply the action ``choose(table, seat)`` returns for the asking user, under the game's lock, and
+        save it with what it must publish.
+
+        ``version`` is the version the asker saw (a panel's buttons carry it); None means "whatever is
+        current" (slash commands). With ``user_id`` None the seat's automatic player acts for ``seat`` (a
+        deadline passed, or the seat is on autopilot), and the log marks the action as automatic."""
+        async with self.lock(game_id):
+            table = await self.table(game_id, guild_id)
+            if table.record.status == "lobby":
+                raise TableError("This game has not started yet.")
+            if table.record.status != "active" or table.state is None:
+                raise TableError("This game is over.")
+            automatic = user_id is None
+            if user_id is not None:
+                seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated in this game.")
+            before = table.game.to_act(table.state)
+            if seat not in before:
+                raise TableError(table.game.explain_waiting(table.state, seat))
+            try:
+                if version is not None and version != table.record.version:
+                    action = await self._choice_made_earlier(table, seat, version, choose)
+                else:
+                    action = choose(table, seat)
+                state, events = table.game.apply(table.state, seat, action)
+            except RulesError as error:
+                raise refusal(error) from error
+            over = table.game.is_over(state)
+            new_version = table.record.version + 1
+            previous = await self.store.actions(game_id, after_version=table.record.version - 1, limit=1)
+            continues = bool(previous) and previous[0].version == table.record.version and previous[0].seat == seat
+            after = replace(table, record=replace(table.record, version=new_version,
+                                                  status="finished" if over else "active"), state=state)
+            current = ActionRecord(game_id, new_version, seat, table.game.action_to_json(action),
+                                   [event.to_json() for event in events], self.clock(), automatic)
+            items, board_since = await self.herald.after_action(table, after, current, before, continues)
+            await self.write(self.store.record_action(
+                game_id, table.record.version, seat, current.action, current.events, table.game.state_to_json(state),
+                status="finished" if over else None, awaited=table.game.to_act(state), automatic=automatic,
+                outbox=items, board_since=board_since))
+            self.published(game_id)
+            after.record = replace(after.record, board_since=board_since)
+            return ActResult(after, seat, events, before, continues, automatic)
+
+    async def _choice_made_earlier(self, table: Table, seat: int, version: int, choose: Chooser) -> Any:
+        """The action a seat chose on a panel built at an older ``version``.
+
+        In simultaneous steps other seats act while a player is deciding, so their panel's version goes out
+        of date without their own decision changing. The choice still stands when the seat itself has not
+        acted since that version and the chosen action is still legal now; otherwise the panel is stale."""
+        assert table.state is not None
+        if version > table.record.version:
+            raise StaleBoard()
+        since = await self.store.actions(table.id, after_version=version)
+        if any(logged.seat == seat for logged in since):
+            raise StaleBoard()
+        earlier = replace(table, state=await self.state_at(table, version))
+        action = choose(earlier, seat)
+        if action not in table.game.legal_actions(table.state, seat):
+            raise StaleBoard()
+        return action
+
+    async def abandon(self, game_id: int, user_id: int, is_manager: bool, *, by_vote: bool = False) -> Table:
+        """End the game now (its creator, a manager, or a majority vote); the seed is revealed."""
+        async with self.lock(game_id):
+            try:
+                table = await self.table(game_id)
+            except DamagedGame:
+                table = None
+            record = table.record if table is not None else await self.store.get_game(game_id)
+            assert record is not None
+            if record.status in ("finished", "abandoned"):
+                raise TableError("This game is already over.")
+            if not by_vote and user_id != record.creator_id and not is_manager:
+                raise TableError("Only the game's creator or a server manager can abandon it.")
+            title = f"{kit(record.kind).name} #{game_id}"
+            by = "a majority vote" if by_vote else compose.mention(user_id)
+            items: list[OutboxItem] = [publications.note(f"**{title}** was abandoned by {by}.")]
+            if table is not None:
+                done = replace(table, record=replace(record, status="abandoned"))
+                items.insert(0, publications.lobby(compose.lobby_text(done), False))
+                if table.state is not None:
+                    items += (await self.herald.ending(done))[:1]
+            await self.write(self.store.set_status(game_id, "abandoned", record.version, outbox=items))
+            self.published(game_id)
+        return await self.lobby_view(game_id)
+
+    async def lobby_view(self, game_id: int) -> Table:
+        """The game's record and seats without its state (for games whose save is damaged too)."""
+        record = await self.store.get_game(game_id)
+        assert record is not None
+        return Table(record, await self.store.seats(game_id), kit(record.kind), None)
+
+    async def repair(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
+        """Rebuild a damaged game's state from its seed and action log, and post a fresh board."""
+        async with self.lock(game_id):
+            record = await self.store.get_game(game_id)
+            if record is None or (guild_id is not None and record.guild_id != guild_id):
+                raise TableError(f"There is no game #{game_id} in this server.")
+            if user_id != record.creator_id and not is_manager:
+                raise TableError("Only the game's creator or a server manager can repair it.")
+            if record.status != "active":
+                raise TableError("Only a game being played can be repaired.")
+            table = Table(record, await self.store.seats(game_id), kit(record.kind), None)
+            try:
+                state = await self.replay(record, table.kit, table.names)
+            except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
+                raise TableError(f"Game #{game_id}'s action log does not replay either, so it cannot be rebuilt; "
+                                 f"abandon it with `/game abandon game:{game_id}`.") from error
+            repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
+            items = await self.herald.new_board(repaired, f"**{repaired.title}** · rebuilt from its log")
+            await self.write(self.store.repair(game_id, record.version, table.game.state_to_json(state),
+                                                awaited=table.game.to_act(state), outbox=items,
+                                                board_since=record.version + 1))
+            self.published(game_id)
+            return await self.table(game_id)
+
+    async def enqueue(self, game_id: int, items: Sequence[OutboxItem]) -> None:
+        """Publish ``items`` in the game's thread after whatever is already queued."""
+        await self.write(self.store.enqueue(game_id, items))
+        self.published(game_id)
+
+    @staticmethod
+    async def write(operation: Any) -> Any:
+        """Await a store write; its refusals become the table's (stale versions, a full disk, …)."""
+        try:
+            return await operation
+        except StoreError as error:
+            raise refusal(error) from error
+
+
+def public_events(raw_events: Sequence[dict[str, Any]]) -> list[Event]:
+    return [Event.from_json(raw) for raw in raw_events if raw.get("private_to") is None]
