@@ -226,18 +226,27 @@ def _parse_args(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> argpars
 
 
 def verify_file(path: str, published: str | None, out: TextIO) -> int:
-    """``python -m rules verify``: 0 when the record checks out, 1 when it does not."""
+    """``python -m rules verify``: 0 when the record checks out, 1 when it does not or cannot be read.
+    Ends ``VERIFIED`` (with a caveat for a format-1 record) or ``NOT VERIFIED: <reason>``; never a traceback."""
     try:
         with open(path, encoding="utf-8") as file:
             record = json.load(file)
-    except (OSError, ValueError) as error:
-        out.write(f"Could not read {path}: {error}\n")
+    except (OSError, ValueError, RecursionError, MemoryError) as error:
+        reason = "it is nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
+        _say(out, f"NOT VERIFIED: could not read {path}: {reason or type(error).__name__}")
         return 1
-    verdict = fairness.verify_record(record, GAMES, published) if isinstance(record, dict) else \
-        fairness.Verdict(False, ("The file does not hold a game record.",))
-    out.write("\n".join(verdict.lines) + "\n")
-    out.write("VERIFIED\n" if verdict.ok else "NOT VERIFIED\n")
+    verdict = fairness.verify_record(record, GAMES, published)
+    lines = list(verdict.lines if verdict.ok else verdict.lines[:-1])
+    lines.append(("VERIFIED" + (f" ({verdict.caveat})" if verdict.caveat else "")) if verdict.ok else
+                 f"NOT VERIFIED: {verdict.reason}")
+    for line in lines:
+        _say(out, line)
     return 0 if verdict.ok else 1
+
+
+def _say(out: TextIO, line: str) -> None:
+    """Write a line that may hold text from the file, which no terminal can print (lone surrogates)."""
+    out.write(line.encode("utf-8", "replace").decode("utf-8") + "\n")
 
 
 # ----- simulate -----------------------------------------------------------------------------------

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -155,3 +159,77 @@ def test_play_the_automatic_choice_for_a_human_seat() -> None:
 ])
 def test_play_refuses_bad_setup(argv: list[str]) -> None:
     assert_refused(Run("play", GAME, *argv))
+
+
+# ----- verify -------------------------------------------------------------------------------------
+
+VERIFY_GAME = "wanderzirkus"
+VERIFY_NAMES = ["Ann", "Bob"]
+VERIFY_SEED, VERIFY_SALT = 4242, "00112233445566778899aabbccddeeff"
+
+
+@pytest.fixture(scope="module")
+def good_record() -> dict[str, Any]:
+    from rules.core.fairness import game_record
+
+    from harness import random_playout
+
+    game = GAMES[VERIFY_GAME]
+    final, log = random_playout(game, VERIFY_NAMES, {}, VERIFY_SEED, check_every_step=False)
+    return game_record(game, VERIFY_NAMES, final.options, VERIFY_SEED, VERIFY_SALT, log, final)
+
+
+def _verify_subprocess(tmp_path: Path, content: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``python -m rules verify`` run as a person would, in its own process."""
+    path = tmp_path / "record.json"
+    path.write_text(content, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "rules", "verify", str(path), *extra], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120, check=False)
+
+
+def _bad(good: dict[str, Any]) -> dict[str, str]:
+    tampered = copy.deepcopy(good)
+    tampered["actions"] = tampered["actions"][:-1]
+    renamed = json.dumps(good).replace('"Bob"', '"Mallory"')
+    assert '"Mallory"' in renamed
+    return {
+        "tampered": json.dumps(tampered),
+        "renamed": renamed,
+        "unknown option": json.dumps(dict(good, options={"turbo": True})),
+        "wrong player count": json.dumps(dict(good, players=["Ann"] * 9)),
+        "deeply nested": "[" * 100_000 + "]" * 100_000,
+        "deeply nested action": json.dumps(dict(good, actions="@")).replace('"@"', "[" * 100_000 + "]" * 100_000),
+        "not JSON": "this is not a game record\n",
+        "not UTF-8": "\udcff",
+        "a number too long": json.dumps(dict(good, seed=0)).replace('"seed": 0', '"seed": ' + "9" * 5000),
+    }
+
+
+@pytest.mark.parametrize("case", ["tampered", "renamed", "unknown option", "wrong player count", "deeply nested",
+                                  "deeply nested action", "not JSON", "not UTF-8", "a number too long"])
+def test_verify_says_not_verified_and_never_a_traceback(case: str, good_record: dict[str, Any],
+                                                       tmp_path: Path) -> None:
+    content = _bad(good_record)[case]
+    if case == "not UTF-8":
+        (tmp_path / "record.json").write_bytes(b"\xff\xfe{")
+        done = subprocess.run([sys.executable, "-m", "rules", "verify", str(tmp_path / "record.json")],
+                              capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent,
+                              timeout=120, check=False)
+    else:
+        done = _verify_subprocess(tmp_path, content, "--commitment", good_record["commitment"])
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("NOT VERIFIED: ") and len(last) > len("NOT VERIFIED: ") + 5, done.stdout
+
+
+def test_verify_a_good_record(good_record: dict[str, Any], tmp_path: Path) -> None:
+    done = _verify_subprocess(tmp_path, json.dumps(good_record), "--commitment", good_record["commitment"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "VERIFIED"
+    assert "Final scores: Ann " in done.stdout
+
+
+def test_verify_a_missing_file_in_process(tmp_path: Path) -> None:
+    run = Run("verify", str(tmp_path / "nowhere.json"))
+    assert run.code == 1 and run.last_line.startswith("NOT VERIFIED: could not read ")
