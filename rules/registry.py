@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.circus_train.game import CircusTrain
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, quote
 from rules.core.game import Game
 from rules.dreadful_circus.game import DreadfulCircus
 from rules.little_circuses.game import LittleCircuses
@@ -20,4 +20,4 @@ def get_game(key: str) -> Game[Any, Any]:
     try:
         return GAMES[key]
     except KeyError:
-        raise RulesError(f"There is no game called {key!r}; choose one of: {', '.join(GAMES)}.") from None
+        raise RulesError(f"There is no game called {quote(key)}; choose one of: {', '.join(GAMES)}.") from None

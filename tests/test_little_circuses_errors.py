@@ -77,7 +77,7 @@ def test_placing_far_from_the_circus_is_refused() -> None:
     state, _ = apply(state, 0, ChooseTile(state.circuses[0].hand[0]))
     assert _refusal(state, 0, PlaceTile(cell(0, 0))) == \
         "A1 is not next to or on top of an attraction in your circus (the circus spreads over 6 x 6 spaces)."
-    assert _refusal(state, 0, PlaceTile(99)).startswith("space 99 is not next to")
+    assert _refusal(state, 0, PlaceTile(99)).startswith("Space 99 is not next to")
     assert Back() in GAME.legal_actions(state, 0)
 
 
@@ -128,7 +128,7 @@ def test_rival_choices_name_what_the_rival_lacks() -> None:
     queue_icons(state, 0, ["rob"])
     assert _refusal(state, 0, ChooseRival(0)) == "Choose another player."
     set_circus(state, 2, money=0)
-    assert _refusal(state, 0, ChooseRival(2)) == "Cat has no money to take."
+    assert _refusal(state, 0, ChooseRival(2)) == "There is nothing to take: Cat has no money."
 
 
 def test_malformed_actions_are_refused_by_name() -> None:

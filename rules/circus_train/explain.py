@@ -8,7 +8,8 @@ from rules.circus_train import board, legal, modifiers
 from rules.circus_train.actions import Action
 from rules.circus_train.content import distance_map, load_content
 from rules.circus_train.state import CARD_NAMES, CircusTrainState
-from rules.circus_train.text import city_name, talent_name
+from rules.circus_train.text import city_name, sentence_start, talent_name
+from rules.core.errors import quote
 
 STEP_WORDS = {
     "pick_talent": "choosing starting talent", "choose_start": "choosing a Canadian start city",
@@ -58,7 +59,7 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         return "Your Reputation is already at the top of the track."
     if kind in ("play_card", "replay_card", "eddie_replay"):
         if a.card not in CARD_NAMES:
-            return f"There is no Action card called {a.card!r}."
+            return f"There is no Action card called {quote(a.card)}."
         name = CARD_NAMES[a.card]
         if kind == "play_card":
             where = "in your discard pile" if a.card in circus.discards else "not in your deck"
@@ -72,7 +73,7 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         return "Replaying a card would take your Reputation below the bottom of the track."
     if kind == "travel":
         if a.city not in content.cities:
-            return f"There is no city called {a.city!r} on the map."
+            return f"There is no city called {quote(a.city)} on the map."
         distance = distance_map(content, here or a.city)[a.city]
         allowed = pending.moves
         if distance == 0:
@@ -88,11 +89,11 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
             return f"{city_name(here)} is closed this month by the Event card."
         other = legal.booked_by(state, here, seat)
         if other is not None:
-            return f"{state.players[other]} is staging a two-week show in {city_name(here)}."
+            return f"{city_name(here)} is taken: {state.players[other]} is staging a two-week show there."
     if kind == "try_hire":
         assert here is not None
         if a.talent not in content.talent:
-            return f"There is no talent called {a.talent!r}."
+            return f"There is no talent called {quote(a.talent)}."
         if a.smuggle and "smuggler_sam" not in circus.specials:
             return "Only a circus with Smuggler Sam can take talent without rolling."
         if modifiers.closed(state, here):
@@ -106,13 +107,13 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         if not 0 <= a.target < len(state.players) or a.target == seat:
             return "Choose an opponent to steal from."
         if state.circuses[a.target].position != here:
-            return f"{state.players[a.target]}'s train is not in {city_name(here)}."
-        return f"{state.players[a.target]} does not have those counters; choose one or two they hold."
+            return sentence_start(f"{state.players[a.target]}'s train is not in {city_name(here)}.")
+        return f"Those are not counters {state.players[a.target]} holds; choose one or two they do."
     if kind == "buy_talent":
         price = legal.bank_price(state)
         if circus.money < price:
             return f"The Talent Bank charges ${price} this month, and you have only ${circus.money}."
-        return f"The bank has no {a.talent!r} to sell now."
+        return f"The bank has no {quote(a.talent)} to sell now."
     if kind == "circus_parade":
         if not modifiers.advanced(state):
             return "Circus Parades are part of the Advanced Game."
@@ -123,13 +124,13 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         return "Your Reputation is already at the top of the track."
     if kind == "release":
         if circus.talent.get(a.talent, 0) == 0:
-            return f"You have no {a.talent!r} counter to release."
+            return f"You have no {quote(a.talent)} counter to release."
         return "You can pay these wages, so you must: only the Advanced Game lets you red-light talent."
     if kind == "pay_wages":
         due = modifiers.wages_due(state, circus)
         return f"Wages come to ${due} and you have ${circus.money}: release talent until you can pay."
     if kind == "place_released":
-        return f"Released talent must join a city that already has Talent counters, not {a.city!r}."
+        return f"Released talent must join a city that already has Talent counters, not {quote(a.city)}."
     if kind == "pocket_wages":
         if not modifiers.advanced(state):
             return "Pocketing wages is part of the Advanced Game."
@@ -144,3 +145,25 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
     if kind == "long_month_steal":
         return "Choose a counter held by an opponent whose Reputation is not above yours."
     return f"That is not possible now: you are {STEP_WORDS[pending.kind]}."
+
+
+PUBLIC_STEP_WORDS = {
+    "pick_talent": "is choosing starting talent", "choose_start": "is choosing a Canadian start city",
+    "choose": "is choosing which Action card to play", "move": "is moving the circus train",
+    "basic": "is moving one connection or performing/hiring with Basic Transit",
+    "recruit": "is deciding whether to recruit the Special Character here", "act": "is performing or hiring",
+    "special_hire": "is choosing a Special Hire", "hire": "is hiring talent",
+    "hire_failed": "is deciding whether to buy a counter after a failed hire", "wages": "is paying wages",
+    "place_released": "is choosing where released talent goes", "rest_bonus": "is choosing a rest bonus",
+    "long_month_steal": "is choosing talent to take at the end of the long month",
+}
+
+
+def public_prompt(public: dict[str, Any], seat: int) -> str:
+    """What the awaited ``seat`` is deciding, from the spectator view only (its ``awaiting`` step and the
+    Action card being resolved, which is public once played); never the hand or a move's range."""
+    name = public["players"][seat]["name"]
+    awaiting = public["awaiting"] or {}
+    words = PUBLIC_STEP_WORDS.get(awaiting.get("step", ""), "is deciding")
+    card = CARD_NAMES.get(awaiting.get("card") or "")
+    return f"{name} {words} ({card})" if card and card not in words else f"{name} {words}"

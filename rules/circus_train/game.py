@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.circus_train import auto, flow, scoring, text
 from rules.circus_train.actions import ACTION_TYPES, Action
-from rules.circus_train.explain import STEP_WORDS, explain
+from rules.circus_train.explain import STEP_WORDS, explain, public_prompt
 from rules.circus_train.legal import legal_actions
 from rules.circus_train.state import CARD_NAMES, CircusTrainState
 from rules.circus_train.turn import resolve
@@ -90,6 +90,9 @@ class CircusTrain(Game[CircusTrainState, Action]):
         elif pending.kind == "pick_talent":
             extra = f": {pending.picks} left"
         return f"{state.players[seat]}, you are {words}{card}{extra}."
+
+    def public_prompt(self, state: CircusTrainState, seat: int) -> str:
+        return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

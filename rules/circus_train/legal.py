@@ -181,7 +181,10 @@ def _choose(state: CircusTrainState, p: Pending) -> list[Action]:
 
 
 def _move(state: CircusTrainState, p: Pending) -> list[Action]:
-    return [*(Travel(c) for c in reachable(state, p.seat, p.moves)), StayPut()]
+    # Moving is optional ("you may choose whether or not to move"): staying is offered as Stay, so a
+    # round trip back to the same city is not offered beside it as a "move" that changes nothing.
+    here = state.circuses[p.seat].position
+    return [*(Travel(c) for c in reachable(state, p.seat, p.moves) if c != here), StayPut()]
 
 
 def _basic(state: CircusTrainState, p: Pending) -> list[Action]:

@@ -11,6 +11,7 @@ from rules.circus_train.calendar import MONTHS, week
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES, REPUTATION_TRACK
 from rules.core.events import Event
+from rules.core.words import listing
 
 
 def city_name(city: str | None) -> str:
@@ -111,7 +112,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "final_award": lambda d, w, p: f"{w} scores {d['vp']} VP for {d['award'].replace('_', ' ')}.",
     "final_penalty": lambda d, w, p: f"{w} loses {d['vp']} VP: {d['penalty'].replace('_', ' ')}.",
     "game_over": lambda d, w, p: "The circus season is over. Winner: "
-                                 + " and ".join(p[s] for s in d["winners"]) + "."
+                                 + listing([p[s] for s in d["winners"]]) + "."
                                  + (f" {d['result']}" if d.get("result") else ""),
     "event_discarded": lambda d, w, p: f"The event {load_content().events[d['event']].title} ends.",
     "event_drawn": lambda d, w, p: f"Event: {load_content().events[d['event']].title}. "

@@ -1,4 +1,17 @@
-"""Rules errors. Every message is a sentence a player can read, and never reveals hidden information."""
+"""Rules errors. Every message is a sentence a player can read — a capital letter first, at most 400
+characters — and never reveals hidden information."""
+
+
+def quote(value: object, limit: int = 80) -> str:
+    """What a player sent, quoted for a refusal: at most ``limit`` characters of it, marked when cut.
+    Safe for any value (a huge number or a deeply nested list is named by its type)."""
+    if not isinstance(value, str):
+        try:
+            value = repr(value)
+        except (RecursionError, ValueError):
+            return f"a {type(value).__name__}"
+        return value if len(value) <= limit else value[:limit] + "…"
+    return repr(value[:limit]) + ("…" if len(value) > limit else "")
 
 
 class RulesError(Exception):

@@ -18,10 +18,11 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.core import serial
-from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn
+from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn, quote
 from rules.core.events import Event
 from rules.core.options import OptionSpec, OptionValue, validate_options
 from rules.core.rng import Rng
+from rules.core.words import listing
 
 View = dict[str, Any]
 
@@ -58,6 +59,11 @@ class Outcome:
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0] if self.ranking else ()
+
+
+def seat_name(state: GameState, seat: int) -> str:
+    """The seat's player name ("seat 3" for a seat that does not exist)."""
+    return state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat + 1}"
 
 
 def rank_by(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -132,7 +138,7 @@ class Game(ABC, Generic[S, A]):
         awaited = sorted(self.to_act(state))
         if not 0 <= seat < len(state.players):
             return "You are not seated in this game."
-        names = " and ".join(state.players[s] for s in awaited)
+        names = listing([state.players[s] for s in awaited])
         return f"It is not your turn: the game is waiting for {names}."
 
     def is_over(self, state: S) -> bool:
@@ -147,6 +153,15 @@ class Game(ABC, Generic[S, A]):
         told = any(event.private_to is not None for event in events)
         simultaneous = len(self.to_act(before)) > 1
         return not (drew or told or simultaneous) and self.to_act(before) == frozenset({seat})
+
+    def take_back_peeks(self, before: S, after: S, seat: int, events: Sequence[Event]) -> bool:
+        """Whether taking the step from ``before`` to ``after`` back would let a player peek: it drew
+        randomness (a card, a roll, a shuffle) or told someone something privately, so choosing again
+        would be choosing with knowledge of what comes. Such a step is never taken back, in solo games
+        too. Being stricter is always safe; a game may relax it for private events that only echo the
+        acting seat's own choice."""
+        drew = getattr(before, "rng", None) != getattr(after, "rng", None)
+        return drew or any(event.private_to is not None for event in events)
 
     # ----- seeing -----------------------------------------------------------------------------
     @abstractmethod
@@ -171,7 +186,27 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def prompt(self, state: S, seat: int) -> str:
-        """What ``seat`` is being asked to decide right now, in one sentence."""
+        """What ``seat`` is being asked to decide right now, in one sentence. PRIVATE: it may name the
+        seat's hand, running show, wagon or effect, so it is shown only to that seat."""
+
+    def public_prompt(self, state: S, seat: int) -> str:
+        """What ``seat`` is deciding, safe to show everyone: one sentence starting with the seat's name,
+        without a trailing period (the table appends to it), built only from what the spectator view
+        (``view(state, None)``) shows. Games refine this default; it must never use a hand, a running
+        private show, a wagon, a bid, face-down tiles, draft picks or a privately decided effect."""
+        waiting = self.public_waiting(state, seat)
+        return waiting if waiting is not None else f"{seat_name(state, seat)} is deciding"
+
+    def public_waiting(self, state: S, seat: int) -> str | None:
+        """The public prompt of a seat that is not awaited (None when ``seat`` is awaited): who the game
+        waits for, or that it is over. Built from ``to_act``, which every spectator view shows."""
+        awaited = self.to_act(state)
+        if seat in awaited:
+            return None
+        name = seat_name(state, seat)
+        if not awaited:
+            return f"{name} has finished: the game is over"
+        return f"{name} is waiting for {listing([seat_name(state, s) for s in sorted(awaited)])}"
 
     # ----- automatic player -------------------------------------------------------------------
     @abstractmethod
@@ -193,16 +228,57 @@ class Game(ABC, Generic[S, A]):
                                                       for f in fields(action)}}
 
     def action_from_json(self, data: object) -> A:
-        """Parse an untrusted action; a bad shape becomes a MalformedAction sentence."""
+        """Parse an untrusted action; a bad shape becomes a MalformedAction sentence. Whole numbers beyond
+        ±MAX_ACTION_INT, text longer than MAX_ACTION_TEXT characters and deep or long nesting are refused
+        before parsing: no legal action needs them."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise MalformedAction("That action could not be understood.")
+        kind: str = data["kind"]
         by_kind = {cls.kind: cls for cls in self.action_types}
-        cls = by_kind.get(data["kind"])
+        cls = by_kind.get(kind)
         if cls is None:
-            raise MalformedAction(f"{self.name} has no action called {data['kind']!r}.")
+            raise MalformedAction(f"{self.name} has no action called {quote(kind)}.")
         body = {key: value for key, value in data.items() if key != "kind"}
+        if not _within_bounds(body):
+            raise MalformedAction(f"That {kind} action holds a number, text or list too large to be a choice.")
         try:
             action: A = serial.from_json(cls, body)
         except (serial.ShapeError, TypeError) as error:
-            raise MalformedAction(f"That {data['kind']} action could not be understood.") from error
+            raise MalformedAction(f"That {kind} action could not be understood.") from error
         return action
+
+
+MAX_ACTION_INT = 10**9
+MAX_ACTION_TEXT = 200
+_MAX_ACTION_ITEMS = 64
+_MAX_ACTION_DEPTH = 6
+
+
+def _within_bounds(data: object) -> bool:
+    """Whether untrusted action data stays within the sizes any legal action has (checked without
+    recursion, so arbitrarily deep nesting is refused rather than crashing)."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > _MAX_ACTION_DEPTH:
+            return False
+        if isinstance(value, bool) or value is None or isinstance(value, float):
+            continue
+        if isinstance(value, int):
+            if not -MAX_ACTION_INT <= value <= MAX_ACTION_INT:
+                return False
+        elif isinstance(value, str):
+            if len(value) > MAX_ACTION_TEXT:
+                return False
+        elif isinstance(value, (list, tuple)):
+            if len(value) > _MAX_ACTION_ITEMS:
+                return False
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, dict):
+            if len(value) > _MAX_ACTION_ITEMS:
+                return False
+            stack.extend((key, depth + 1) for key in value)
+            stack.extend((item, depth + 1) for item in value.values())
+        else:
+            return False
+    return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.core.errors import InvalidOptions
+from rules.core.errors import InvalidOptions, quote
 
 OptionValue = bool | int | str
 
@@ -32,17 +32,17 @@ class OptionSpec:
                 return raw
             if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
                 return raw.strip().lower() in _TRUE
-            raise InvalidOptions(f"Option {self.key} takes true or false, not {raw!r}.")
+            raise InvalidOptions(f"Option {self.key} takes true or false, not {quote(raw)}.")
         if self.kind == "int":
             value: int
             if isinstance(raw, bool):
-                raise InvalidOptions(f"Option {self.key} takes a whole number, not {raw!r}.")
+                raise InvalidOptions(f"Option {self.key} takes a whole number, not {quote(raw)}.")
             if isinstance(raw, int):
                 value = raw
             elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
                 value = int(raw.strip())
             else:
-                raise InvalidOptions(f"Option {self.key} takes a whole number, not {raw!r}.")
+                raise InvalidOptions(f"Option {self.key} takes a whole number, not {quote(raw)}.")
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptions(f"Option {self.key} must be at least {self.minimum}.")
             if self.maximum is not None and value > self.maximum:
@@ -50,7 +50,7 @@ class OptionSpec:
             return value
         if isinstance(raw, str) and raw in self.choices:
             return raw
-        raise InvalidOptions(f"Option {self.key} must be one of {', '.join(self.choices)}, not {raw!r}.")
+        raise InvalidOptions(f"Option {self.key} must be one of {', '.join(self.choices)}, not {quote(raw)}.")
 
 
 def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -59,5 +59,5 @@ def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, object]) -
     unknown = sorted(set(raw) - set(known))
     if unknown:
         names = ", ".join(known) or "none"
-        raise InvalidOptions(f"Unknown option {unknown[0]!r}; this game's options are: {names}.")
+        raise InvalidOptions(f"Unknown option {quote(unknown[0])}; this game's options are: {names}.")
     return {spec.key: spec.parse(raw[spec.key]) if spec.key in raw else spec.default for spec in specs}

@@ -43,6 +43,17 @@ def from_json(tp: type[T], data: object) -> T:
     return result
 
 
+def _brief(data: object) -> str:
+    """Untrusted data named in an error: short, and safe for huge numbers and deep nesting."""
+    if isinstance(data, str | int | float | bool) or data is None:
+        try:
+            text = repr(data)
+        except ValueError:  # a number too long to print
+            return "a very long number"
+        return text if len(text) <= 40 else text[:40] + "…"
+    return f"a {type(data).__name__}"
+
+
 def _decode(tp: Any, data: object) -> Any:
     if tp is Any:
         return data
@@ -58,11 +69,11 @@ def _decode(tp: Any, data: object) -> Any:
                 return _decode(member, data)
             except ShapeError:
                 continue
-        raise ShapeError(f"{data!r} matches none of {tp}")
+        raise ShapeError(f"{_brief(data)} matches none of {tp}")
     if origin is typing.Literal:
         if data in typing.get_args(tp):
             return data
-        raise ShapeError(f"{data!r} is not one of {typing.get_args(tp)}")
+        raise ShapeError(f"{_brief(data)} is not one of {typing.get_args(tp)}")
     if origin is list:
         (item_type,) = typing.get_args(tp)
         return [_decode(item_type, item) for item in _expect(list, data)]
@@ -84,7 +95,7 @@ def _decode(tp: Any, data: object) -> Any:
         fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
         unknown = set(raw) - set(fields)
         if unknown:
-            raise ShapeError(f"unknown field {sorted(unknown)[0]!r} for {tp.__name__}")
+            raise ShapeError(f"unknown field {_brief(sorted(unknown)[0])} for {tp.__name__}")
         kwargs = {}
         for name, field in fields.items():
             if name in raw:
@@ -96,13 +107,13 @@ def _decode(tp: Any, data: object) -> Any:
         return _expect(bool, data)
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise ShapeError(f"{data!r} is not a whole number")
+            raise ShapeError(f"{_brief(data)} is not a whole number")
         return data
     if tp is str:
         return _expect(str, data)
     if tp is type(None):
         if data is not None:
-            raise ShapeError(f"{data!r} is not null")
+            raise ShapeError(f"{_brief(data)} is not null")
         return None
     raise TypeError(f"unsupported type {tp!r}")
 
@@ -112,11 +123,11 @@ def _decode_key(key_type: Any, key: str) -> Any:
         try:
             return int(key)
         except ValueError as error:
-            raise ShapeError(f"{key!r} is not a whole-number key") from error
+            raise ShapeError(f"{_brief(key)} is not a whole-number key") from error
     return key
 
 
 def _expect(kind: type[T], data: object) -> T:
     if not isinstance(data, kind):
-        raise ShapeError(f"{data!r} is not a {kind.__name__}")
+        raise ShapeError(f"{_brief(data)} is not a {kind.__name__}")
     return data

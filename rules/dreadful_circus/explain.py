@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.errors import quote
 from rules.dreadful_circus import effects
 from rules.dreadful_circus.actions import Action
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, card, load_content
@@ -40,7 +41,7 @@ def explain(state: DreadfulCircusState, seat: int, action: Action) -> str:
     me = state.seats[seat]
     if kind in ("draft_pick", "place_attraction", "make_offer"):
         if not _known(a.card):
-            return f"There is no Circus card called {a.card!r}."
+            return f"There is no Circus card called {quote(a.card)}."
         where = me.packet if kind == "draft_pick" else me.hand
         if a.card not in where:
             return f"{card_name(a.card)} is not in your {'packet' if kind == 'draft_pick' else 'hand'}."
@@ -115,7 +116,7 @@ def _explain_task(state: DreadfulCircusState, seat: int, action: Action) -> str:
         if a.owner != seat and task.kind == "copy_own":
             return "Distorted Mirrors copies a card in your own Tableau."
         if a.card not in state.seats[a.owner].tableau:
-            return f"{state.players[a.owner]} has no such card in their Tableau."
+            return f"That card is not in {state.players[a.owner]}'s Tableau."
         if kind == "take_attraction":
             return f"{card_name(a.card)} is not a Collection card."
         if kind == "copy_card" and load_content().cards[a.card].effect in NOT_COPYABLE:

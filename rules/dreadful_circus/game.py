@@ -9,6 +9,7 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
+from rules.core.words import listing
 from rules.dreadful_circus import auto, flow, scoring, text
 from rules.dreadful_circus.actions import ACTION_TYPES, Action
 from rules.dreadful_circus.explain import explain
@@ -72,7 +73,7 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
         if not awaited:
             return "The game is over."
         if seat not in awaited:
-            names = " and ".join(state.players[s] for s in sorted(awaited))
+            names = listing([state.players[s] for s in sorted(awaited)])
             return f"Waiting for {names}, who {'is' if len(awaited) == 1 else 'are'} {text.PHASE_WORDS[state.phase]}."
         name = state.players[seat]
         if state.phase == "bid":
@@ -86,6 +87,9 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
             task = state.tasks[0]
             return f"{name}, {text.card_name(task.card)}: {_TASK_WORDS[task.kind]}."
         return f"{name}, you are {text.PHASE_WORDS[state.phase]}."
+
+    def public_prompt(self, state: DreadfulCircusState, seat: int) -> str:
+        return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

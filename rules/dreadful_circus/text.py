@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core.events import Event
+from rules.core.words import listing
 from rules.dreadful_circus.actions import Action
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, card, load_content
 
@@ -49,7 +50,7 @@ def describe_event(event: Event, players: Sequence[str]) -> str:
 
 
 def _round(d: dict[str, Any], p: Sequence[str]) -> str:
-    sellers = " and ".join(p[s] for s in d["sellers"])
+    sellers = listing([p[s] for s in d["sellers"]])
     return f"Round {d['round']}: {sellers} {'sells' if len(d['sellers']) == 1 else 'sell'}."
 
 
@@ -187,3 +188,36 @@ def render_text(view: dict[str, Any]) -> str:
             lines.append("Your Loaded Wagons: " + "; ".join(
                 f"{names[w['owner']]}: {goods(w['coins'], w['contracts'])}" for w in view["loaded"]))
     return "\n".join(lines)
+
+
+PUBLIC_TASK_WORDS = {
+    "play_card": "playing a card from hand", "swap_contracts": "returning Contracts to the bag",
+    "discard_attraction": "choosing another player's Attraction to discard",
+    "crystal_balls": "choosing another player's Attraction to discard",
+    "steal_collection": "choosing a Collection card to take", "copy_own": "choosing a card to copy",
+    "copy_other": "choosing a card to copy",
+}
+
+
+def public_prompt(public: dict[str, Any], seat: int) -> str:
+    """What the awaited ``seat`` is deciding, from the spectator view only: the phase, the Offer being sold
+    and whose wagon its seller looks into, the card being resolved; never a hand, a wagon's contents, a
+    secret choice or a draft pick."""
+    players = public["players"]
+    name = players[seat]["name"]
+    phase = public["phase"]
+    selling = next((offer for offer in public["offers"] if offer["selling"]), None)
+    if phase == "sell" and selling is not None:
+        card = selling["card"]["name"] if selling["card"] else "the Offer"
+        if selling["inspecting"] is not None:
+            return f"{name} is deciding whether to accept {players[selling['inspecting']]['name']}'s bid for {card}"
+        return f"{name} is choosing a wagon next to {card} to look into"
+    task = public["task"]
+    if phase in ("effect", "ending") and task is not None:
+        card = task["card"]["name"]
+        if task["kind"] in ("load_take", "load_keep"):
+            if seat in task["loaders"]:
+                return f"{name} is loading a wagon for {card}"
+            return f"{name} is choosing a Loaded Wagon to take for {card}"
+        return f"{name} is resolving {card}: {PUBLIC_TASK_WORDS.get(task['kind'], 'deciding')}"
+    return f"{name} is {PHASE_WORDS.get(phase, 'deciding')}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.errors import quote
 from rules.little_circuses import board
 from rules.little_circuses.actions import Action
 from rules.little_circuses.content import load_content
@@ -49,7 +50,7 @@ def explain(state: LittleCircusesState, seat: int, action: Action) -> str:
         cost = load_content().tiles[a.tile].cost
         return f"{load_content().tiles[a.tile].name} costs ${cost} and you have only ${circus.money}."
     if kind == "place_tile":
-        return (f"{_cell_text(a.cell)} is not next to or on top of an attraction in your circus "
+        return (f"{_capital(_cell_text(a.cell))} is not next to or on top of an attraction in your circus "
                 f"(the circus spreads over {board.size()} x {board.size()} spaces).")
     if kind == "move_highlight":
         if circus.highlight is None:
@@ -58,9 +59,13 @@ def explain(state: LittleCircusesState, seat: int, action: Action) -> str:
                 f"{_cell_text(a.cell)} is not one.")
     if kind == "choose_special":
         if a.card not in load_content().cards:
-            return f"There is no Special Attraction card {a.card!r}; they are numbered 1 to 7."
-        return f"{state.players[state.taken[a.card]]} has already taken card {a.card} this week."
+            return f"There is no Special Attraction card {quote(a.card)}; they are numbered 1 to 7."
+        return f"That card is gone: {state.players[state.taken[a.card]]} has already taken card {a.card} this week."
     return _explain_icon(state, seat, action)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cell_text(cell: int) -> str:
@@ -92,10 +97,10 @@ def _explain_icon(state: LittleCircusesState, seat: int, action: Action) -> str:
     if kind == "take_from_hand":
         if a.owner == seat or not 0 <= a.owner < len(state.players):
             return "Handy Mandy takes a face-up tile from another player's hand."
-        return f"{state.players[a.owner]} has no such face-up tile in hand."
+        return f"There is no such face-up tile in {state.players[a.owner]}'s hand."
     if kind == "choose_rival":
         if a.seat == seat or not 0 <= a.seat < len(state.players):
             return "Choose another player."
         needs = {"rob": "no money", "snub": "no Fame", "lure": "no Public on space 2"}[icon]
-        return f"{state.players[a.seat]} has {needs} to take."
+        return f"There is nothing to take: {state.players[a.seat]} has {needs}."
     return f"That answer does not fit the {icon} icon."

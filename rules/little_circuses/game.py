@@ -10,6 +10,7 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
+from rules.core.words import listing
 from rules.little_circuses import auto, flow, scoring, text
 from rules.little_circuses.actions import ACTION_TYPES, Action
 from rules.little_circuses.explain import explain
@@ -73,12 +74,15 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
             return "The game is over."
         circus = state.circuses[seat]
         if not circus.step:
-            names = " and ".join(state.players[s] for s in sorted(flow.awaited(state)))
+            names = listing([state.players[s] for s in sorted(flow.awaited(state))])
             return f"Waiting for {names}."
         extra = ""
         if circus.step == "icon":
             extra = f": the {circus.icons[0]} icon ({text.ICON_WORDS[circus.icons[0]]})"
         return f"{state.players[seat]}, you are {text.STEP_WORDS[circus.step]}{extra}."
+
+    def public_prompt(self, state: LittleCircusesState, seat: int) -> str:
+        return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core.events import Event
+from rules.core.words import listing
 from rules.little_circuses import board
 from rules.little_circuses.actions import Action
 from rules.little_circuses.content import card_side, load_content, tile
@@ -104,7 +105,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "gift": lambda d, w, p: f"Every rival of {w} gains " + ("$1." if d["gift"] == "money" else "1 Fame."),
     "player_order": lambda d, w, p: "New player order: " + ", ".join(p[s] for s in d["order"]) + ".",
     "prizes": _prizes,
-    "game_over": lambda d, w, p: ("Endsville! The month is over. Winner: " + " and ".join(p[s] for s in d["winners"])
+    "game_over": lambda d, w, p: ("Endsville! The month is over. Winner: " + listing([p[s] for s in d["winners"]])
                                   + "." + (f" {d['result']}" if d.get("result") else "")),
 }
 
@@ -173,3 +174,22 @@ def render_text(view: dict[str, Any]) -> str:
     if view["result"]:
         lines.append(view["result"])
     return "\n".join(lines)
+
+
+PUBLIC_STAGE_WORDS = {
+    "opening": "is choosing where the Highlight opens", "build": "is deciding how to build",
+    "midday": "is choosing to build or to execute",
+    "fallback": "is choosing to raise funds or build (no tile was left to hire)",
+    "execute": "is moving the Highlight", "special": "is choosing a Special Attraction",
+}
+
+
+def public_prompt(public: dict[str, Any], seat: int) -> str:
+    """What the awaited ``seat`` is deciding, from the spectator view only: the stage, or the public icon
+    being resolved; never a face-down tile, nor what the seat chose for this space (private until all chose)."""
+    player = public["players"][seat]
+    name = player["name"]
+    if player["icons_left"]:
+        icon = player["icons_left"][0]
+        return f"{name} is resolving the {icon} icon ({ICON_WORDS.get(icon, icon)})"
+    return f"{name} {PUBLIC_STAGE_WORDS.get(public['stage'], 'is deciding')}"

@@ -25,13 +25,13 @@ def render_text(view: dict[str, Any]) -> str:
         if p["regions"]:
             lines.append(f"  regions kept: {', '.join(p['regions'])}")
         if p["announcement"] is not None:
-            lines.append(f"  announced at least {p['announcement']} artists")
+            lines.append(f"  announced at least {count(p['announcement'], 'artist')}")
         if p["show"] is None:
             lines.append("  show running (hidden until it ends)")
         elif p["show"]:
             state = "ended: " + END_REASONS[p["end_reason"]] if p["show_state"] == "ended" else "running"
             columns = [[c["id"] for c in column["cards"]] for column in p["show"]]
-            lines.append(f"  show ({p['show_length']} artists, {state}): {row_text(columns)}")
+            lines.append(f"  show ({count(p['show_length'], 'artist')}, {state}): {row_text(columns)}")
     for s in view["scoring"]:
         name = view["players"][s["seat"]]["name"]
         lines.append(f"Last scoring, {name}: {s['total']} VP, {count(s['coins'], 'coin')}")

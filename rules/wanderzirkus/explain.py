@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.errors import quote
+from rules.core.words import listing
 from rules.wanderzirkus import flow, row, show
 from rules.wanderzirkus.actions import Action
 from rules.wanderzirkus.content import EFFECTS, load_content
 from rules.wanderzirkus.legal import to_act
 from rules.wanderzirkus.state import ARTIST_PRICE, CITY_PRICE, SWAP_PRICE, WanderzirkusState
 from rules.wanderzirkus.text import EFFECT_NAMES, card_label
+from rules.wanderzirkus.text import count as plural
 
 STEP_WORDS = {
     "play": "playing your show", "place": "choosing where your acrobat goes", "effect": "deciding an effect",
@@ -95,7 +98,7 @@ def _explain_show(state: WanderzirkusState, seat: int, action: Action) -> str:
     kind = action.kind
     if kind in ("play_card", "tuck_card", "recycle_card", "return_card"):
         if a.card not in load_content().artists:
-            return f"There is no artist called {a.card!r}."
+            return f"There is no artist called {quote(a.card)}."
         if a.card not in circus.hand:
             return "That card is not in your hand."
         if kind == "play_card":
@@ -114,7 +117,7 @@ def _explain_show(state: WanderzirkusState, seat: int, action: Action) -> str:
         return "Your deck is empty: there is nothing to draw with the swap token."
     if kind == "copy_effect":
         if a.effect not in EFFECTS:
-            return f"There is no effect called {a.effect!r}."
+            return f"There is no effect called {quote(a.effect)}."
         return f"No other card in your show has the effect {EFFECT_NAMES.get(a.effect, a.effect)} to copy now."
     if kind == "use_effect":
         return "This effect is decided by choosing a card."
@@ -132,7 +135,7 @@ def prompt(state: WanderzirkusState, seat: int) -> str:
     if state.phase == "over":
         return "The game is over."
     if seat not in to_act(state):
-        awaited = " and ".join(state.players[s] for s in sorted(to_act(state)))
+        awaited = listing([state.players[s] for s in sorted(to_act(state))])
         return f"Waiting for {awaited} ({PHASE_WORDS[state.phase]})."
     circus = state.circuses[seat]
     if state.phase == "setup":
@@ -154,7 +157,29 @@ def prompt(state: WanderzirkusState, seat: int) -> str:
         count = row.length(circus.show)
         goal = f" (announced {circus.announcement})" if circus.announcement is not None else ""
         stuck = "" if show.playable(circus) else " No hand card connects."
-        return f"{name}, your show has {count} artists{goal}: play a card or stop.{stuck}"
+        return f"{name}, your show has {plural(count, 'artist')}{goal}: play a card or stop.{stuck}"
     if circus.step == "effect" and circus.effect:
         return f"{name}, decide the effect {EFFECT_NAMES[circus.effect]}."
     return f"{name}, you are {STEP_WORDS[circus.step]}."
+
+
+PUBLIC_SPEND = {"menu": "is spending coins", "pick_artist": "is choosing which of two drawn artists to keep",
+                "pick_city": "is choosing which of two drawn cities to keep"}
+
+
+def public_prompt(public: dict[str, Any], seat: int) -> str:
+    """What an awaited ``seat`` is deciding, from the spectator view only (see ``Game.public_prompt``):
+    never a hand, an offer, a running show's row, its step or the effect being decided."""
+    name = public["players"][seat]["name"]
+    phase = public["phase"]
+    if phase == "setup":
+        return f"{name} is choosing starting artists and a first city"
+    if phase == "travel":
+        return f"{name} is choosing a pair of artist and city"
+    if phase == "announce":
+        return f"{name} is announcing how many artists the show will have"
+    if phase == "spend":
+        return f"{name} {PUBLIC_SPEND.get(public['spend_step'], 'is spending coins')}"
+    if phase == "show":
+        return f"{name} is playing a show"
+    return f"{name} is deciding"

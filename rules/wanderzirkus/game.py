@@ -12,7 +12,7 @@ from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 from rules.wanderzirkus import auto, board_text, flow, text
 from rules.wanderzirkus.actions import ACTION_TYPES, Action
-from rules.wanderzirkus.explain import explain, prompt
+from rules.wanderzirkus.explain import explain, prompt, public_prompt
 from rules.wanderzirkus.legal import legal_actions, to_act
 from rules.wanderzirkus.outcome import outcome
 from rules.wanderzirkus.state import WanderzirkusState
@@ -72,6 +72,9 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
 
     def prompt(self, state: WanderzirkusState, seat: int) -> str:
         return prompt(state, seat)
+
+    def public_prompt(self, state: WanderzirkusState, seat: int) -> str:
+        return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

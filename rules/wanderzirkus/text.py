@@ -75,7 +75,7 @@ def _scored(d: dict[str, Any], who: str) -> str:
     parts += [f"green {d['green']}", f"blue {d['blue']}", f"red {d['red']}", f"purple {d['purple']}"]
     if d["pause"]:
         parts.append(f"pause {d['pause']}")
-    return (f"{who}'s show of {d['length']} artists scores {d['total']} VP ({', '.join(parts)}) "
+    return (f"{who}'s show of {count(d['length'], 'artist')} scores {d['total']} VP ({', '.join(parts)}) "
             f"and {count(d['coins'], 'coin')}.")
 
 
@@ -88,7 +88,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
                                      f"Round {d['round']}: no pairs are left to travel with.",
     "pair_taken": lambda d, w, p: f"{w} hires {card_label(d['artist'])} and travels to {city_label(d['city'])}.",
     "show_prepared": lambda d, w, p: f"Round {d['round']}: everyone shuffles their deck and draws 3 cards.",
-    "announced": lambda d, w, p: f"{w} announces a show of at least {d['count']} artists.",
+    "announced": lambda d, w, p: f"{w} announces a show of at least {count(d['count'], 'artist')}.",
     "shows_begin": lambda d, w, p: f"Round {d['round']}: the shows begin.",
     "card_played": lambda d, w, p: f"You play {card_label(d['card'])}"
                                    + (" on top of your acrobats." if d["target"] == -1 else "."),
@@ -150,7 +150,7 @@ def describe_action(state: WanderzirkusState, seat: int, action: Action) -> str:
             return f"Take pair {a.pair + 1}"
         return f"Pair {a.pair + 1}: {card_label(pair[0])} + {city_label(pair[1])}"
     if kind == "announce":
-        return f"Announce {a.count} artists"
+        return f"Announce {count(a.count, 'artist')}"
     if kind == "play_card":
         return f"Play {card_label(a.card)}"
     if kind == "place":
