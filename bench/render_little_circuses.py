@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from render import common
 from render import little_circuses as lcr
 from render.little_circuses import circus, header, tiles, track
-from render.little_circuses.board import encode
+from render.little_circuses.board import board_parts, encode
 from rules.little_circuses.game import LittleCircuses
 
 from sampling import sample_views, timing_line
@@ -74,7 +74,9 @@ def main() -> None:
         hand.append(t5 - t4)
         sizes.append(len(data))
         hand_sizes.append(len(hand_data))
-        heights.setdefault(players, []).append(image.height)
+        # What is posted: one image, or (a big table late in the game) the board then the circuses.
+        tallest = max(part.height for part in board_parts(public))
+        heights.setdefault(players, []).append(tallest)
 
     print(f"Little Circuses: {len(views)} boards from {args.games} seeded games (1-7 players), {lcr.WIDTH} px wide")
     print(timing_line("render_board, cold caches", cold, 34))
@@ -88,7 +90,7 @@ def main() -> None:
     print(f"  hand PNG    median {statistics.median(hands):6.0f} KiB   max {max(hands):6.0f} KiB")
     for players in sorted(heights):
         tall = heights[players]
-        print(f"  {players} player{'s' if players > 1 else ' '}   height {min(tall)}-{max(tall)} px")
+        print(f"  {players} player{'s' if players > 1 else ' '}   tallest posted image {min(tall)}-{max(tall)} px")
 
 
 if __name__ == "__main__":

@@ -491,6 +491,8 @@ def wrap_text(text: str, font: Font, max_width: float, max_lines: int | None = N
     lines: list[str] = []
     current = ""
     words = text.split()
+    if max_lines == 1:
+        return [fit_text(" ".join(words), font, max_width)] if words else []
     for index, word in enumerate(words):
         trial = f"{current} {word}" if current else word
         if text_width(trial, font) <= max_width or not current:
@@ -572,3 +574,60 @@ def to_png(image: Image.Image, *, palette: bool = True, optimize: bool = False) 
     buffer = io.BytesIO()
     out.save(buffer, format="PNG", optimize=optimize)
     return buffer.getvalue()
+
+
+# ----- size --------------------------------------------------------------------------------------------
+
+# The tallest image a game posts: Discord on a phone shows an image at the screen's width, so a taller
+# one turns into a strip whose text cannot be read. Every layout is designed to stay under it; this
+# constant is what the renderers measure themselves against.
+MAX_HEIGHT = 2000
+MAX_WIDTH = 1600
+
+
+def fit_height(image: Image.Image, max_height: int = MAX_HEIGHT) -> Image.Image:
+    """``image``, scaled down (proportionally, smoothly) only if it is taller than ``max_height``.
+
+    A last resort: each game's layout picks denser arrangements first so this never happens in the
+    games played by the tests; it keeps the size promise for a table no layout foresaw."""
+    if image.height <= max_height:
+        return image
+    width = max(1, round(image.width * max_height / image.height))
+    return image.resize((width, max_height), Image.Resampling.LANCZOS)
+
+
+# ----- alt text ----------------------------------------------------------------------------------------
+
+# Discord's limit for an attachment's description (the alt text a screen reader speaks).
+DESCRIPTION_LIMIT = 1024
+
+
+def join_description(sentences: Iterable[str], limit: int = DESCRIPTION_LIMIT) -> str:
+    """Sentences joined into one plain-text description of at most ``limit`` characters. What does
+    not fit is cut at a sentence, else at a word, ending with "…", so the most important facts —
+    which the renderers put first — always survive."""
+    text = ""
+    for sentence in (" ".join(s.split()) for s in sentences):
+        if not sentence:
+            continue
+        trial = f"{text} {sentence}" if text else sentence
+        if len(trial) <= limit:
+            text = trial
+            continue
+        room = limit - len(text) - (2 if text else 1)
+        if room > 40:
+            cut = sentence[:room]
+            cut = cut[:cut.rfind(" ")] if " " in cut else cut
+            text = f"{text} {cut.rstrip(' ,;:·—')}…" if text else f"{cut.rstrip(' ,;:·—')}…"
+        elif len(text) + 1 <= limit:
+            text = text + "…" if not text.endswith("…") else text
+        break
+    return text[:limit]
+
+
+def names_list(names: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    items = [n for n in names if n]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -21,6 +21,7 @@ and ``render_hand``.
 from __future__ import annotations
 
 from render.circus_train.board import render_board, render_image
+from render.circus_train.describe import describe_board, describe_hand
 from render.circus_train.hand import HAND_TEXT, HAND_WIDTH, render_hand, render_hand_image
 from render.circus_train.layout import (
     BODY,
@@ -47,6 +48,8 @@ __all__ = [
     "MapLayout",
     "View",
     "base_map",
+    "describe_board",
+    "describe_hand",
     "legend_strip",
     "map_layout",
     "render_board",

@@ -21,7 +21,7 @@ from render.circus_train.panels import (
     legend_strip,
     panel_height,
 )
-from render.common import Box, player_marks, to_png
+from render.common import MAX_HEIGHT, Box, fit_height, player_marks, to_png
 from rules.circus_train.content import load_content
 
 
@@ -39,12 +39,16 @@ def render_image(view: View) -> Image.Image:
     per_row = columns(len(players))
     panel_w = (WIDTH - (per_row + 1) * MARGIN) / per_row
     rows: list[list[int]] = [list(range(i, min(i + per_row, len(players)))) for i in range(0, len(players), per_row)]
-    row_heights = [max(panel_height(view, players[s], content, panel_w) for s in row) for row in rows]
-    header_h = header_height(view)
-    height = header_h + MAP_HEIGHT + LEGEND_HEIGHT + BANK_HEIGHT + sum(h + MARGIN for h in row_heights) + MARGIN
+    # A board that would be taller than a phone can show keeps the event and each "Played" list short.
+    for tight in (False, True):
+        row_heights = [max(panel_height(view, players[s], content, panel_w, tight) for s in row) for row in rows]
+        header_h = header_height(view, tight)
+        height = header_h + MAP_HEIGHT + LEGEND_HEIGHT + BANK_HEIGHT + sum(h + MARGIN for h in row_heights) + MARGIN
+        if height <= MAX_HEIGHT:
+            break
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_header(image, draw, view, marks, header_h)
+    draw_header(image, draw, view, marks, header_h, tight)
 
     image.paste(draw_map(view, marks, to_act), (0, header_h))
     y = header_h + MAP_HEIGHT
@@ -61,11 +65,11 @@ def render_image(view: View) -> Image.Image:
             x = MARGIN + column * (panel_w + MARGIN)
             box = Box(x, y, x + panel_w, y + row_h)
             draw_panel(image, draw, box, view, players[seat], marks[seat], content,
-                       to_act == seat, first_player == seat and len(players) > 1)
+                       to_act == seat, first_player == seat and len(players) > 1, tight)
         y += row_h + MARGIN
     return image
 
 
 def render_board(view: View) -> bytes:
     """The public board for a Circus Train view, as PNG bytes. Reads no hand: safe for any view."""
-    return to_png(render_image(view))
+    return to_png(fit_height(render_image(view)))

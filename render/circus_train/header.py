@@ -78,12 +78,12 @@ def _calendar_strip(draw: ImageDraw.ImageDraw, xy: Point, week: int) -> Box:
     return Box(start_x, y, x - month_gap + gap, y + 24 + cell)
 
 
-def _event_lines(view: View) -> list[str]:
+def _event_lines(view: View, tight: bool = False) -> list[str]:
     event = view.get("event")
     if not event:
         return []
     text = f"{printable(str(event.get('title', '')))} — {printable(str(event.get('text', '')))}"
-    return wrap_text("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=3)
+    return wrap_text("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
 
 
 def _final_fact(view: View, marks: Sequence[PlayerMark]) -> str:
@@ -112,13 +112,14 @@ def _status(view: View, marks: Sequence[PlayerMark]) -> tuple[str, PlayerMark | 
     return (f"▶ {marks[seat].name} to act: {step}{card_text}", marks[seat])
 
 
-def header_height(view: View) -> int:
-    events = _event_lines(view)
+def header_height(view: View, tight: bool = False) -> int:
+    """The header's height; ``tight`` (a board that would be too tall) keeps the event to two lines."""
+    events = _event_lines(view, tight)
     return 148 + (len(events) * 28 + 10 if events else 0)
 
 
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
-                height: int) -> None:
+                height: int, tight: bool = False) -> None:
     content = load_content()
     season = SEASON_STYLES.get(str(view.get("season")), SEASON_STYLES["green"])
     draw.rectangle((0, 0, WIDTH, height), fill=BACKGROUND)
@@ -160,7 +161,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
             tx = banner.x0 + 46
         draw_text(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
-    events = _event_lines(view)
+    events = _event_lines(view, tight)
     if events:
         y = 152
         panel = Box(MARGIN, y - 4, WIDTH - MARGIN, y + len(events) * 28 + 6)

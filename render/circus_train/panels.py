@@ -148,7 +148,8 @@ class PanelLine:
     gap: float = 10
 
 
-def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width: float) -> list[PanelLine]:
+def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width: float,
+                 tight: bool = False) -> list[PanelLine]:
     body = font(BODY)
     big = font(24, bold=True)
     cond = tag_font()
@@ -198,7 +199,7 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
 
     discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
     played = "Played: " + (", ".join(discards) if discards else "none")
-    for text in wrap_text(played, body, width, max_lines=2):
+    for text in [fit_text(played, body, width)] if tight else wrap_text(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")
     if two_week:
@@ -225,14 +226,15 @@ PANEL_TITLE_H = 46
 PANEL_ROW_H = 34
 
 
-def panel_height(view: View, player: Mapping[str, Any], content: Content, width: float) -> int:
+def panel_height(view: View, player: Mapping[str, Any], content: Content, width: float, tight: bool = False) -> int:
+    """The panel's height; ``tight`` (a board that would be too tall) keeps "Played" to one line."""
     inner = width - 28
-    rows = sum(len(_flow(line, inner)) for line in _panel_lines(view, player, content, inner))
+    rows = sum(len(_flow(line, inner)) for line in _panel_lines(view, player, content, inner, tight))
     return PANEL_TITLE_H + rows * PANEL_ROW_H + 22
 
 
 def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View, player: Mapping[str, Any],
-               mark: PlayerMark, content: Content, to_act: bool, first: bool) -> None:
+               mark: PlayerMark, content: Content, to_act: bool, first: bool, tight: bool = False) -> None:
     border = INK if to_act else mix(mark.colour, INK, 0.25)
     rounded_panel(draw, box, fill=PANEL_FILL, outline=border, width=6 if to_act else 3, radius=14)
     # Title band in the player's colour: their token, name and markers.
@@ -257,7 +259,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
     # The body is flowed exactly as panel_height measured it, so it fills the box it was given.
     inner = box.width - 28
     y = box.y0 + PANEL_TITLE_H + 10
-    for line in _panel_lines(view, player, content, inner):
+    for line in _panel_lines(view, player, content, inner, tight):
         for row in _flow(line, inner):
             x = box.x0 + 14
             for item in row:

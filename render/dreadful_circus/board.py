@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import Box, player_marks, to_png
-from render.dreadful_circus.layout import BACKGROUND, MARGIN, WIDTH, View, check_view, players_of
+from render.dreadful_circus.layout import BACKGROUND, MARGIN, View, board_width, check_view, players_of
 from render.dreadful_circus.offers import HEADER_HEIGHT, draw_header, draw_market, market_height
 from render.dreadful_circus.panels import (
     columns,
@@ -35,16 +35,17 @@ def render_image(view: View) -> Image.Image:
     row_heights = [max(panel_height(players[s], width, view) for s in row) for row in rows]
     market_h = market_height(view)
     height = HEADER_HEIGHT + market_h + legend_height() + sum(h + MARGIN for h in row_heights) + MARGIN
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    board_w = board_width(len(players))
+    image = Image.new("RGB", (board_w, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, view, marks)
     y = float(HEADER_HEIGHT)
     if market_h:
-        paper_rule(draw, y - 4)
+        paper_rule(draw, y - 4, board_w)
         draw_market(image, draw, view, marks, y)
         y += market_h
-    paper_rule(draw, y)
-    draw_legend(draw, y)
+    paper_rule(draw, y, board_w)
+    draw_legend(draw, y, board_w)
     y += legend_height()
     for row, row_h in zip(rows, row_heights, strict=True):
         for column, seat in enumerate(row):

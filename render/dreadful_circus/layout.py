@@ -13,6 +13,13 @@ from render.common import RGB, hex_colour
 View = Mapping[str, Any]
 
 WIDTH = 1200  # narrower than Circus Train's map: cards and names stay large on a phone
+WIDE = 1600  # seven or eight players: three columns of panels keep the board under 2,000 px tall
+WIDE_FROM = 7
+
+
+def board_width(players: int) -> int:
+    """The board's width: ``WIDTH``, or ``WIDE`` for the biggest tables (three columns of panels)."""
+    return WIDE if players >= WIDE_FROM else WIDTH
 MARGIN = 16
 BODY = 22
 SMALL = 20

@@ -39,7 +39,6 @@ from render.dreadful_circus.layout import (
     PANEL_FILL,
     SMALL,
     TITLE,
-    WIDTH,
     View,
     players_of,
 )
@@ -69,15 +68,16 @@ def _awaiting(view: View) -> list[int]:
 
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark]) -> None:
     """Title, round and counts; then a banner naming the phase and whom the game waits for."""
+    width = image.width
     title = font(TITLE, bold=True)
     box = draw_text(draw, (MARGIN, 14), "Dreadful Circus", title, INK)
     round_no = int(view.get("round") or 0)
     draw_text(draw, (box.x1 + 18, 14), f"Round {round_no}" if round_no else "Set-up", title, MUTED)
     facts = (f"Deck {view.get('deck_count', 0)}  ·  Contract bag {view.get('bag_count', 0)}  ·  "
              f"Discards {view.get('discard_count', 0)}")
-    draw_text(draw, (WIDTH - MARGIN, 32), facts, font(SMALL), INK, anchor="rm")
+    draw_text(draw, (width - MARGIN, 32), facts, font(SMALL), INK, anchor="rm")
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    banner = Box(MARGIN, 62, WIDTH - MARGIN, 62 + 52)
+    banner = Box(MARGIN, 62, width - MARGIN, 62 + 52)
     over = bool(view.get("over"))
     rounded_panel(draw, banner, fill=INK if over else PAPER, outline=INK, width=3, radius=10)
     body = font(BODY, bold=True)
@@ -172,7 +172,7 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     y = top + 50
     for offer in offers:
         height = _offer_height(offer, view)
-        _draw_offer(image, draw, Box(MARGIN, y, WIDTH - MARGIN, y + height), offer, view, marks, players)
+        _draw_offer(image, draw, Box(MARGIN, y, image.width - MARGIN, y + height), offer, view, marks, players)
         y += height + 10
     bidding = _still_bidding(view)
     if bidding:
@@ -184,7 +184,7 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         y += 50
     task = view.get("task")
     if task:
-        _draw_task(image, draw, Box(MARGIN, y, WIDTH - MARGIN, y + 56), task, marks)
+        _draw_task(image, draw, Box(MARGIN, y, image.width - MARGIN, y + 56), task, marks)
 
 
 def _seller_word(view: View, seller: int) -> str:

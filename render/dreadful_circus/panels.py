@@ -44,8 +44,10 @@ from render.dreadful_circus.layout import (
     MARGIN,
     PANEL_FILL,
     SMALL,
+    WIDE_FROM,
     WIDTH,
     View,
+    board_width,
 )
 from render.fonts import font
 
@@ -57,13 +59,14 @@ COPY_LINE = 28
 
 
 def columns(players: int) -> int:
-    """One column of wide panels up to four players, two columns beyond (eight stay phone-sized)."""
-    return 1 if players <= 4 else 2
+    """One column of wide panels up to four players, two for five or six, three (on the wide board)
+    for seven or eight, so the biggest tables stay under 2,000 px tall."""
+    return 1 if players <= 4 else 2 if players < WIDE_FROM else 3
 
 
 def panel_width(players: int) -> float:
     per_row = columns(players)
-    return (WIDTH - (per_row + 1) * MARGIN) / per_row
+    return (board_width(players) - (per_row + 1) * MARGIN) / per_row
 
 
 def _flow(cards: Sequence[Mapping[str, Any]], width: float) -> list[list[Mapping[str, Any]]]:
@@ -234,15 +237,15 @@ def legend_height() -> int:
     return 44
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, top: float) -> None:
+def draw_legend(draw: ImageDraw.ImageDraw, top: float, width: int = WIDTH) -> None:
     """A one-line key: the card letters and what a chip shows."""
     text = ("Key: A Attraction · P Performance · O Collection · R interactive · Y coins · B effects · "
             "Pa Be Ve Pr Lo contracts · ★ VP")
     f = font(SMALL)
-    while text_width(text, f) > WIDTH - 2 * MARGIN and f.size > 16:
+    while text_width(text, f) > width - 2 * MARGIN and f.size > 16:
         f = font(f.size - 1)
     draw_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
 
 
-def paper_rule(draw: ImageDraw.ImageDraw, y: float) -> None:
-    draw.line([(MARGIN, y), (WIDTH - MARGIN, y)], fill=mix(PAPER, INK, 0.25), width=2)
+def paper_rule(draw: ImageDraw.ImageDraw, y: float, width: int = WIDTH) -> None:
+    draw.line([(MARGIN, y), (width - MARGIN, y)], fill=mix(PAPER, INK, 0.25), width=2)

@@ -13,7 +13,8 @@ Special Attraction cards, legend), ``circus`` (one player's panel: bleacher, cir
 
 from __future__ import annotations
 
-from render.little_circuses.board import public_part, render_board, render_image
+from render.little_circuses.board import public_part, render_board, render_board_parts, render_image
+from render.little_circuses.describe import describe_board, describe_hand
 from render.little_circuses.hand import HAND_WIDTH, render_hand, render_hand_image
 from render.little_circuses.header import legend_strip
 from render.little_circuses.icons import icon_sprite
@@ -25,10 +26,13 @@ __all__ = [
     "SMALL",
     "WIDTH",
     "View",
+    "describe_board",
+    "describe_hand",
     "icon_sprite",
     "legend_strip",
     "public_part",
     "render_board",
+    "render_board_parts",
     "render_hand",
     "render_hand_image",
     "render_image",

@@ -11,10 +11,25 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import player_marks
-from render.little_circuses.circus import panel_height, panel_image
+from render.common import (
+    INK,
+    MAX_HEIGHT,
+    Box,
+    PlayerMark,
+    chip,
+    chip_width,
+    draw_text,
+    draw_token,
+    fit_height,
+    fit_text,
+        mix,
+    player_marks,
+    rounded_panel,
+)
+from render.fonts import font
+from render.little_circuses.circus import _status, ordinal, panel_height, panel_image
 from render.little_circuses.header import draw_header, header_height
-from render.little_circuses.layout import BACKGROUND, MARGIN, WIDTH, View, check_view
+from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
 from render.little_circuses.track import draw_track, track_height
 
 PUBLIC_KEYS = ("game", "options", "grid_size", "track", "space", "space_index", "stage", "order", "awaiting",
@@ -30,27 +45,127 @@ def columns(players: int) -> int:
     return 1 if players <= 1 else 2
 
 
+Rows = list[list[int]]
+
+
+def _panel_rows(view: View, players: list[Mapping[str, Any]]) -> tuple[float, Rows, list[int]]:
+    """The panels' width, their rows (seats, two per row) and each row's height."""
+    per_row = columns(len(players))
+    panel_w = (WIDTH - (per_row + 1) * MARGIN) / per_row
+    rows = [list(range(i, min(i + per_row, len(players)))) for i in range(0, len(players), per_row)]
+    return panel_w, rows, [max(panel_height(view, players[s], panel_w) for s in row) for row in rows]
+
+
+def _paste_panels(image: Image.Image, view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark],
+                  panel_w: float, rows: Rows, row_heights: list[int], y: float) -> float:
+    for row, row_h in zip(rows, row_heights, strict=True):
+        for column, seat in enumerate(row):
+            x = MARGIN + column * (panel_w + MARGIN)
+            image.paste(panel_image(view, players[seat], marks[seat], round(panel_w), row_h), (round(x), round(y)))
+        y += row_h + MARGIN
+    return y
+
+
 def render_image(view: View) -> Image.Image:
-    """The board as a Pillow image (``render_board`` encodes it)."""
+    """The whole board as one Pillow image (``render_board`` encodes it when it is phone-sized)."""
     check_view(view)
     view = public_part(view)
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     marks = player_marks([str(p.get("name", "")) for p in players])
-    per_row = columns(len(players))
-    panel_w = (WIDTH - (per_row + 1) * MARGIN) / per_row
-    rows = [list(range(i, min(i + per_row, len(players)))) for i in range(0, len(players), per_row)]
-    row_heights = [max(panel_height(view, players[s], panel_w) for s in row) for row in rows]
+    panel_w, rows, row_heights = _panel_rows(view, players)
     top = header_height(view)
     height = top + track_height(view) + MARGIN + sum(h + MARGIN for h in row_heights)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, view, marks)
     y = draw_track(image, view, top) + MARGIN
-    for row, row_h in zip(rows, row_heights, strict=True):
-        for column, seat in enumerate(row):
-            x = MARGIN + column * (panel_w + MARGIN)
-            image.paste(panel_image(view, players[seat], marks[seat], round(panel_w), row_h), (round(x), round(y)))
-        y += row_h + MARGIN
+    _paste_panels(image, view, players, marks, panel_w, rows, row_heights, y)
+    return image
+
+
+SUMMARY_TITLE = 40
+SUMMARY_ROW = 40
+
+
+def summary_height(players: int) -> int:
+    return SUMMARY_TITLE + players * SUMMARY_ROW + 12
+
+
+def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, players: list[Mapping[str, Any]],
+                  marks: list[PlayerMark], top: float) -> float:
+    """One line per player (token, name and order, Fame, money, hand, Special Attraction card, status):
+    the board image of a big table, whose circuses follow in the players images."""
+    draw_text(draw, (MARGIN, top + SUMMARY_TITLE / 2), "Players (their circuses follow in the next images)",
+              font(BODY, bold=True), INK, anchor="lm")
+    frame = Box(MARGIN, top + SUMMARY_TITLE, WIDTH - MARGIN, top + SUMMARY_TITLE + len(players) * SUMMARY_ROW + 4)
+    rounded_panel(draw, frame, fill=PANEL_FILL, outline=LINE, width=2, radius=10)
+    body, bold = font(BODY), font(BODY, bold=True)
+    for index, (player, mark) in enumerate(zip(players, marks, strict=True)):
+        cy = frame.y0 + 2 + index * SUMMARY_ROW + SUMMARY_ROW / 2
+        if index:
+            draw.line([(frame.x0 + 8, cy - SUMMARY_ROW / 2), (frame.x1 - 8, cy - SUMMARY_ROW / 2)],
+                      fill=mix(LINE, PANEL_FILL, 0.6), width=1)
+        awaited = bool(player.get("awaited")) and not view.get("over")
+        draw.rectangle((frame.x0 + 4, cy - SUMMARY_ROW / 2 + 3, frame.x0 + 12, cy + SUMMARY_ROW / 2 - 3),
+                       fill=mark.colour)
+        draw_token(image, (frame.x0 + 36, cy), mark, radius=14, ring=awaited)
+        name = f"{mark.name} ({ordinal(int(player.get('order_position', 0)) + 1)})"
+        draw_text(draw, (frame.x0 + 60, cy), fit_text(name, bold, 300), bold, INK, anchor="lm")
+        hand = len(player.get("hand") or [])
+        secret = int(player.get("secret_count") or 0)
+        facts = [f"{player.get('fame', 0)} Fame", f"${player.get('money', 0)}",
+                 f"hand {hand} up" + (f", {secret} down" if secret else ""),
+                 f"{len(player.get('circus') or [])} tiles built"]
+        card = player.get("card")
+        if card:
+            facts.append(f"card {card.get('number')}: {card.get('name')}")
+        status = _status(view, player)
+        right = frame.x1 - 12
+        if status is not None:
+            w = chip_width(status[0], font(SMALL, bold=True), pad_x=8)
+            chip(draw, (right - w, cy - 15), status[0], font(SMALL, bold=True), fill=status[1], outline=INK, pad_x=8,
+                 height=30)
+            right -= w + 12
+        draw_text(draw, (frame.x0 + 372, cy), fit_text(" · ".join(facts), body, right - frame.x0 - 384), body, INK,
+                  anchor="lm")
+    return frame.y1 + 12
+
+
+def board_parts(view: View) -> list[Image.Image]:
+    """The board as pictures at most ``MAX_HEIGHT`` tall: the whole board when it fits; otherwise the
+    board (header, track and one line per player) and then the players' circuses, two panels a row, in
+    as few images as fit (two for seven players)."""
+    check_view(view)
+    whole = render_image(view)
+    if whole.height <= MAX_HEIGHT:
+        return [whole]
+    view = public_part(view)
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
+    marks = player_marks([str(p.get("name", "")) for p in players])
+    top = header_height(view)
+    track_bottom = top + track_height(view)
+    board = Image.new("RGB", (WIDTH, track_bottom + MARGIN + summary_height(len(players))), BACKGROUND)
+    board.paste(whole.crop((0, 0, WIDTH, track_bottom)), (0, 0))
+    _draw_summary(board, ImageDraw.Draw(board), view, players, marks, track_bottom + MARGIN / 2)
+    parts = [board]
+    panel_w, rows, row_heights = _panel_rows(view, players)
+    chunk: list[int] = []
+    for index, row_h in enumerate(row_heights):
+        if chunk and MARGIN + sum(row_heights[i] + MARGIN for i in chunk) + row_h + MARGIN > MAX_HEIGHT:
+            parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+            chunk = []
+        chunk.append(index)
+    if chunk:
+        parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+    return [fit_height(part) for part in parts]
+
+
+def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark], panel_w: float,
+                   rows: Rows, row_heights: list[int], chunk: list[int]) -> Image.Image:
+    height = MARGIN + sum(row_heights[i] + MARGIN for i in chunk)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    _paste_panels(image, view, players, marks, panel_w, [rows[i] for i in chunk], [row_heights[i] for i in chunk],
+                  MARGIN)
     return image
 
 
@@ -66,6 +181,13 @@ def encode(image: Image.Image) -> bytes:
 
 
 def render_board(view: View) -> bytes:
-    """The public board for a Little Circuses view, as PNG bytes. Safe for any view: private parts are
-    never read."""
-    return encode(render_image(view))
+    """The public board for a Little Circuses view, as PNG bytes, at most 2,000 px tall: the whole board,
+    or for a big table late in the game its first part (header, track and a line per player; the
+    circuses are in ``render_board_parts``). Safe for any view: private parts are never read."""
+    return encode(board_parts(view)[0])
+
+
+def render_board_parts(view: View) -> list[bytes]:
+    """The public board as PNG images, each at most 2,000 px tall: one image when the whole board fits,
+    else the board (header, track, a line per player) followed by the players' circuses."""
+    return [encode(part) for part in board_parts(view)]

@@ -12,6 +12,8 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     INK,
+    MAX_HEIGHT,
+    MAX_WIDTH,
     MUTED,
     PAPER,
     Box,
@@ -114,15 +116,23 @@ def render_hand_image(view: View) -> Image.Image:
     plan_tile = you.get("plan_tile") or {}
     planned = plan_tile.get("id") if player.get("ready") or you.get("step") in ("place", "fallback_place") else None
     title_h = 60
-    height = title_h + 40 + len(lines) * 30 + 16 + max(1, len(tiles)) * (ROW_H + 8) + MARGIN
-    image = Image.new("RGB", (HAND_WIDTH, height), BACKGROUND)
+    top_h = title_h + 40 + len(lines) * 30 + 16
+    # A long hand goes in two columns on a wider picture, so it stays phone-sized (at most 2,000 px tall).
+    per_column = max(1, len(tiles))
+    width = HAND_WIDTH
+    if top_h + per_column * (ROW_H + 8) + MARGIN > MAX_HEIGHT:
+        per_column = -(-len(tiles) // 2)
+        width = MAX_WIDTH
+    column_w = (width - MARGIN) / (1 if width == HAND_WIDTH else 2)
+    height = top_h + per_column * (ROW_H + 8) + MARGIN
+    image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_token(image, (MARGIN + 18, 30), mark, radius=17)
     title = f"{mark.name}'s hand — {len(tiles)} unbuilt tile{'s' if len(tiles) != 1 else ''}"
     if secret:
         title += f" ({len(secret)} face down)"
     title_font = font(27, bold=True)
-    draw_text(draw, (MARGIN + 46, 30), fit_text(title, title_font, HAND_WIDTH - 80), title_font, INK, anchor="lm")
+    draw_text(draw, (MARGIN + 46, 30), fit_text(title, title_font, width - 80), title_font, INK, anchor="lm")
     y = float(title_h)
     money = f"You have ${player.get('money', 0)} and {player.get('fame', 0)} Fame."
     draw_text(draw, (MARGIN, y + 14), money, font(BODY, bold=True), INK, anchor="lm")
@@ -133,8 +143,11 @@ def render_hand_image(view: View) -> Image.Image:
     y += 16
     if not tiles:
         draw_text(draw, (MARGIN, y + 30), "You have no unbuilt tiles.", body, MUTED, anchor="lm")
-    for tile, hidden in tiles:
-        row = Box(MARGIN, y, HAND_WIDTH - MARGIN, y + ROW_H)
+    tiles_top = y
+    for index, (tile, hidden) in enumerate(tiles):
+        column, place = divmod(index, per_column)
+        y = tiles_top + place * (ROW_H + 8)
+        row = Box(MARGIN + column * column_w, y, (column + 1) * column_w, y + ROW_H)
         rounded_panel(draw, row, fill=PANEL_FILL, outline=ADVANCED_BACK if hidden else MUTED, width=3, radius=12)
         draw_tile(image, draw, Box(row.x0 + 8, row.y0 + 7, row.x0 + 8 + TILE_W, row.y0 + 7 + TILE_H), tile,
                   background=PANEL_FILL)
@@ -150,7 +163,6 @@ def render_hand_image(view: View) -> Image.Image:
         if planned is not None and tile.get("id") == planned:
             chip(draw, (box.x1 + 8, row.y0 + 76), "your chosen build", font(SMALL, bold=True), fill=GOLD,
                  outline=INK, pad_x=7)
-        y += ROW_H + 8
     return image
 
 

@@ -15,9 +15,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import Box, PlayerMark, player_marks
+from render.common import Box, PlayerMark, fit_height, player_marks
 from render.wanderzirkus.header import HEADER_HEIGHT, LEGEND_HEIGHT, draw_header, draw_legend
-from render.wanderzirkus.layout import BACKGROUND, BOARD_WIDTH, MARGIN, View, check_view
+from render.wanderzirkus.layout import (
+    BACKGROUND,
+    BOARD_CARD,
+    BOARD_WIDTH,
+    COMPACT_CARDS,
+    MARGIN,
+    MAX_HEIGHT,
+    CardSize,
+    View,
+    check_view,
+)
 from render.wanderzirkus.players import draw_panel, panel_height
 from render.wanderzirkus.tables import draw_table, draw_travel, table_height, travel_height
 
@@ -37,6 +47,9 @@ def public_part(view: View) -> dict[str, Any]:
     return public
 
 
+COMPACT_GAP = 10  # between compact panels
+
+
 def render_image(view: View) -> Image.Image:
     """The public table as a Pillow image (``render_board`` encodes it)."""
     check_view(view)
@@ -46,25 +59,32 @@ def render_image(view: View) -> Image.Image:
     width = BOARD_WIDTH
     awaiting = {int(s) for s in public.get("awaiting") or []}
     panel_w = width - 2 * MARGIN
-    heights = [panel_height(public, p, panel_w) for p in players]
-    travel_h = travel_height(public, width)
-    table_h = table_height(public, marks)
-    height = round(HEADER_HEIGHT + LEGEND_HEIGHT + travel_h + table_h + sum(h + MARGIN for h in heights) + MARGIN)
+    # Big tables late in a round: compact panels (the show named in the head), a tighter score sheet
+    # and smaller artist cards, the largest that keep the board phone-sized.
+    for size, compact in ((BOARD_CARD, False), (BOARD_CARD, True), *((c, True) for c in COMPACT_CARDS)):
+        travel_h = travel_height(public, width, size)
+        table_h = table_height(public, marks, compact)
+        top = HEADER_HEIGHT + LEGEND_HEIGHT + travel_h + table_h
+        gap = COMPACT_GAP if compact else MARGIN
+        heights = [panel_height(public, p, panel_w, size, compact) for p in players]
+        height = round(top + sum(h + gap for h in heights) + MARGIN)
+        if height <= MAX_HEIGHT:
+            break
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, public, marks, width)
     draw_legend(image, HEADER_HEIGHT, width)
     y: float = HEADER_HEIGHT + LEGEND_HEIGHT
     if travel_h:
-        draw_travel(image, draw, public, marks, y, width)
+        draw_travel(image, draw, public, marks, y, width, size)
         y += travel_h
-    draw_table(image, draw, public, marks, y, width)
+    draw_table(image, draw, public, marks, y, width, compact)
     y += table_h
     for seat, (player, h) in enumerate(zip(players, heights, strict=True)):
         panel = _panel_image(_panel_key(public, player, seat, seat in awaiting and not public.get("over")),
-                             marks[seat], round(h))
+                             marks[seat], round(h), size, compact)
         image.paste(panel, (MARGIN, round(y)))
-        y += h + MARGIN
+        y += h + gap
     return image
 
 
@@ -76,7 +96,8 @@ def _panel_key(view: View, player: Mapping[str, Any], seat: int, awaited: bool) 
 
 
 @lru_cache(maxsize=24)
-def _panel_image(key: str, mark: PlayerMark, height: int) -> Image.Image:
+def _panel_image(key: str, mark: PlayerMark, height: int, size: CardSize = BOARD_CARD,
+                 compact: bool = False) -> Image.Image:
     """One player's panel, drawn once and reused while nothing in it changes: during the shows most
     boards differ from the last one in a single panel, and they are drawn after every decision."""
     data = json.loads(key)
@@ -84,7 +105,7 @@ def _panel_image(key: str, mark: PlayerMark, height: int) -> Image.Image:
     panel = Image.new("RGB", (width, height), BACKGROUND)
     view = {"scoring": data["score"], "over": data["over"], "round": data["round"], "phase": data["phase"]}
     draw_panel(panel, ImageDraw.Draw(panel), Box(0, 0, width - 1, height - 1), view, data["player"], mark,
-               data["awaited"])
+               data["awaited"], size, compact)
     return panel
 
 
@@ -107,4 +128,4 @@ def render_board(view: View) -> bytes:
 def _board_png(public: str) -> bytes:
     """The PNG of a public view (as canonical JSON). Most decisions during the shows are private and
     leave the public view as it was, so the board drawn after them is the one drawn before."""
-    return encode(render_image(json.loads(public)))
+    return encode(fit_height(render_image(json.loads(public))))

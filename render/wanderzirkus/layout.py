@@ -96,14 +96,26 @@ class CardSize:
     tab: int
     icon: int
     label: int
+    stack: int = 0  # the offset of a stacked acrobat; 0: in proportion to the height (40 px at 150)
 
     @property
     def pitch(self) -> int:
         """Left edge to left edge of two neighbours in a row (their tabs meet in the gap)."""
         return self.width + 2 * self.tab
 
+    @property
+    def stack_step(self) -> int:
+        """How far each acrobat of an offset stack lies below the one under it."""
+        return self.stack or min(STACK_STEP, round(self.height * STACK_STEP / 150))
+
 
 BOARD_CARD = CardSize(width=100, height=150, tab=10, icon=22, label=18)
+# Smaller board cards, tried in turn when a big table would make the board taller than ``MAX_HEIGHT``:
+# every label stays at least 16 px and the five connection tabs keep room for their letters.
+COMPACT_CARDS = (CardSize(width=92, height=138, tab=9, icon=21, label=17),
+                 CardSize(width=84, height=126, tab=9, icon=19, label=17),
+                 CardSize(width=84, height=126, tab=9, icon=19, label=17, stack=28))
+MAX_HEIGHT = 2000  # a board taller than this is unreadable on a phone (Discord shrinks it to fit)
 HAND_CARD = CardSize(width=116, height=170, tab=11, icon=26, label=19)
 STACK_STEP = 40  # how far each acrobat lies below the one under it in an offset stack
 

@@ -29,6 +29,7 @@ from render.wanderzirkus.row import RowLayout, draw_row, layout_row
 PAD = 14
 EMPTY_SHOW = 36  # the height of "No show yet this round."
 HEAD = 46
+COMPACT_HEAD = 40
 CITY_COLUMN = CITY_WIDTH + 2 * PAD
 END_REASONS = {"stopped": "stopped", "no_match": "no hand card connected", "no_cards": "no cards left",
                "fourth_stop": "4th stop sign"}
@@ -65,13 +66,46 @@ def _city_groups(player: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str,
     return groups
 
 
-def _cities_height(player: Mapping[str, Any]) -> float:
+def side_by_side(player: Mapping[str, Any], width: float, size: CardSize, compact: bool) -> int:
+    """How many cities a compact panel lays side by side (left of the show) instead of one above the
+    other: all of them when the show still fits on one line."""
+    cities = list(player.get("cities") or [])
+    if not compact or len(cities) < 2:
+        return 1
+    show_width = width - len(cities) * (CITY_WIDTH + 8) - 2 * PAD
+    columns = [c for c in player.get("show") or [] if c.get("cards")]
+    return len(cities) if len(columns) * size.pitch <= show_width else 1
+
+
+def _city_column(player: Mapping[str, Any], width: float, size: CardSize, compact: bool) -> float:
+    """The width taken by the cities, left of the show."""
+    return side_by_side(player, width, size, compact) * (CITY_WIDTH + 8) - 8 + 2 * PAD
+
+
+def _cities_height(player: Mapping[str, Any], compact: bool = False, across: int = 1) -> float:
+    if compact:
+        # Only the cities on display, as cards; next round's cities and the kept ones go in the notes.
+        shown = len(player.get("cities") or [])
+        return 4 + (36 if not shown else CITY_HEIGHT + 8 if across > 1 else shown * (CITY_HEIGHT + 8))
     height = 0.0
     for _, cities in _city_groups(player):
         height += 30 + (len(cities) * (CITY_HEIGHT + 8) if cities else 36)
     if player.get("kept_cities") or player.get("regions"):
         height += 30 * 2
     return height
+
+
+def compact_extras(player: Mapping[str, Any]) -> str:
+    """What a compact panel says in words instead of drawing: next round's cities, the kept ones."""
+    parts = []
+    coming = [f"{printable(str(c.get('name', '')))} {c.get('vp', 0)} VP" for c in player.get("next_cities") or []]
+    if coming:
+        parts.append("next round: " + ", ".join(coming))
+    kept = len(player.get("kept_cities") or [])
+    regions = [REGION_LETTERS.get(str(r), str(r)) for r in player.get("regions") or []]
+    if kept or regions:
+        parts.append(f"kept {kept} cit{'y' if kept == 1 else 'ies'}, regions {' '.join(regions) or 'none'}")
+    return " · ".join(parts)
 
 
 def _show_layout(player: Mapping[str, Any], width: float, size: CardSize) -> RowLayout | None:
@@ -81,12 +115,14 @@ def _show_layout(player: Mapping[str, Any], width: float, size: CardSize) -> Row
     return layout_row(list(show), size, width)
 
 
-def _notes(view: View, seat: int, width: float) -> list[str]:
+def _notes(view: View, seat: int, width: float, extra: str = "") -> list[str]:
+    text = ""
     for score in view.get("scoring") or []:
         if int(score.get("seat", -1)) == seat:
             text = f"Round {scored_round(view)} scoring " + scoring_line(score)
-            return wrap_text(text, font(BODY), width, max_lines=2)
-    return []
+    if extra:
+        text = f"{text} · {extra[:1].upper()}{extra[1:]}" if text else extra[:1].upper() + extra[1:]
+    return wrap_text(text, font(BODY), width, max_lines=2) if text else []
 
 
 def _compact(view: View, player: Mapping[str, Any]) -> bool:
@@ -104,16 +140,22 @@ def _kept_line(player: Mapping[str, Any]) -> str:
     return f"Kept cities: {', '.join(kept) or 'none'} · regions: {', '.join(regions) or 'none'}"
 
 
-def panel_height(view: View, player: Mapping[str, Any], width: float) -> float:
-    notes = _notes(view, int(player.get("seat", 0)), width - 2 * PAD)
+def panel_height(view: View, player: Mapping[str, Any], width: float, size: CardSize = BOARD_CARD,
+                 compact: bool = False) -> float:
+    """The panel's height. ``compact`` (big tables): a shorter head that also names the show, no
+    "Show"/"Cities" title rows, tighter padding."""
+    extra = compact_extras(player) if compact and not _compact(view, player) else ""
+    notes = _notes(view, int(player.get("seat", 0)), width - 2 * PAD, extra)
+    head = COMPACT_HEAD if compact else HEAD
     if _compact(view, player):
         body = (34 if _kept_line(player) else 0) + len(notes) * 28
-        return HEAD + (body + PAD + 6 if body else 6)
-    show_width = width - CITY_COLUMN - PAD
-    layout = _show_layout(player, show_width, BOARD_CARD)
-    show_h = 34 + (layout.height if layout else EMPTY_SHOW if player.get("show") is not None
-                   else BOARD_CARD.height * 0.6)
-    return HEAD + max(_cities_height(player), show_h) + len(notes) * 28 + PAD + 6
+        return head + (body + PAD + 6 if body else 6)
+    show_width = width - _city_column(player, width, size, compact) - PAD
+    layout = _show_layout(player, show_width, size)
+    show_h = (4 if compact else 34) + (layout.height if layout else EMPTY_SHOW if player.get("show") is not None
+                                       else size.height * 0.6)
+    across = side_by_side(player, width, size, compact)
+    return head + max(_cities_height(player, compact, across), show_h) + len(notes) * 28 + (8 if compact else PAD + 6)
 
 
 def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -146,10 +188,12 @@ def _show_title(player: Mapping[str, Any]) -> str:
 
 
 def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any], x: float, y: float,
-                   width: float, size: CardSize) -> float:
-    """The title and the show (or its curtain) from (x, y); returns the bottom."""
-    draw_text(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
-    top = y + 34
+                   width: float, size: CardSize, titled: bool = True) -> float:
+    """The title (unless the panel's head names the show) and the show (or its curtain) from (x, y);
+    returns the bottom."""
+    if titled:
+        draw_text(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
+    top = y + (34 if titled else 4)
     if player.get("show") is None:
         box = Box(x, top, x + min(width, 640), top + size.height * 0.6)
         _curtain(draw, box)
@@ -164,7 +208,21 @@ def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mappin
 
 
 def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any], x: float, y: float,
-                width: float) -> float:
+                width: float, compact: bool = False, across: int = 1) -> float:
+    """The cities on display (and those for next round); ``compact`` drops the "Cities" title (the city
+    cards speak for themselves next to the show); ``across`` > 1 lays the cities side by side."""
+    if compact:
+        y += 4
+        shown = list(player.get("cities") or [])
+        if not shown:
+            draw_text(draw, (x, y + 16), "no city", font(BODY), MUTED, anchor="lm")
+            return y + 36
+        for index, city in enumerate(shown):
+            if across > 1:
+                draw_city(image, city, x + index * (CITY_WIDTH + 8), y)
+            else:
+                draw_city(image, city, x, y + index * (CITY_HEIGHT + 8))
+        return y + (1 if across > 1 else len(shown)) * (CITY_HEIGHT + 8)
     for label, cities in _city_groups(player):
         draw_text(draw, (x, y + 14), label, font(BODY, bold=True), INK, anchor="lm")
         y += 30
@@ -186,10 +244,10 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
 
 
 def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View, player: Mapping[str, Any],
-               mark: PlayerMark, awaited: bool) -> None:
+               mark: PlayerMark, awaited: bool, size: CardSize = BOARD_CARD, compact: bool = False) -> None:
     draw.rounded_rectangle(box.rounded(), radius=14, fill=PANEL_FILL, outline=INK if awaited else PANEL_EDGE,
                            width=4 if awaited else 2)
-    head = Box(box.x0, box.y0, box.x1, box.y0 + HEAD)
+    head = Box(box.x0, box.y0, box.x1, box.y0 + (COMPACT_HEAD if compact else HEAD))
     draw.rounded_rectangle(head.rounded(), radius=14, fill=tint(mark.colour, 0.6))
     draw.rectangle((head.x0 + 2, head.y1 - 14, head.x1 - 2, head.y1), fill=tint(mark.colour, 0.6))
     name = name_with_token(image, draw, mark, box.x0 + PAD, head.centre[1], 420, size=24, ring=awaited)
@@ -198,9 +256,11 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
              "swap token" if player.get("swap_token") else "no swap token", f"{player.get('deck_size', 0)} artists"]
     if player.get("announcement") is not None:
         facts.append(f"announced at least {player['announcement']}")
+    if compact and not _compact(view, player):
+        facts.insert(0, _show_title(player))
     draw_text(draw, (name.x1 + 24, head.centre[1]), fit_text(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
               font(BODY), INK, anchor="lm")
-    top = head.y1 + 6
+    top = head.y1 + (0 if compact else 6)
     if _compact(view, player):
         y = top
         if _kept_line(player):
@@ -208,14 +268,17 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
                       font(BODY), INK, anchor="lm")
             y += 34
     else:
-        bottom = draw_cities(image, draw, player, box.x0 + PAD, top, CITY_WIDTH)
-        show_x = box.x0 + CITY_COLUMN
-        show_bottom = draw_show_area(image, draw, player, show_x, top, box.x1 - show_x - PAD, BOARD_CARD)
+        across = side_by_side(player, box.width, size, compact)
+        bottom = draw_cities(image, draw, player, box.x0 + PAD, top, CITY_WIDTH, compact, across)
+        show_x = box.x0 + _city_column(player, box.width, size, compact)
+        show_bottom = draw_show_area(image, draw, player, show_x, top, box.x1 - show_x - PAD, size, not compact)
         y = max(bottom, show_bottom) + 4
-    for line in _notes(view, mark.seat, box.width - 2 * PAD):
+    extra = compact_extras(player) if compact and not _compact(view, player) else ""
+    for line in _notes(view, mark.seat, box.width - 2 * PAD, extra):
         draw_text(draw, (box.x0 + PAD, y + 14), line, font(BODY), INK, anchor="lm")
         y += 28
 
 
-def panels_height(view: View, players: Sequence[Mapping[str, Any]], width: float) -> float:
-    return sum(panel_height(view, p, width) + MARGIN for p in players)
+def panels_height(view: View, players: Sequence[Mapping[str, Any]], width: float,
+                  size: CardSize = BOARD_CARD, compact: bool = False) -> float:
+    return sum(panel_height(view, p, width, size, compact) + MARGIN for p in players)

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, RGB
 from render.wanderzirkus.cards import draw_artist, link
-from render.wanderzirkus.layout import EXIT_RING, STACK_STEP, CardSize
+from render.wanderzirkus.layout import EXIT_RING, CardSize
 
 LINE_GAP = 18
 
@@ -57,19 +57,19 @@ def layout_row(columns: Sequence[Mapping[str, Any]], size: CardSize, max_width: 
             x, level, previous = 0.0, 0.0, None
         top = line_top + level
         exit_index = column.get("exit")
-        placed = [Placed(card, x, top + i * STACK_STEP) for i, card in enumerate(cards)]
+        placed = [Placed(card, x, top + i * size.stack_step) for i, card in enumerate(cards)]
         if isinstance(exit_index, int) and len(cards) > 1 and 0 <= exit_index < len(cards):
             # The card the show continued from goes on top, ringed, and the row stays level with it.
-            chosen = Placed(cards[exit_index], x, top + exit_index * STACK_STEP, EXIT_RING)
+            chosen = Placed(cards[exit_index], x, top + exit_index * size.stack_step, EXIT_RING)
             placed = [p for i, p in enumerate(placed) if i != exit_index] + [chosen]
             exit_card = chosen
-            level += exit_index * STACK_STEP
+            level += exit_index * size.stack_step
         else:
             exit_card = placed[-1]
         if previous is not None:
             out.joints.append((previous, placed[0] if len(cards) == 1 else _entry(placed)))
         out.cards.extend(placed)
-        line_bottom = max(line_bottom, top + (len(cards) - 1) * STACK_STEP + size.height)
+        line_bottom = max(line_bottom, top + (len(cards) - 1) * size.stack_step + size.height)
         out.width = max(out.width, x + size.pitch)
         x += size.pitch
         previous = exit_card

@@ -14,12 +14,18 @@ from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
 from render.wanderzirkus.header import name_with_token
-from render.wanderzirkus.layout import BOARD_CARD, BODY, MARGIN, PANEL_EDGE, PANEL_FILL, View
+from render.wanderzirkus.layout import BOARD_CARD, BODY, MARGIN, PANEL_EDGE, PANEL_FILL, CardSize, View
 
 SECTION_TITLE = 24
 PAIR_WIDTH = BOARD_CARD.pitch + CITY_WIDTH + 28
 PAIR_HEIGHT = BOARD_CARD.height + 44
+
+
+def pair_size(size: CardSize) -> tuple[int, int]:
+    """A Travel pair's frame (width, height) with artist cards of ``size``."""
+    return size.pitch + CITY_WIDTH + 28, size.height + 44
 ROW_HEIGHT = 40
+COMPACT_ROW_HEIGHT = 34  # big tables late in a round: the sheet is tighter so the board stays phone-sized
 
 
 def section_title(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> Box:
@@ -29,17 +35,18 @@ def section_title(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> B
 # ----- Travel ----------------------------------------------------------------------------------------
 
 
-def travel_height(view: View, width: int) -> int:
+def travel_height(view: View, width: int, size: CardSize = BOARD_CARD) -> int:
     pairs = list(view.get("pairs") or [])
     if view.get("phase") != "travel" or not pairs:
         return 0
-    per_row = max(1, (width - 2 * MARGIN) // (PAIR_WIDTH + 12))
+    pair_w, pair_h = pair_size(size)
+    per_row = max(1, (width - 2 * MARGIN) // (pair_w + 12))
     rows = -(-len(pairs) // per_row)
-    return 48 + rows * (PAIR_HEIGHT + 12) + 4
+    return 48 + rows * (pair_h + 12) + 4
 
 
 def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark], top: float,
-                width: int) -> None:
+                width: int, size: CardSize = BOARD_CARD) -> None:
     pairs: list[Mapping[str, Any]] = list(view.get("pairs") or [])
     title = section_title(draw, MARGIN, top + 8, "Travel: pairs on offer")
     order = [int(s) for s in view.get("order") or [] if 0 <= int(s) < len(marks)]
@@ -51,17 +58,17 @@ def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
             box = name_with_token(image, draw, marks[seat], x, top + 22, 220, bold=seat == current,
                                   ring=seat == current)
             x = box.x1 + 18
-    per_row = max(1, (width - 2 * MARGIN) // (PAIR_WIDTH + 12))
+    pair_w, pair_h = pair_size(size)
+    per_row = max(1, (width - 2 * MARGIN) // (pair_w + 12))
     for n, pair in enumerate(pairs):
-        px = MARGIN + (n % per_row) * (PAIR_WIDTH + 12)
-        py = top + 48 + (n // per_row) * (PAIR_HEIGHT + 12)
-        frame = Box(px, py, px + PAIR_WIDTH, py + PAIR_HEIGHT)
+        px = MARGIN + (n % per_row) * (pair_w + 12)
+        py = top + 48 + (n // per_row) * (pair_h + 12)
+        frame = Box(px, py, px + pair_w, py + pair_h)
         draw.rounded_rectangle(frame.rounded(), radius=12, fill=PANEL_FILL, outline=PANEL_EDGE, width=2)
         draw_text(draw, (px + 12, py + 20), f"Pair {int(pair.get('index', n)) + 1}", font(BODY, bold=True), INK,
                   anchor="lm")
-        draw_artist(image, pair.get("artist") or {}, BOARD_CARD, px + 6, py + 38)
-        draw_city(image, pair.get("city") or {}, px + BOARD_CARD.pitch + 16, py + 38 + (BOARD_CARD.height
-                                                                                      - CITY_HEIGHT) / 2)
+        draw_artist(image, pair.get("artist") or {}, size, px + 6, py + 38)
+        draw_city(image, pair.get("city") or {}, px + size.pitch + 16, py + 38 + (size.height - CITY_HEIGHT) / 2)
 
 
 # ----- Score sheet -----------------------------------------------------------------------------------
@@ -84,8 +91,24 @@ def _final_lines(view: View, marks: Sequence[PlayerMark]) -> list[str]:
     return lines
 
 
-def table_height(view: View, marks: Sequence[PlayerMark]) -> int:
-    return 48 + ROW_HEIGHT * (len(marks) + 1) + 30 * len(_final_lines(view, marks)) + 12
+def _final_cell(final: Mapping[str, Any]) -> str:
+    """The final reckoning in one score-sheet cell (compact boards): "56 rounds + 1 for 4 coins"."""
+    text = f"{final.get('rounds', 0)} rounds + {final.get('coin_vp', 0)} for {final.get('coins', 0)} coins"
+    if final.get("region_vp"):
+        text += f" + {final['region_vp']} regions"
+    return text
+
+
+def _final_columns(lines: Sequence[str]) -> int:
+    """The final reckoning in two columns for four or more players (the board stays phone-sized)."""
+    return 2 if len(lines) >= 4 else 1
+
+
+def table_height(view: View, marks: Sequence[PlayerMark], compact: bool = False) -> int:
+    # A compact sheet gives the final reckoning in its rows (instead of the Announced and Show columns).
+    lines = [] if compact else _final_lines(view, marks)
+    rows = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
+    return (40 if compact else 48) + rows * (len(marks) + 1) + 30 * -(-len(lines) // _final_columns(lines)) + 12
 
 
 def _show_cell(player: Mapping[str, Any]) -> str:
@@ -100,27 +123,31 @@ def _show_cell(player: Mapping[str, Any]) -> str:
 
 
 def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
-               top: float, width: int) -> None:
+               top: float, width: int, compact: bool = False) -> None:
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     section_title(draw, MARGIN, top + 8, "Score sheet")
-    y = top + 48
+    y = top + (40 if compact else 48)
+    row_height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
     current_round = int(view.get("round", 1))
     awaiting = {int(s) for s in view.get("awaiting") or []}
-    frame = Box(MARGIN, y, width - MARGIN, y + ROW_HEIGHT * (len(players) + 1))
+    frame = Box(MARGIN, y, width - MARGIN, y + row_height * (len(players) + 1))
     draw.rounded_rectangle(frame.rounded(), radius=10, fill=PANEL_FILL, outline=PANEL_EDGE, width=2)
     head = font(BODY, bold=True)
     body = font(BODY)
+    finals = {int(f.get("seat", -1)): f for f in view.get("final") or []}
+    in_rows = compact and bool(finals)
     x = MARGIN + 12.0
     for label, w in COLUMNS:
+        if in_rows and label in ("Announced", "Show"):
+            label = "Final reckoning" if label == "Announced" else ""
         if label.startswith("R") and label[1:].isdigit() and int(label[1:]) == current_round and not view.get("over"):
             draw.rectangle((x - 6, y + 2, x + w - 10, frame.y1 - 2), fill=tint(INK, 0.88))
-        draw_text(draw, (x, y + ROW_HEIGHT / 2), label, head, INK, anchor="lm")
+        draw_text(draw, (x, y + row_height / 2), label, head, INK, anchor="lm")
         x += w
-    finals = {int(f.get("seat", -1)): f for f in view.get("final") or []}
     for seat, player in enumerate(players[:len(marks)]):
-        row_y = y + ROW_HEIGHT * (seat + 1)
+        row_y = y + row_height * (seat + 1)
         draw.line([(frame.x0 + 8, row_y), (frame.x1 - 8, row_y)], fill=PANEL_EDGE, width=1)
-        cy = row_y + ROW_HEIGHT / 2
+        cy = row_y + row_height / 2
         x = MARGIN + 12.0
         name_with_token(image, draw, marks[seat], x, cy, COLUMNS[0][1] - 12, bold=seat in awaiting,
                         ring=seat in awaiting and not view.get("over"))
@@ -140,13 +167,21 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
         icons.paste(image, icons.swap_token(12, owned), (x + 12, cy))
         draw_text(draw, (x + 30, cy), "yes" if owned else "no", body, INK if owned else MUTED, anchor="lm")
         x += COLUMNS[8][1]
+        if in_rows and seat in finals:
+            room = COLUMNS[9][1] + COLUMNS[10][1] - 16
+            draw_text(draw, (x, cy), fit_text(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
+            continue
         announced = player.get("announcement")
         draw_text(draw, (x, cy), "—" if announced is None else f"at least {announced}", body, INK, anchor="lm")
         x += COLUMNS[9][1]
         draw_text(draw, (x, cy), fit_text(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
     y = frame.y1 + 8
-    for line in _final_lines(view, marks):
-        draw_text(draw, (MARGIN + 12, y + 14), fit_text(line, body, width - 2 * MARGIN - 24), body, INK, anchor="lm")
-        y += 30
+    lines = [] if in_rows else _final_lines(view, marks)
+    per_column = -(-len(lines) // _final_columns(lines))
+    column_w = (width - 2 * MARGIN) / _final_columns(lines)
+    for index, line in enumerate(lines):
+        column, row = divmod(index, per_column)
+        draw_text(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_text(line, body, column_w - 24),
+                  body, INK, anchor="lm")
     if not players:
         draw_text(draw, (MARGIN + 12, y), "No players.", body, PAPER)
