@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import logging
 import re
@@ -389,11 +390,13 @@ class Discord:
     # ------------------------------------------------------------------------------ interactions
 
     async def slash(self, user: UserRef, channel: ChannelRef, name: str,
-                    options: Mapping[str, Any] | None = None) -> InteractionHandle:
+                    options: Mapping[str, Any] | None = None, *, unchecked: bool = False) -> InteractionHandle:
         """``user`` runs ``/name`` in ``channel``; ``name`` may name a subcommand ("ct move").
 
         Option values are checked and typed from the command the bot synced: str, int, float, bool,
         a member (User, name or id), a channel or thread (Channel, name or id), a role (name or id).
+        ``unchecked``: text, numbers and booleans are sent as given, past Discord's checks of type,
+        range, length and choices (a tampered client).
         """
         who, where = self.user(user), self.channel(channel)
         guild = self.server.guild_of(where)
@@ -401,7 +404,8 @@ class Discord:
         check_visible(self.server, command, who, where)
         resolved: dict[str, dict[str, Any]] = {}
         values = dict(options or {})
-        encoded = encode_options(self.server, leaf, values, resolved, who, where, name, focused=None)
+        encoded = encode_options(self.server, leaf, values, resolved, who, where, name, focused=None,
+                                 unchecked=unchecked)
         data = command_data(command, chain, encoded, resolved)
         return await self._send(APPLICATION_COMMAND, who, where, data, " ".join(name.split()))
 
@@ -433,6 +437,16 @@ class Discord:
         if component.get("type") != 2 or component.get("style") == 5:
             raise UsageError(f"{custom_id!r} on {msg!r} is not a clickable button")
         return await self._component_interaction(user, msg, {"custom_id": custom_id, "component_type": 2})
+
+    async def forge_click(self, user: UserRef, message: MessageRef, custom_id: str) -> InteractionHandle:
+        """A tampered client sends a button click with a ``custom_id`` of its own making on ``message``, the
+        button added to the copy of the message the interaction carries (discord.py only acts on a custom
+        id the message shows). The bot must trust nothing in it that it did not store itself."""
+        original = self.message(message)
+        button = {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}
+        forged = dataclasses.replace(original, components=[*original.components,
+                                                           {"type": 1, "components": [button]}])
+        return await self._component_interaction(user, forged, {"custom_id": custom_id, "component_type": 2})
 
     async def select(self, user: UserRef, message: MessageRef, custom_id: str,
                      values: Iterable[Any]) -> InteractionHandle:

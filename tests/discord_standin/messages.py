@@ -126,9 +126,15 @@ class MessageStore(Gateway):
             if component.get("type") == 3 and not 1 <= len(component.get("options", [])) <= 25:
                 raise invalid_form("components.options", "A select menu has 1 to 25 options.")
 
-    def _mentions(self, guild: Guild, content: str, allowed: Mapping[str, Any] | None) -> tuple[list[User], bool]:
+    def _mentions(self, guild: Guild, content: str,
+                  allowed: Mapping[str, Any] | None) -> tuple[list[User], bool, list[int]]:
+        """Who a message pings, as Discord decides it: users, @everyone/@here, roles — each only as far as
+        ``allowed_mentions`` allows (no ``allowed_mentions``: everything in the content pings)."""
         parse = set(allowed.get("parse", [])) if allowed is not None else {"users", "roles", "everyone"}
         allowed_ids = {int(u) for u in allowed.get("users", [])} if allowed is not None else set()
+        allowed_roles = {int(r) for r in allowed.get("roles", [])} if allowed is not None else set()
+        roles = [int(match[1]) for match in re.finditer(r"<@&(\d+)>", content)
+                 if "roles" in parse or int(match[1]) in allowed_roles]
         users: list[User] = []
         for match in re.finditer(r"<@!?(\d+)>", content):
             user_id = int(match[1])
@@ -136,7 +142,7 @@ class MessageStore(Gateway):
             if member and member.user not in users and ("users" in parse or user_id in allowed_ids):
                 users.append(member.user)
         everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)
-        return users, everyone
+        return users, everyone, roles
 
     def _build_message(self, channel: Channel, author: User, payload: Mapping[str, Any],
                        files: Mapping[int, Upload], *, source: str, flags_mask: int = SETTABLE_FLAGS,
@@ -147,10 +153,10 @@ class MessageStore(Gateway):
         flags = int(payload.get("flags") or 0) & flags_mask
         self._validate(content, embeds, components, flags)
         guild = self.guild_of(channel)
-        mentions, everyone = self._mentions(guild, content, payload.get("allowed_mentions"))
+        mentions, everyone, roles = self._mentions(guild, content, payload.get("allowed_mentions"))
         message = Message(self.snowflake(), channel.id, channel.guild_id, author, content, embeds, components,
                           flags=flags, type=message_type, source=source, interaction=interaction,
-                          mentions=mentions, mention_everyone=everyone)
+                          mentions=mentions, mention_everyone=everyone, mention_roles=roles)
         message.attachments = self._attachments(channel.id, payload, files)
         has_body = content or embeds or message.attachments or components or payload.get("poll")
         if not has_body and source != "loading":
@@ -205,7 +211,8 @@ class MessageStore(Gateway):
         message.versions.append(self.message_payload(message))
         guild = self.guilds[message.guild_id]
         if "content" in payload or "allowed_mentions" in payload:
-            message.mentions, message.mention_everyone = self._mentions(guild, content, payload.get("allowed_mentions"))
+            message.mentions, message.mention_everyone, message.mention_roles = self._mentions(
+                guild, content, payload.get("allowed_mentions"))
         message.content, message.embeds, message.components = content, embeds, components
         message.flags, message.attachments = flags, attachments
         message.edited_timestamp = iso()
@@ -231,7 +238,8 @@ class MessageStore(Gateway):
     async def post_as_user(self, user: User, channel: Channel, content: str) -> Message:
         """A member writes in a channel (MESSAGE_CREATE; content only with the message content intent)."""
         message = Message(self.snowflake(), channel.id, channel.guild_id, user, content, source="user")
-        message.mentions, message.mention_everyone = self._mentions(self.guild_of(channel), content, None)
+        message.mentions, message.mention_everyone, message.mention_roles = self._mentions(
+            self.guild_of(channel), content, None)
         self.messages[message.id] = message
         channel.last_message_id = message.id
         if channel.is_thread:

@@ -328,6 +328,8 @@ class Message:
     interaction: Interaction | None = None
     mentions: list[User] = field(default_factory=list)
     mention_everyone: bool = False
+    mention_roles: list[int] = field(default_factory=list)
+    """Roles this message pinged (``<@&id>`` in its content, allowed by its ``allowed_mentions``)."""
     reference_id: int | None = None
     timestamp: str = field(default_factory=iso)
     edited_timestamp: str | None = None

@@ -69,8 +69,10 @@ def command_data(command: Mapping[str, Any], chain: list[dict[str, Any]], encode
 
 def encode_options(server: StandIn, definitions: list[dict[str, Any]], values: Mapping[str, Any],
                    resolved: dict[str, dict[str, Any]], user: User, channel: Channel, command: str,
-                   *, focused: str | None) -> list[dict[str, Any]]:
-    """The options as Discord sends them (``focused``: the one being typed, for autocomplete)."""
+                   *, focused: str | None, unchecked: bool = False) -> list[dict[str, Any]]:
+    """The options as Discord sends them (``focused``: the one being typed, for autocomplete). With
+    ``unchecked``, text, numbers and booleans go out as given, past the app's type, range, length and
+    choice checks: what a tampered client can send."""
     by_name = {d["name"]: d for d in definitions}
     encoded = []
     for name, value in values.items():
@@ -81,6 +83,8 @@ def encode_options(server: StandIn, definitions: list[dict[str, Any]], values: M
         if name == focused:
             option["value"] = str(value)  # what the member has typed so far
             option["focused"] = True
+        elif unchecked and definition["type"] in (3, 4, 5, 10):
+            option["value"] = value
         else:
             option["value"] = encode_value(server, definition, value, resolved, user, channel, command)
         encoded.append(option)

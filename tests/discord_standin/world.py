@@ -283,7 +283,8 @@ class World:
             "content": message.content, "timestamp": message.timestamp,
             "edited_timestamp": message.edited_timestamp, "tts": False,
             "mention_everyone": message.mention_everyone, "mentions": [u.payload() for u in message.mentions],
-            "mention_roles": [], "attachments": [a.payload(ephemeral=message.ephemeral) for a in message.attachments],
+            "mention_roles": [str(role) for role in message.mention_roles],
+            "attachments": [a.payload(ephemeral=message.ephemeral) for a in message.attachments],
             "embeds": message.embeds, "components": message.components, "pinned": False, "type": message.type,
             "flags": message.flags,
         }
