@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from cogs.buttons import choices_view, lobby_view
+from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
 from table import compose
 from table.errors import StaleBoard, TableError
@@ -23,7 +24,7 @@ from table.model import Table
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 entries
 LABEL_LIMIT = 100
-SETTLE_SECONDS = 2.0
+SETTLE_SECONDS = 1.0
 """How long a move's answer waits for the thread to show it; a slow Discord delays only the thread."""
 
 Chooser = Callable[[Table, int], Any]
@@ -68,11 +69,10 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     if table.state is None or table.over:
         return "The game is over; the final scores are in the thread.", None
     if seat is None or seat not in table.awaited():
-        names = " and ".join(table.names[s] for s in table.awaited())
-        return f"Done. The game now waits for {names}.", None
+        return f"Done. The game now waits for {compose.listing([table.names[s] for s in table.awaited()])}.", None
     legal = table.game.legal_actions(table.state, seat)
     labels = [table.game.describe_action(table.state, seat, action) for action in legal]
-    text = [*compose.private_lines(table, seat), table.game.prompt(table.state, seat)]
+    text = [*compose.panel_lines(table, seat), table.game.prompt(table.state, seat)]
     return compose.fit_lines(text), choices_view(table.id, table.record.version, labels)
 
 
@@ -110,8 +110,9 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
 
 def hand_file(table: Table, seat: int) -> discord.File:
     assert table.state is not None
-    png = table.kit.render_hand(table.game.view(table.state, seat))
-    return discord.File(io.BytesIO(png), filename="hand.png")
+    view = table.game.view(table.state, seat)
+    return discord.File(io.BytesIO(table.kit.render_hand(view)), filename="hand.png",
+                        description=table.kit.hand_alt(view))
 
 
 async def show_private(interaction: discord.Interaction, table: Table) -> None:
@@ -178,6 +179,20 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     return choices[:AUTOCOMPLETE_LIMIT]
 
 
+async def lobby_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The open lobbies here the asker can join (they are not seated in them yet)."""
+    if interaction.guild_id is None:
+        return []
+    core = core_of(interaction)
+    mine = {record.id for record in await core.games_of(interaction.user.id, interaction.guild_id)}
+    choices = []
+    for record in await core.open_lobbies(interaction.guild_id):
+        label = f"#{record.id} {KITS[record.kind].name} (open lobby)"
+        if record.id not in mine and current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label, value=record.id))
+    return choices[:AUTOCOMPLETE_LIMIT]
+
+
 async def listed_choices(interaction: discord.Interaction, current: str, kind: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for "choose": every legal action, labelled as the game says, valued ``<version>:<index>``."""
     found = await seat_in_context(interaction, kind)
@@ -197,10 +212,9 @@ async def listed_choices(interaction: discord.Interaction, current: str, kind: s
 async def choose_listed(interaction: discord.Interaction, option: str, game: int | None, kind: str) -> None:
     """Carry out the choice an autocomplete entry of ``listed_choices`` names."""
     version_text, _, index_text = option.partition(":")
-    if not (version_text.isascii() and version_text.isdecimal() and index_text.isascii() and index_text.isdecimal()
-            and len(version_text) <= 18 and len(index_text) <= 4):
+    version, index = number(version_text), number(index_text, digits=4)
+    if version is None or index is None:
         raise TableError("Pick one of the offered choices from the list.")
-    index = int(index_text)
 
     def pick(table: Table, seat: int) -> Any:
         assert table.state is not None
@@ -210,4 +224,4 @@ async def choose_listed(interaction: discord.Interaction, option: str, game: int
         return legal[index]
 
     table = await game_in_context(interaction, game, kind)
-    await act_and_answer(interaction, table.id, int(version_text), pick)
+    await act_and_answer(interaction, table.id, version, pick)

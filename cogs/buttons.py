@@ -16,6 +16,7 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:handover:<game>:<seat>:<from>:<to>`` | hand-over offer | the member offered the seat accepts it |
 | ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
+| ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
 """
 
 from __future__ import annotations
@@ -242,8 +243,22 @@ class LogPageButton(TableButton, template=rf"rm:log:(?P<game>{ID}):(?P<page>\d{{
         await life_handlers(interaction).show_log_page(interaction, self.game_id, self.page, edit=True)
 
 
+class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<index>\d{1,2})"):
+    def __init__(self, kind: str, index: int, label: str = "Section") -> None:
+        super().__init__(_button(label, f"rm:guide:{kind}:{index}"))
+        self.kind, self.index = kind, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GuideButton:
+        return cls(match["kind"], int(match["index"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await lobby_handlers(interaction).show_guide(interaction, self.kind, self.index, True)
+
+
 ALL_ITEMS = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-             HandoverButton, UndoAgreeButton, LogPageButton)
+             HandoverButton, UndoAgreeButton, LogPageButton, GuideButton)
 
 
 # ----- views -----------------------------------------------------------------------------------------------
@@ -287,6 +302,16 @@ def choices_view(game_id: int, version: int, labels: Sequence[str]) -> discord.u
         options = [discord.SelectOption(label=label[:SELECT_LABEL], value=str(start + offset))
                    for offset, label in enumerate(labels[start:start + 25])]
         view.add_item(ChoiceSelect(game_id, version, page, options))
+    return view
+
+
+def guide_view(kind: str, index: int, count: int, titles: Sequence[str]) -> discord.ui.View:
+    """◀ and ▶ to the neighbouring sections of a game's guide, each labelled with its title."""
+    view = discord.ui.View(timeout=None)
+    if index > 0:
+        view.add_item(GuideButton(kind, index - 1, f"◀ {titles[index - 1]}"))
+    if index < count - 1:
+        view.add_item(GuideButton(kind, index + 1, f"{titles[index + 1]} ▶"))
     return view
 
 

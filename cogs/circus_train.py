@@ -109,10 +109,12 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
         return await self._choices(interaction, current, ("travel",), lambda a: a.city)
 
     @circus.command(name="stay", description="Use your move card without moving")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def stay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: ct.StayPut())
 
     @circus.command(name="perform", description="Perform in your city (or complete your two-week show)")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def perform(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: ct.Perform())
 
@@ -146,10 +148,12 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
         return await self._choices(interaction, current, ("release",), lambda a: a.talent)
 
     @circus.command(name="pay", description="Pay your wages")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def pay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: ct.PayWages())
 
     @circus.command(name="pass", description="Decline what is offered now")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def pass_(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: ct.Pass())
 

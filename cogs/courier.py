@@ -64,7 +64,8 @@ class DiscordCourier:
                 return await self._direct(game, thread, payload)
             elif item.kind == "reveal":
                 data = json.dumps(payload["record"], ensure_ascii=False, indent=1).encode()
-                await self._send_file(thread, payload["text"], data, payload["filename"])
+                await self._send_file(thread, payload["text"], data, payload["filename"],
+                                      "The game record: its seed, salt, players, options and every move, as JSON.")
             elif item.kind == "replay":
                 await self._replay(game, thread)
             else:
@@ -138,14 +139,18 @@ class DiscordCourier:
 
     # ----- what --------------------------------------------------------------------------------------------
     async def _board(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
-        png = await asyncio.to_thread(kit(game.kind).render_board, payload["view"])
         view = controls_view(game.id, payload["controls"]) or discord.utils.MISSING
+        alt = kit(game.kind).board_alt(payload["view"])
         text = payload["text"]
         if payload["mode"] == "edit" and game.board_message_id is not None:
             message = thread.get_partial_message(game.board_message_id)
             try:
+                if payload.get("same_picture"):  # nothing public changed but the words: keep the image
+                    await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+                    return Delivery()
+                images = await asyncio.to_thread(kit(game.kind).board_images, payload["view"])
                 try:
-                    await message.edit(content=text, attachments=[self._png(png)], view=view,
+                    await message.edit(content=text, attachments=self._pngs(images, alt), view=view,
                                        allowed_mentions=discord.AllowedMentions.none())
                 except discord.Forbidden:
                     await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -155,9 +160,10 @@ class DiscordCourier:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("Game %s: its board message is gone; posting a new one", game.id)
+        images = await asyncio.to_thread(kit(game.kind).board_images, payload["view"])
         allowed = mentions(payload["mentions"])
         try:
-            posted = await thread.send(text, file=self._png(png), view=view, allowed_mentions=allowed)
+            posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed)
         except discord.Forbidden:
             # Without Attach Files the board still goes out as text, so nobody is left waiting unknowingly.
             posted = await thread.send(text, view=view, allowed_mentions=allowed)
@@ -165,11 +171,17 @@ class DiscordCourier:
         return Delivery(posted.id)
 
     @staticmethod
-    def _png(png: bytes) -> discord.File:
-        return discord.File(io.BytesIO(png), filename="board.png")
+    def _pngs(images: Sequence[bytes], description: str) -> list[discord.File]:
+        """The board's image(s): a big table comes as the board, then the players' areas."""
+        files = [discord.File(io.BytesIO(images[0]), filename="board.png", description=description)]
+        files += [discord.File(io.BytesIO(png), filename=f"board-{number}.png",
+                               description=f"The players' areas, part {number - 1} of {len(images) - 1}.")
+                  for number, png in enumerate(images[1:], start=2)]
+        return files
 
-    async def _send_file(self, thread: discord.Thread, text: str, data: bytes, filename: str) -> None:
-        await thread.send(text, file=discord.File(io.BytesIO(data), filename=filename),
+    async def _send_file(self, thread: discord.Thread, text: str, data: bytes, filename: str,
+                         description: str) -> None:
+        await thread.send(text, file=discord.File(io.BytesIO(data), filename=filename, description=description),
                           allowed_mentions=discord.AllowedMentions.none())
 
     async def _direct(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
@@ -194,7 +206,8 @@ class DiscordCourier:
             return
         title = f"{kit(game.kind).name} #{game.id}"
         await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
-                              f"{game.kind}-{game.id}-replay.webp")
+                              f"{game.kind}-{game.id}-replay.webp",
+                              f"An animation of the {title} board from the first move to the final scores.")
 
     async def _lobby(self, game: GameRecord, payload: dict[str, Any]) -> None:
         if game.lobby_message_id is None:

@@ -28,6 +28,7 @@ from cogs.acting import (
     seat_in_context,
     show_private,
 )
+from cogs.parsing import number
 from rules.core.errors import MalformedAction
 from rules.dreadful_circus import actions as dc
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
@@ -78,17 +79,19 @@ def card_id(text: str, table: Table, seat: int, kinds: Sequence[str]) -> str:
 
 def seat_number(text: str) -> int:
     """A seat from an autocomplete value ("2"); anything else is refused with a sentence."""
-    if not text.strip().isdigit():
+    seat = number(text, digits=2)
+    if seat is None:
         raise MalformedAction("Pick one of the offered wagons from the list.")
-    return int(text.strip())
+    return seat
 
 
 def owner_and_card(text: str) -> tuple[int, str]:
     """``"<owner>:<card>"`` from a target autocomplete value."""
     owner, _, card = text.partition(":")
-    if not owner.isdigit() or not card:
+    seat = number(owner, digits=2)
+    if seat is None or not card:
         raise MalformedAction("Pick one of the offered cards from the list.")
-    return int(owner), card
+    return seat, card
 
 
 def secret_lines(table: Table, seat: int) -> list[str]:

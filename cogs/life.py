@@ -90,12 +90,27 @@ class LifeCog(commands.Cog, name="Async life"):
                 raise TableError(f"{player.display_name[:40]} has no seat in this game.")
         manager = isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.manage_guild
         core = core_of(interaction)
+        left = player is not None and await self.left_server(interaction, player.id)
         table, seat = await core.keeper.set_autopilot(table.id, interaction.user.id, target, manager,
-                                                      interaction.guild_id)
+                                                      interaction.guild_id, member_left=left)
         await interaction.response.send_message(f"The automatic player now plays {table.names[seat]}'s seat.",
                                                 ephemeral=True)
         await core.keeper.tick(table.id, kinds={"autopilot"})
         await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    @staticmethod
+    async def left_server(interaction: discord.Interaction, user_id: int) -> bool:
+        """Whether a member has left the server (a seat they left behind may go to the automatic player)."""
+        guild = interaction.guild
+        if guild is None or guild.get_member(user_id) is not None:
+            return False
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     @seat.command(name="handover", description="Offer your seat to another member of this server")
     @app_commands.describe(member="Who should take your seat", game=GAME)
@@ -144,9 +159,9 @@ class LifeCog(commands.Cog, name="Async life"):
         table = await core.tables.table(game_id, interaction.guild_id)
         if table.seat_of(interaction.user.id) is None:
             raise TableError("You are not seated in this game.")
-        public = await core.tables.herald.recap(table, interaction.user.id)
-        private = await core.tables.herald.private_recap(table, interaction.user.id)
-        parts = [compose.recap_text(interaction.user.id, public, limit=RECAP_ON_REQUEST)
+        public, earlier = await core.tables.herald.recap(table, interaction.user.id, RECAP_ON_REQUEST)
+        private, _ = await core.tables.herald.private_recap(table, interaction.user.id)
+        parts = [compose.recap_text(interaction.user.id, public, earlier, limit=RECAP_ON_REQUEST)
                  or "Nothing public has happened since your last move."]
         if private:
             parts.append("🔒 Only for you:\n" + "\n".join(f"• {line}" for line in private[-8:]))

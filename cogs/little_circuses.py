@@ -27,6 +27,7 @@ from cogs.acting import (
     listed_choices,
     seat_in_context,
 )
+from cogs.parsing import number, quoted
 from rules.core.errors import RulesError
 from rules.little_circuses import actions as lc
 from rules.little_circuses.content import load_content
@@ -38,7 +39,7 @@ Choice = app_commands.Choice
 KIND = "little_circuses"
 GAME = LittleCircuses()
 COLUMNS = "ABCDEFGHIJ"
-CELL = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+CELL = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$", re.ASCII)
 BLEACHER = (2, 4, 6, 8)
 SIDE_CHOICES = [Choice(name=f"{value} side", value=value)
                 for spec in GAME.option_specs if spec.key == "special_side" for value in spec.choices]
@@ -59,7 +60,7 @@ def parse_cell(text: str) -> int:
     match = CELL.match(text)
     if match is None:
         raise TableError(f"Name a space of your circus by its column and row, such as C3 (columns A–{last}, "
-                         f"rows 1–{size}); {text.strip()[:40]!r} is not one.")
+                         f"rows 1–{size}); {quoted(text, 40)} is not one.")
     column = COLUMNS.find(match[1].upper())
     row = int(match[2]) - 1
     if not (0 <= column < size and 0 <= row < size):
@@ -81,7 +82,7 @@ def parse_tile(text: str, candidates: Sequence[dict[str, Any]]) -> str:
     for known in tiles.values():
         if known.name.lower() == lowered:
             return known.id
-    raise TableError(f"There is no attraction called {wanted[:60]!r}; pick one from the list.")
+    raise TableError(f"There is no attraction called {quoted(wanted, 60)}; pick one from the list.")
 
 
 def parse_card(text: str, side: str) -> str:
@@ -89,28 +90,29 @@ def parse_card(text: str, side: str) -> str:
     cards = load_content().cards
     if wanted in cards:
         return wanted
-    for number, sides in cards.items():
+    for card_number, sides in cards.items():
         if sides[side].name.lower() == wanted.lower():
-            return number
+            return card_number
     raise TableError(f"Name a Special Attraction card by its number, 1 to {len(cards)} (or its name); "
-                     f"{wanted[:40]!r} is not one.")
+                     f"{quoted(wanted, 40)} is not one.")
 
 
 def parse_space(text: str) -> int:
-    wanted = text.strip()
-    if not wanted.isdigit() or int(wanted) not in BLEACHER:
-        raise TableError(f"Name a bleacher space: 2, 4, 6 or 8; {wanted[:20]!r} is not one.")
-    return int(wanted)
+    space = number(text, digits=2)
+    if space is None or space not in BLEACHER:
+        raise TableError(f"Name a bleacher space: 2, 4, 6 or 8; {quoted(text, 20)} is not one.")
+    return space
 
 
 def parse_seat(text: str, names: Sequence[str]) -> int:
     wanted = text.strip()
-    if wanted.isdigit() and int(wanted) < len(names):
-        return int(wanted)
+    seat = number(wanted, digits=2)
+    if seat is not None and seat < len(names):
+        return seat
     for seat, name in enumerate(names):
         if name.lower() == wanted.lower():
             return seat
-    raise TableError(f"There is no player called {wanted[:40]!r} in this game.")
+    raise TableError(f"There is no player called {quoted(wanted, 40)} in this game.")
 
 
 def _seat_view(table: Table, seat: int) -> dict[str, Any]:
@@ -143,8 +145,9 @@ def take_action(table: Table, seat: int, text: str) -> Any:
         return lc.HireFaceUp(rest)  # card 6's holder hiring help from the face-up tiles
     if where == "hand":
         owner, _, tile = rest.partition(":")
-        if owner.isdigit():
-            return lc.TakeFromHand(int(owner), tile)
+        holder = number(owner, digits=2)
+        if holder is not None:
+            return lc.TakeFromHand(holder, tile)
     if where == "showcase" and rest:
         return lc.TakeShowcase(rest)
     view = _seat_view(table, seat)
@@ -296,6 +299,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
         return await self._choices(interaction, current, ("place_tile",))
 
     @group.command(name="back", description="Put the chosen tile back and choose your build again")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: lc.Back())
 
@@ -320,6 +324,7 @@ class LittleCircusesCog(commands.Cog, name="Little Circuses"):
         return await self._choices(interaction, current, ("advance_public", "cash_public"))
 
     @group.command(name="pass", description="Keep an optional icon or effect unused")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def pass_(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: lc.Pass())
 

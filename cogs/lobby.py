@@ -13,9 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import lobby_view, log_pages_view
+from cogs.buttons import guide_view, lobby_view, log_pages_view
+from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
-from table import compose
+from table import compose, guides
 from table.errors import TableError
 from table.kits import KITS
 from table.model import Table
@@ -54,11 +55,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
                   deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
                   autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
+        if deadline_hours is not None:
+            within(deadline_hours, 0.25, 336, "a turn deadline in hours")
         parsed: dict[str, object] = {}
         for pair in options.replace(",", " ").split():
             key, sep, value = pair.partition("=")
             if not sep or not key:
-                raise TableError(f"Write each option as key=value (for example advanced=true), not {pair[:60]!r}.")
+                raise TableError(f"Write each option as key=value (for example advanced=true), not {quoted(pair)}.")
             parsed[key.strip()] = value.strip()
         deadline = None if deadline_hours is None else round(deadline_hours * 60)
         await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after)
@@ -140,6 +146,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            autopilot_after="Missed deadlines in a row before the automatic player keeps a seat")
     async def deadline(self, interaction: discord.Interaction, game: int, hours: app_commands.Range[float, 0.0, 336.0],
                        autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+        within(hours, 0, 336, "a turn deadline in hours")
+        within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
         minutes = round(hours * 60) or None
         table = await core_of(interaction).tables.set_deadline(game, interaction.user.id, minutes, autopilot_after,
                                                               interaction.guild_id)
@@ -182,15 +190,18 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         core = core_of(interaction)
         table.deadlines = await core.deadlines(table)
-        png = table.kit.render_board(table.public_view())
+        view = table.public_view()
         text = f"**{table.title}** ({table.record.status})\n{compose.awaited_line(table)}"
         await interaction.followup.send(text[:compose.MESSAGE_LIMIT], ephemeral=True,
-                                        file=discord.File(io.BytesIO(png), filename="board.png"))
+                                        file=discord.File(io.BytesIO(table.kit.render_board(view)),
+                                                          filename="board.png", description=table.kit.board_alt(view)))
 
     @game_group.command(name="log", description="Read a game's log, page by page")
     @app_commands.describe(game=GAME, page="Page number (1 is oldest; the newest page if left out)")
     async def show_log(self, interaction: discord.Interaction, game: int | None = None,
                        page: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        if page is not None:
+            within(page, 1, 10000, "a log page")
         table = await acting.context_table(interaction, game)
         lines = await core_of(interaction).tables.public_log(table)
         text, pages = compose.log_page(lines, page or 10**9)
@@ -246,23 +257,36 @@ class LobbyCog(commands.Cog, name="Lobby"):
                              else "Name the game with the game option, or use the command in its thread.")
         return record
 
-    @game_group.command(name="rules", description="How a game is played here")
-    @app_commands.describe(kind="Which game")
+    @game_group.command(name="rules", description="How a game is played here: goal, a turn, scoring, variants")
+    @app_commands.describe(kind="Which game", section="Which part of the guide (the first if left out)")
     @app_commands.choices(kind=KIND_CHOICES)
-    async def rules(self, interaction: discord.Interaction, kind: str) -> None:
-        game = KITS[kind].game
-        options = "\n".join(f"• **{spec.key}** — {spec.description}" for spec in game.option_specs)
-        text = (f"**{game.name}** ({game.min_players}–{game.max_players} players). Start one with "
-                f"`/game new kind:{game.name}` (add `deadline_hours` for a turn deadline), press Join, and the "
-                "creator presses Start. In the game's thread, press **Take your turn** on the newest board (or use "
-                "the game's slash commands) and **My hand** to see your cards.\n"
-                f"Options:\n{options}")
-        await interaction.response.send_message(text[:compose.MESSAGE_LIMIT], ephemeral=True)
+    async def rules(self, interaction: discord.Interaction, kind: str, section: str | None = None) -> None:
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        await self.show_guide(interaction, kind, guides.find(kind, section), False)
+
+    @rules.autocomplete("section")
+    async def _section_choices(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        kind = str(getattr(interaction.namespace, "kind", "") or "")
+        if kind not in KITS:
+            return []
+        return [app_commands.Choice(name=s.title, value=s.title) for s in guides.guide(kind)
+                if current.lower() in s.title.lower()][:25]
+
+    async def show_guide(self, interaction: discord.Interaction, kind: str, index: int, edit: bool) -> None:
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        text, count = guides.page(kind, index)
+        view = guide_view(kind, index, count, [s.title for s in guides.guide(kind)])
+        if edit:
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @status.autocomplete("game")
     @show_log.autocomplete("game")
     @hand.autocomplete("game")
-    @join.autocomplete("game")
     @leave.autocomplete("game")
     @start.autocomplete("game")
     @abandon.autocomplete("game")
@@ -270,6 +294,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @deadline.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await acting.game_autocomplete(interaction, current)
+
+    @join.autocomplete("game")
+    async def _lobby_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await acting.lobby_autocomplete(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.acting import act_in_game, choose_listed, create_lobby, game_autocomplete, listed_choices, seat_in_context
+from cogs.parsing import number, quoted
 from rules.core.errors import MalformedAction
 from rules.registry import get_game
 from rules.wanderzirkus import actions as wz
@@ -60,9 +61,11 @@ def parse_value(text: str, kinds: tuple[str, ...]) -> Any | None:
         if not argument:
             raise MalformedAction("That choice is missing what it is about; pick one from the list.")
         if field.type in ("int", int):
-            if not argument.lstrip("-").isdigit():
-                raise MalformedAction(f"{argument!r} is not a number; pick one of the offered choices.")
-            raw[field.name] = int(argument)
+            value = number(argument, signed=True)
+            if value is None:
+                raise MalformedAction(f"That is not a number ({quoted(argument, 20)}); pick one of the offered "
+                                      "choices.")
+            raw[field.name] = value
         else:
             raw[field.name] = argument
     return get_game(KEY).action_from_json(raw)
@@ -87,7 +90,7 @@ def chosen_action(table: Table, seat: int, text: str, kinds: tuple[str, ...]) ->
     if not offered:
         raise TableError("That is not a choice you have right now; "
                          + table.game.prompt(table.state, seat))
-    raise TableError(f"{text.strip()!r} is not one of your choices right now; pick one from the list.")
+    raise TableError(f"You have no choice called {quoted(text)} right now; pick one from the list.")
 
 
 class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
@@ -197,6 +200,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
         return await self._choices(interaction, current, EFFECT)
 
     @group.command(name="swap", description="Return your swap token: draw 2 cards, then put 2 back on your deck")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def swap(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: wz.UseSwap())
 
@@ -210,10 +214,12 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
         return await self._choices(interaction, current, RETURN)
 
     @group.command(name="pause", description="Lay the Pause card right of your last card (once a round, -4 VP)")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: wz.PlacePause())
 
     @group.command(name="stop", description="End your show now")
+    @app_commands.describe(game="The game number (defaults to this thread's game)")
     async def stop(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self._act(interaction, game, lambda table, seat: wz.StopShow())
 

@@ -29,6 +29,12 @@ def timestamp(at: datetime, style: str = "f") -> str:
     return f"<t:{int(at.timestamp())}:{style}>"
 
 
+def listing(items: Sequence[str]) -> str:
+    """Names as a sentence lists them: "alice", "alice and bob", "alice, bob and carol"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
+
+
 def option_words(key: str, value: object) -> str:
     """A chosen variant as the lobby shows it: "advanced", or "special side: red"."""
     words = key.replace("_", " ")
@@ -54,6 +60,24 @@ def private_lines(table: Table, seat: int) -> list[str]:
         return []
     text = table.game.render_text(table.game.view(table.state, seat))
     return [line for line in text.splitlines() if line.startswith("Your ")]
+
+
+PANEL_LINE = 240  # a private line longer than this lists its items by name only
+
+
+def panel_lines(table: Table, seat: int) -> list[str]:
+    """A seat's private lines as its panel of choices shows them: one line per fact (the "Your decision"
+    line is left out, since the question below says it), and a long list (a hand of cards with their
+    rules) shortened to each item's name; the full texts are on the hand image and in /game hand."""
+    lines = []
+    for line in private_lines(table, seat):
+        if line.startswith("Your decision"):
+            continue
+        if len(line) > PANEL_LINE and "; " in line:
+            head, _, items = line.partition(": ")
+            line = f"{head}: " + "; ".join(item.split(": ", 1)[0] for item in items.split("; "))
+        lines.append(line)
+    return lines
 
 
 # ----- the lobby -------------------------------------------------------------------------------------
@@ -98,11 +122,20 @@ def awaited_line(table: Table) -> str:
         return final_text(table)
     parts = []
     for seat in table.awaited():
-        prompt = table.game.prompt(table.state, seat)
         due = table.deadlines.get(seat)
         until = f" (decide by {timestamp(due)})" if due is not None else ""
-        parts.append(f"{mention(table.user_of(seat))} — {prompt}{until}")
+        parts.append(f"{public_prompt(table, seat)}{until}.")
     return "\n".join(parts)
+
+
+def public_prompt(table: Table, seat: int) -> str:
+    """What an awaited seat is deciding, as everyone may read it (the rules' public prompt, never the
+    seat's private one), with its player mentioned in place of the name."""
+    assert table.state is not None
+    text = table.game.public_prompt(table.state, seat).rstrip(".")
+    name = table.names[seat]
+    who = mention(table.user_of(seat))
+    return who + text[len(name):] if text.startswith(name) else f"{who} — {text}"
 
 
 def final_text(table: Table) -> str:
@@ -115,7 +148,7 @@ def final_text(table: Table) -> str:
     for place, seats in enumerate(outcome.ranking, start=1):
         for seat in seats:
             lines.append(f"{place}. {names[seat]} ({mention(table.user_of(seat))}): {outcome.scores[seat]}")
-    winners = " and ".join(names[s] for s in outcome.winners)
+    winners = listing([names[s] for s in outcome.winners])
     lines.append(f"🏆 Winner: {winners}!" if not table.solo else f"Result: {outcome.result or ''}")
     return "\n".join(lines)
 
@@ -133,13 +166,16 @@ def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequ
 
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
-    """"**Game #n** · who acted" for the actions a board shows (automatic players marked)."""
-    actors: list[str] = []
+    """"**Game #n** · who acted" for the actions a board shows: each seat once, in the order it first
+    acted, marked as the automatic player only when all its moves here were automatic."""
+    seats: list[int] = []
+    automatic: dict[int, bool] = {}
     for logged in actions:
-        name = table.names[logged.seat] + (" (automatic player)" if logged.automatic else "")
-        if name not in actors:
-            actors.append(name)
-    return f"**{table.title}**" + (f" · {', '.join(actors)}" if actors else "")
+        if logged.seat not in seats:
+            seats.append(logged.seat)
+        automatic[logged.seat] = automatic.get(logged.seat, True) and logged.automatic
+    actors = [table.names[seat] + (" (automatic player)" if automatic[seat] else "") for seat in seats]
+    return f"**{table.title}**" + (f" · {listing(actors)}" if actors else "")
 
 
 def start_text(table: Table) -> str:
@@ -176,11 +212,12 @@ def with_recaps(text: str, recaps: Sequence[str], tail: str) -> str:
     return f"{body}\n{tail}" if tail else body
 
 
-def recap_text(user_id: int, lines: Sequence[str], limit: int = RECAP_LINES) -> str:
+def recap_text(user_id: int, lines: Sequence[str], earlier: int = 0, limit: int = RECAP_LINES) -> str:
+    """A player's recap: the newest ``limit`` of ``lines`` (``earlier`` more came before them)."""
     if not lines:
         return ""
     shown = list(lines[-limit:])
-    earlier = len(lines) - len(shown)
+    earlier += len(lines) - len(shown)
     head = f"📜 Since {mention(user_id)}'s last move:"
     if earlier:
         head += f"\n• … {earlier} earlier (see /game log)"
@@ -190,13 +227,14 @@ def recap_text(user_id: int, lines: Sequence[str], limit: int = RECAP_LINES) -> 
 # ----- fairness --------------------------------------------------------------------------------------
 def commitment_line(table: Table) -> str:
     """The fairness commitment shown when a game starts (see ``rules.core.fairness``)."""
-    digest = fairness.commitment(table.record.seed, table.record.seed_salt)
-    return (f"🔒 Fair play: every shuffle and roll comes from a secret seed fixed now, with SHA-256 commitment "
-            f"`{digest}`. The seed is revealed when the game ends, so anyone can check it.")
+    digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
+    return (f"🔒 Fair play: every shuffle and roll comes from a secret seed fixed now; the SHA-256 commitment "
+            f"`{digest}` covers it and the players' names. The seed is revealed when the game ends, so anyone can "
+            "check it.")
 
 
 def reveal_text(table: Table) -> str:
-    digest = fairness.commitment(table.record.seed, table.record.seed_salt)
+    digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
     return (f"🔓 **{table.title}**: the secret seed was `{table.record.seed}` with salt "
             f"`{table.record.seed_salt or '(none)'}`; together they hash to the commitment `{digest}` shown at "
             f"the start. The attached record holds the whole log. Anyone can check that it replays to this "
@@ -209,9 +247,11 @@ def record_filename(table: Table) -> str:
 
 # ----- the log ---------------------------------------------------------------------------------------
 def log_page(lines: Sequence[str], page: int) -> tuple[str, int]:
-    """One page of the log (1-based, newest page last) and the number of pages."""
+    """One page of the log (1-based, newest page last) and the number of pages. Pages are counted back
+    from the newest line, so the newest page is always full and the oldest holds what is left."""
     pages = max(1, -(-len(lines) // LOG_PAGE_LINES))
     page = min(max(1, page), pages)
-    chunk = lines[(page - 1) * LOG_PAGE_LINES: page * LOG_PAGE_LINES]
+    end = len(lines) - (pages - page) * LOG_PAGE_LINES
+    chunk = lines[max(0, end - LOG_PAGE_LINES):end]
     text = "\n".join(chunk) or "Nothing has happened yet."
     return f"Log page {page} of {pages}:\n{text}"[:MESSAGE_LIMIT], pages

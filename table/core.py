@@ -20,7 +20,7 @@ from table.keeper import ALL_KINDS, Keeper
 from table.kits import check_kits
 from table.model import ActResult, Table
 from table.publisher import Publisher
-from table.service import TableService
+from table.service import MAX_ID, TableService
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class TableCore:
         return await self.store.games_in_guild(guild_id, statuses=("lobby",))
 
     async def record(self, game_id: int) -> GameRecord | None:
-        return await self.store.get_game(game_id)
+        return await self.store.get_game(game_id) if 0 < game_id <= MAX_ID else None
 
     async def is_seated(self, game_id: int, user_id: int) -> bool:
         return any(seat.user_id == user_id for seat in await self.store.seats(game_id))

@@ -41,11 +41,14 @@ class Herald:
         that mentions exactly the newly awaited players who are not on autopilot."""
         assert after.state is not None
         version = current.version
+        autopilot = {clock.seat for clock in await self.life.clocks(after.id) if clock.autopilot}
         newly = [seat for seat in after.awaited() if seat not in awaited_before]
         over = after.game.is_over(after.state)
         since = before.record.board_since
-        edit = (since is not None and not newly and not over
-                and (continues_own_step or len(awaited_before) > 1))
+        # One board message per turn: it is edited until the game waits for someone new (a seat on
+        # autopilot moves at once, so it is nobody new to tell) or the game ends.
+        edit = since is not None and not over and all(seat in autopilot for seat in newly)
+        same_picture = edit and before.state is not None and after.public_view() == before.public_view()
         after.deadlines = await clocks.deadlines(self.life, after, self.clock(), newly)
         if edit:
             assert since is not None
@@ -54,10 +57,13 @@ class Herald:
             since, shown = version, [current]
         sentences = [line for logged in shown for line in compose.public_sentences(after, logged.events)]
         mentioned, direct = await self.split(after, newly)
-        recaps = [] if edit else [compose.recap_text(user, await self.recap(after, user)) for user in mentioned]
-        text = compose.board_text(after, compose.board_header(after, shown), sentences, recaps)
+        recaps = [] if edit else [compose.recap_text(user, *await self.recap(after, user)) for user in mentioned]
+        header = compose.board_header(after, shown)
+        if shown[0].version != since:  # the board the game began with: it keeps saying so
+            header = f"{compose.start_text(after)}\n{header}"
+        text = compose.board_text(after, header, sentences, recaps)
         items = [publications.board("edit" if edit else "new", version, text, after.public_view(),
-                                    mentions=mentioned, over=over)]
+                                    mentions=mentioned, over=over, same_picture=same_picture)]
         items += [await self.direct(after, user) for user in direct]
         if over:
             items += await self.ending(after, [current])
@@ -96,33 +102,37 @@ class Herald:
         assert table.state is not None
         seat = table.seat_of(user)
         prompt = table.game.prompt(table.state, seat) if seat is not None else ""
-        recap = compose.recap_text(user, await self.recap(table, user))
+        recap = compose.recap_text(user, *await self.recap(table, user))
         body = "\n".join(part for part in (f"🎪 **{table.title}** is waiting for you: {prompt}", recap,
                                             jump_link(table)) if part)
         return publications.direct(user, body[:compose.MESSAGE_LIMIT],
                                    f"{compose.mention(user)} — {table.title} is waiting for you.")
 
-    async def recap(self, table: Table, user_id: int) -> list[str]:
-        """Public events since the user's seat last acted itself, newest last (the action being saved
-        now is not in the log yet: it is shown by the board itself)."""
-        return await self._since_own_move(table, user_id, lambda raw, seat: raw.get("private_to") is None)
+    async def recap(self, table: Table, user_id: int, limit: int = compose.RECAP_LINES) -> tuple[list[str], int]:
+        """The newest ``limit`` public events since the user's seat last acted itself (newest last), and
+        how many earlier ones there were. The action being saved now is not in the log yet: the board
+        itself shows it."""
+        return await self._since_own_move(table, user_id, limit, lambda raw, seat: raw.get("private_to") is None)
 
-    async def private_recap(self, table: Table, user_id: int) -> list[str]:
+    async def private_recap(self, table: Table, user_id: int, limit: int = compose.RECAP_LINES
+                            ) -> tuple[list[str], int]:
         """What changed privately for the user since their last own move (shown only to them)."""
-        return await self._since_own_move(table, user_id, lambda raw, seat: raw.get("private_to") == seat)
+        return await self._since_own_move(table, user_id, limit, lambda raw, seat: raw.get("private_to") == seat)
 
-    async def _since_own_move(self, table: Table, user_id: int,
-                              shown: Callable[[dict[str, Any], int], bool]) -> list[str]:
+    async def _since_own_move(self, table: Table, user_id: int, limit: int,
+                              shown: Callable[[dict[str, Any], int], bool]) -> tuple[list[str], int]:
         seat = table.seat_of(user_id)
         if seat is None:
-            return []
-        lines: list[str] = []
+            return [], 0
+        raw_events: list[dict[str, Any]] = []
         for logged in reversed(await self.store.actions(table.id)):
             if logged.seat == seat and not logged.automatic:
                 break
-            lines[:0] = [table.game.describe_event(Event.from_json(raw), table.names) for raw in logged.events
-                         if shown(raw, seat)]
-        return lines
+            raw_events[:0] = [raw for raw in logged.events if shown(raw, seat)]
+        # Only the lines shown are put into words: a player back after a long absence has many more.
+        newest = raw_events[-limit:] if limit else []
+        lines = [table.game.describe_event(Event.from_json(raw), table.names) for raw in newest]
+        return lines, len(raw_events) - len(newest)
 
     async def ending(self, table: Table, unsaved: Sequence[ActionRecord] = ()) -> list[OutboxItem]:
         """The seed reveal (with the record that proves it) and the replay, once a game has ended."""

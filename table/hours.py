@@ -22,7 +22,7 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ValueError(f"{name!r} is not a time zone I know; use a name like Europe/Berlin or "
+        raise ValueError(f"I do not know the time zone {name[:60]!r}; use a name like Europe/Berlin or "
                          "America/New_York.") from error
 
 
@@ -34,7 +34,7 @@ def parse_clock(text: str) -> int:
     except ValueError:
         hours, minutes = -1, -1
     if not (0 <= hours <= 23 and 0 <= minutes <= 59):
-        raise ValueError(f"{text!r} is not a time of day; write it like 08:00 or 22:30.")
+        raise ValueError(f"Write a time of day like 08:00 or 22:30, not {text[:20]!r}.")
     return hours * 60 + minutes
 
 

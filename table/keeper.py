@@ -32,6 +32,16 @@ MAX_STEPS_PER_WAIT = 60  # a missed deadline's automatic decisions at most (a so
 MAX_AUTOMATIC_STEPS = 200  # automatic decisions in one tick, so a tick always ends
 
 
+def handover_topic(seat: int, to_user: int) -> str:
+    """Where an offer of ``seat`` to ``to_user`` is kept: the offering player's vote on this topic."""
+    return f"handover:{seat}:{to_user}"
+
+
+def undo_topic(version: int) -> str:
+    """Where a request to take back the action logged at ``version`` and the agreements to it are kept."""
+    return f"undo:{version}"
+
+
 @dataclass(frozen=True)
 class Due:
     """Something the scheduler must do now for one seat."""
@@ -125,13 +135,14 @@ class Keeper:
             return
         due = await self.deadline_of(clock)
         when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
-        text = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
+        # The thread may only read the public prompt; a direct message may say what only this seat sees.
+        public = f"⏰ {compose.public_prompt(table, clock.seat)} in {table.title}.{when}"
         mentioned, direct = await self.tables.herald.split(table, [clock.seat])
         if direct:
-            item = publications.direct(clock.user_id, f"{text}\n{jump_link(table)}",
-                                       f"{compose.mention(clock.user_id)} {text}")
+            private = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
+            item = publications.direct(clock.user_id, f"{private}\n{jump_link(table)}", public)
         elif mentioned:
-            item = publications.note(f"{compose.mention(clock.user_id)} {text}", mentions=[clock.user_id])
+            item = publications.note(public, mentions=[clock.user_id])
         else:
             return
         await self.tables.enqueue(table.id, [item])
@@ -181,9 +192,10 @@ class Keeper:
         return table
 
     async def set_autopilot(self, game_id: int, user_id: int, seat: int | None, may_manage: bool,
-                            guild_id: int | None = None) -> tuple[Table, int]:
-        """Put a seat on autopilot: one's own, or — for the game's creator or a server manager — any seat
-        whose player has gone (a seat left empty by someone who vanished)."""
+                            guild_id: int | None = None, *, member_left: bool = False) -> tuple[Table, int]:
+        """Put a seat on autopilot: one's own, or — for the game's creator or a server manager — the seat of
+        a player who has gone: one who missed a deadline, or left the server (``member_left``). A present,
+        active player's seat is never taken from them."""
         table = await self.tables.table(game_id, guild_id)
         if table.record.status != "active":
             raise TableError("Only a game being played has seats to put on autopilot.")
@@ -191,9 +203,15 @@ class Keeper:
         target = own if seat is None else seat
         if target is None or not 0 <= target < len(table.seats):
             raise TableError("Name the seat to put on autopilot; you have none in this game.")
-        if target != own and not (may_manage or user_id == table.record.creator_id):
-            raise TableError("Only the game's creator or a server manager can put someone else's seat on autopilot.")
-        await self.life.set_autopilot(game_id, target, True)
+        if target != own:
+            if not (may_manage or user_id == table.record.creator_id):
+                raise TableError("Only the game's creator or a server manager can put someone else's seat on "
+                                 "autopilot.")
+            [clock] = [c for c in await self.life.clocks(game_id) if c.seat == target]
+            if clock.missed < 1 and not member_left:
+                raise TableError(f"{table.names[target]} is still playing: another player's seat can go to the "
+                                 "automatic player only after they missed a deadline or left the server.")
+        await self.tables.write(self.life.set_autopilot(game_id, target, True))
         await self.tables.enqueue(game_id, [publications.note(
             f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
             "the player can take it back with one click.", controls=[["reclaim", target]])])
@@ -205,6 +223,8 @@ class Keeper:
         if member_is_bot or member_id == user_id or table.seat_of(member_id) is not None:
             raise TableError("That member cannot take your seat: choose a member who is not already playing this "
                              "game.")
+        # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
+        await self.tables.write(self.life.vote(game_id, handover_topic(seat, member_id), user_id))
         await self.tables.enqueue(game_id, [publications.note(
             f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
             f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
@@ -223,6 +243,9 @@ class Keeper:
                 raise TableError("You already have a seat in this game.")
             if table.seat_of(from_user) != seat:
                 raise TableError("That offer is out of date: the seat is no longer held by whoever offered it.")
+            if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
+                raise TableError("There is no such offer for this seat; ask its player to offer it with /seat "
+                                 "handover.")
             await self.tables.write(self.life.hand_over(game_id, seat, from_user, to_user))
             await self.tables.enqueue(game_id, [publications.note(
                 f"{compose.mention(to_user)} takes over {table.names[seat]}'s seat from "
@@ -257,9 +280,13 @@ class Keeper:
     # ----- taking an action back ------------------------------------------------------------------------
     async def take_back(self, game_id: int, user_id: int, guild_id: int | None = None, agreeing: bool = False,
                         version: int | None = None) -> TakeBack:
-        """Take back the game's last action for the player who made it. Alone when the step drew no
-        randomness, revealed nothing and nobody has acted since; otherwise once every other seated player
-        agrees (``agreeing`` is that agreement being given, by ``user_id``, for the action at ``version``)."""
+        """Take back the game's last action for the player who made it.
+
+        Never a step that drew randomness or told anyone something privately: taking it back would let a
+        player see a card, a roll or a shuffle and then choose differently (in a solo game too). Otherwise
+        alone while the player goes on with their own turn, or once every other seated player agrees to
+        the request (``agreeing`` is that agreement being given, by ``user_id``, for the action at
+        ``version``; only a request that was really made can be agreed to)."""
         async with self.tables.lock(game_id):
             table = await self.tables.table(game_id, guild_id)
             if table.record.status != "active" or table.state is None:
@@ -276,16 +303,22 @@ class Keeper:
                 raise TableError("You are not seated in this game.")
             if not agreeing and last.seat != seat:
                 raise TableError(f"Only the last move can be taken back, and it was {table.names[last.seat]}'s.")
+            topic = undo_topic(last.version)
+            if agreeing and user_id == owner:
+                raise TableError("You asked for this yourself; the other players are the ones to agree.")
+            if agreeing and owner not in await self.life.votes(game_id, topic):
+                raise TableError("Nobody asked to take that move back.")
             before = await self.tables.state_at(table, last.version - 1)
             events = [Event.from_json(raw) for raw in last.events]
+            if table.game.take_back_peeks(before, table.state, last.seat, events):
+                raise TableError("That move drew a card, a roll or a shuffle, or showed someone something secret, "
+                                 "so it cannot be taken back: doing so would let the next choice be made knowing "
+                                 "what comes.")
             alone = table.game.can_take_back_alone(before, table.state, last.seat, events)
             others = sorted({s.user_id for s in table.seats} - {owner})
             if not alone:
-                topic = f"undo:{last.version}"
-                if agreeing:
-                    agreed = await self.tables.write(self.life.vote(game_id, topic, user_id))
-                else:
-                    agreed = await self.life.votes(game_id, topic)
+                # The request is kept as the asking player's own vote; agreements join it.
+                agreed = await self.tables.write(self.life.vote(game_id, topic, user_id))
                 waiting = [user for user in others if user not in agreed]
                 if waiting:
                     if not agreeing:

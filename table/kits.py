@@ -18,6 +18,8 @@ from rules.core.game import Game, View
 from rules.registry import GAMES
 
 Renderer = Callable[[View], bytes]
+Describer = Callable[[View], str]
+DESCRIPTION_LIMIT = 1024  # Discord's limit for an attachment's description (alt text)
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,22 @@ class GameKit:
     """The public board image (PNG) from the spectator view."""
     render_hand: Renderer
     """A seat's private image (PNG) from that seat's view."""
+    describe_board: Describer
+    """The board image's text alternative (alt text), from the same spectator view."""
+    describe_hand: Describer
+    """The private image's text alternative, from the same seat's view."""
+    render_parts: Callable[[View], list[bytes]] | None = None
+    """For tables too big for one phone-sized image: the board split into images of at most 2,000 px
+    tall (the board, then the players' areas), posted together. None: the board is one image."""
+
+    def board_images(self, view: View) -> list[bytes]:
+        return self.render_parts(view) if self.render_parts is not None else [self.render_board(view)]
+
+    def board_alt(self, view: View) -> str:
+        return self.describe_board(view)[:DESCRIPTION_LIMIT] or f"The {self.name} board."
+
+    def hand_alt(self, view: View) -> str:
+        return self.describe_hand(view)[:DESCRIPTION_LIMIT] or "Your private view."
 
     @property
     def kind(self) -> str:
@@ -40,12 +58,16 @@ class GameKit:
 
 
 KITS: dict[str, GameKit] = {
-    "circus_train": GameKit(GAMES["circus_train"], render.circus_train.render_board, render.circus_train.render_hand),
+    "circus_train": GameKit(GAMES["circus_train"], render.circus_train.render_board, render.circus_train.render_hand,
+                            render.circus_train.describe_board, render.circus_train.describe_hand),
     "little_circuses": GameKit(GAMES["little_circuses"], render.little_circuses.render_board,
-                               render.little_circuses.render_hand),
-    "wanderzirkus": GameKit(GAMES["wanderzirkus"], render.wanderzirkus.render_board, render.wanderzirkus.render_hand),
+                               render.little_circuses.render_hand, render.little_circuses.describe_board,
+                               render.little_circuses.describe_hand, render.little_circuses.render_board_parts),
+    "wanderzirkus": GameKit(GAMES["wanderzirkus"], render.wanderzirkus.render_board, render.wanderzirkus.render_hand,
+                            render.wanderzirkus.describe_board, render.wanderzirkus.describe_hand),
     "dreadful_circus": GameKit(GAMES["dreadful_circus"], render.dreadful_circus.render_board,
-                               render.dreadful_circus.render_hand),
+                               render.dreadful_circus.render_hand, render.dreadful_circus.describe_board,
+                               render.dreadful_circus.describe_hand),
 }
 
 
@@ -68,6 +90,6 @@ def check_kits() -> None:
     for kind, entry in KITS.items():
         if entry.game is not GAMES.get(kind):
             raise KitError(f"The kit registered as {kind!r} holds the rules of {entry.game.key!r}.")
-        for name in ("render_board", "render_hand"):
+        for name in ("render_board", "render_hand", "describe_board", "describe_hand"):
             if not callable(getattr(entry, name)):
                 raise KitError(f"The kit of {kind!r} has no {name.replace('_', ' ')}.")

@@ -9,7 +9,8 @@ Item kinds and their payloads:
 
 - ``board``: ``mode`` ("new": a new board message; "edit": the thread's current board message, or a new
   one if it is gone), ``version``, ``text``, ``mentions`` (user ids it may ping), ``view`` (the spectator
-  view to draw), ``controls``.
+  view to draw), ``controls``, ``same_picture`` (an edit that leaves the public view, so the image, as it
+  was: only the text changes).
 - ``note``: ``text``, ``mentions``, ``controls`` — an announcement in the game's thread.
 - ``direct``: ``user``, ``text``, ``fallback`` — a direct message; if it cannot be delivered the
   ``fallback`` (which mentions the user) is posted in the thread instead.
@@ -34,10 +35,11 @@ Control = list[Any]
 
 
 def board(mode: str, version: int, text: str, view: View, *, mentions: Sequence[int] = (),
-          over: bool = False) -> OutboxItem:
+          over: bool = False, same_picture: bool = False) -> OutboxItem:
+    """``same_picture``: an edit whose public view is unchanged keeps the image already posted."""
     controls: list[Control] = [["hand"]] if over else [["turn", version], ["hand"], ["recap"]]
     return OutboxItem("board", {"mode": mode, "version": version, "text": text, "mentions": list(mentions),
-                                "view": view, "controls": controls})
+                                "view": view, "controls": controls, "same_picture": same_picture})
 
 
 def note(text: str, *, mentions: Sequence[int] = (), controls: Sequence[Control] = ()) -> OutboxItem:

@@ -82,12 +82,13 @@ class Courier(Protocol):
 def superseded(row: OutboxRow, later: Sequence[OutboxRow]) -> bool:
     """Whether a board edit is made redundant by a later edit of the same board still waiting: an edit's
     text lists every event since its board began, so only the last of a run of edits needs posting (a
-    burst of moves, or a backlog after an outage, then costs one drawing instead of one per move)."""
+    burst of moves, or a backlog after an outage, then costs one drawing instead of one per move). The
+    later edit must draw its own picture: one that keeps the picture relies on this one's."""
     if row.kind != "board" or row.payload.get("mode") != "edit":
         return False
     for other in later:
         if other.kind == "board":
-            return other.payload.get("mode") == "edit"
+            return other.payload.get("mode") == "edit" and not other.payload.get("same_picture")
     return False
 
 

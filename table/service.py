@@ -31,13 +31,14 @@ from table import compose, publications
 from table.clocks import Clock
 from table.errors import DamagedGame, StaleBoard, TableError, refusal
 from table.herald import Herald
-from table.kits import GameKit, kit
+from table.kits import KITS, GameKit, kit
 from table.model import ActResult, Table
 
 log = logging.getLogger(__name__)
 
 DEFAULT_AUTOPILOT_AFTER = 3
 MAX_DEADLINE_MINUTES = 14 * 24 * 60
+MAX_ID = 2**63 - 1
 Chooser = Callable[[Table, int], Any]
 
 
@@ -63,6 +64,8 @@ class TableService:
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
         """The game as it is; a refusal if it is not in this server, DamagedGame if its save is unreadable."""
+        if not 0 < game_id <= MAX_ID:  # a number typed or forged beyond any game (and beyond SQLite's integers)
+            raise TableError(f"There is no game #{str(game_id)[:20]} in this server.")
         try:
             record = await self.store.get_game(game_id)
             if record is None or (guild_id is not None and record.guild_id != guild_id):
@@ -151,6 +154,8 @@ class TableService:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> Table:
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
         game = kit(kind).game
         try:
             parsed = validate_options(game.option_specs, options)

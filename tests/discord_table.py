@@ -132,7 +132,8 @@ def cheap_renders(monkeypatch: Any) -> None:
 
     from table.kits import KITS
     for kind, kit in list(KITS.items()):
-        monkeypatch.setitem(KITS, kind, replace(kit, render_board=cheap_png, render_hand=cheap_png))
+        monkeypatch.setitem(KITS, kind, replace(kit, render_board=cheap_png, render_hand=cheap_png,
+                                                 render_parts=None))
 
 
 def quick_retries(d: Discord, timeout: float = 0.5) -> None:

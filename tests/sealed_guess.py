@@ -90,6 +90,10 @@ class SealedGuess(Game[GuessState, Pick]):
             return f"You picked {event.data['number']}."
         return "The picks are revealed: " + ", ".join(map(str, event.data["picks"])) + "."
 
+    def take_back_peeks(self, before: GuessState, after: GuessState, seat: int, events: Sequence[Event]) -> bool:
+        # "You picked 2" only echoes the seat's own choice: picking again teaches nothing new.
+        return any(event.private_to is not None and event.kind != "my_pick" for event in events)
+
     def describe_action(self, state: GuessState, seat: int, action: Pick) -> str:
         return f"Pick {action.number}"
 
@@ -116,4 +120,4 @@ def register(monkeypatch: Any) -> None:
     """Host Sealed Guess for one test: its rules in the registry, its kit at the table."""
     game = SealedGuess()
     monkeypatch.setitem(GAMES, SealedGuess.key, game)
-    monkeypatch.setitem(KITS, SealedGuess.key, GameKit(game, draw_text, draw_text))
+    monkeypatch.setitem(KITS, SealedGuess.key, GameKit(game, draw_text, draw_text, game.render_text, game.render_text))

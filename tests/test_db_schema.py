@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from db.store import GameStore
 
 
 def _user_version(path: Path) -> int:
-    with sqlite3.connect(path) as conn:
+    with contextlib.closing(sqlite3.connect(path)) as conn:
         return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
@@ -61,7 +62,7 @@ async def test_a_database_from_a_future_version_is_refused(tmp_path: Path) -> No
     path = tmp_path / "ringmaster.db"
     async with await GameStore.open(path):
         pass
-    with sqlite3.connect(path) as conn:
+    with contextlib.closing(sqlite3.connect(path)) as conn:
         conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 3}")
     with pytest.raises(SchemaTooNew) as refused:
         await GameStore.open(path)

@@ -143,7 +143,7 @@ async def test_active_hours_delay_the_deadline_and_keep_reminders_out_of_the_nig
         assert await life(d).tick() == 1
         assert messages_with(d, thread, "missed the deadline")
         refused = await (await d.slash("alice", "games", "me hours", {"time_zone": "Mars/Base"})).response()
-        assert refused.ephemeral and "not a time zone I know" in refused.content
+        assert refused.ephemeral and "I do not know the time zone" in refused.content
 
 
 async def test_direct_messages_carry_the_recap_and_fall_back_to_the_thread(tmp_path: Path, clock: Clock) -> None:
@@ -263,7 +263,7 @@ async def test_taking_moves_back_alone_or_with_agreement(tmp_path: Path, clock: 
         taken = await (await d.slash(mover, thread, "seat undo", {})).response()
         assert taken.ephemeral and "taken back" in taken.content
         undone = await board_changed(d, thread, before)
-        assert "a move was taken back" in undone.content and "2 left" in undone.content
+        assert "a move was taken back" in undone.content and "choosing starting talent" in undone.content
 
 
 async def test_a_simultaneous_move_is_taken_back_only_when_the_others_agree(
@@ -276,7 +276,7 @@ async def test_a_simultaneous_move_is_taken_back_only_when_the_others_agree(
         request = await d.wait_for(lambda: (messages_with(d, thread, "asks to take back") or [None])[-1])
         await d.restart_bot()
         own = await (await d.click("alice", request, button(request, "rm:undo:"))).response()
-        assert own.ephemeral and "Noted" in own.content  # her own agreement is not the others'
+        assert own.ephemeral and "the other players are the ones to agree" in own.content
         before = len(d.messages_in(thread))
         agreed = await (await d.click("bob", request, button(request, "rm:undo:"))).response()
         assert "taken back" in agreed.content
@@ -355,9 +355,17 @@ async def first_choice(d: Any, user: str, thread: Any) -> None:
 async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_player(tmp_path: Path,
                                                                                   clock: Clock) -> None:
     async with standin(tmp_path, cogs=[lambda bot: UseClock(bot, clock)]) as d:
-        thread = await open_game(d, PLAYERS)  # alice created it
+        thread = await deadline_game(d, hours=24, autopilot_after=5)  # alice created it
         refused = await (await d.slash("bob", thread, "seat autopilot", {"player": "alice"})).response()
         assert refused.ephemeral and "Only the game's creator or a server manager" in refused.content
+        # bob is still playing: his seat is not the creator's to take.
+        present = await (await d.slash("alice", thread, "seat autopilot", {"player": "bob"})).response()
+        assert present.ephemeral and "bob is still playing" in present.content
+        # Once bob has missed a deadline, the creator may hand his seat to the automatic player.
+        while awaited(d, board(d, thread), PLAYERS) != "bob":
+            await first_choice(d, "alice", thread)
+        clock.advance(hours=25)
+        await life(d).tick()
         done = await (await d.slash("alice", thread, "seat autopilot", {"player": "bob"})).response()
         assert "now plays bob's seat" in done.content
         # From now on bob's decisions are made as soon as the game waits for him.

@@ -234,7 +234,8 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
         edits = len(panel.message.versions)
         await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
         first_pick = await board_changed(d, thread, (start.id, len(start.versions)))
-        assert first_pick.id != start.id and first_pick.mentions == []  # same player goes on: no new ping
+        # The same player goes on: the board is updated in place, with no new ping.
+        assert first_pick.id == start.id and "begins!" in first_pick.content and "takes" in first_pick.content
         # The private panel now offers the second pick.
         panel_id = panel.message.id
         await d.wait_for(lambda: len(d.message(panel_id).versions) > edits or None, what="the panel to update")
@@ -278,7 +279,8 @@ async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
         before = mark(d, thread)
         await (await d.slash(mover, thread, "circus play", {"card": "play:fast_transit"})).settled()
         played = await board_changed(d, thread, before)
-        assert played.id != before[0] and "plays Fast Transit" in played.content
+        # The mover's turn goes on: their board (posted when the game began waiting for them) is updated.
+        assert played.id == before[0] and "plays Fast Transit" in played.content
         table = await table_cog.tables.table_in_context(d.guild.id, thread.id, d.user(mover).id, None)
         demands = performance_cities(table)
         options = await d.autocomplete(mover, thread, "circus travel", {}, focused="city")
@@ -319,8 +321,9 @@ async def test_common_commands_list_status_log_rules_and_abandon(tmp_path: Path)
         assert "#1 Circus Train" in mine.content
         status = await (await d.slash("carol", thread, "game status", {})).settled()
         assert status.ephemeral and d.png_attachments(status) and "Circus Train #1" in status.content
-        rules = await (await d.slash("carol", "games", "game rules", {"kind": "circus_train"})).response()
-        assert rules.ephemeral and "advanced" in rules.content
+        rules = await (await d.slash("carol", "games", "game rules", {"kind": "circus_train",
+                                                                      "section": "Variants"})).response()
+        assert rules.ephemeral and "Circus Train — Variants" in rules.content and "Easier" in rules.content
         mover = awaited(d, board(d, thread), PLAYERS)
         assert mover is not None
         panel = await take_turn(d, mover, thread)

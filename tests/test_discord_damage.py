@@ -46,8 +46,12 @@ async def game_id(d: Discord, thread: Any) -> int:
 
 def damage(db_path: Path, game: int) -> None:
     """What a bad disk or a bad hand-edit does: the game's saved state is no longer JSON."""
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE games SET snapshot = '{\"players\": [' WHERE id = ?", (game,))
+    conn = sqlite3.connect(db_path)
+    try:
+        with conn:
+            conn.execute("UPDATE games SET snapshot = '{\"players\": [' WHERE id = ?", (game,))
+    finally:
+        conn.close()
 
 
 async def test_a_damaged_game_stays_in_its_thread_and_can_be_rebuilt(tmp_path: Path) -> None:

@@ -42,14 +42,16 @@ def member(d: Discord, table: Any, seat: int) -> str:
 
 
 async def moved_on(d: Discord, table: Any, version: int) -> None:
-    """Wait until the game has taken the action (its stored version grows)."""
+    """Wait until the game has taken the action (its stored version grows) and the thread shows it, as a
+    player reads the board before the next decision."""
     assert d.bot is not None
-    store = d.bot.core.tables.store  # type: ignore[attr-defined]
+    core = d.bot.core  # type: ignore[attr-defined]
     deadline = asyncio.get_running_loop().time() + WAIT
-    while (await store.get_game(table.id)).version <= version:
+    while (await core.store.get_game(table.id)).version <= version:
         d.raise_errors()
         assert asyncio.get_running_loop().time() < deadline, "the action was not applied"
         await asyncio.sleep(0.005)
+    await asyncio.wait_for(core.publisher.idle(), WAIT)
 
 
 def pick(table: Any, seat: int, declined: list[int]) -> Any:

@@ -42,7 +42,7 @@ async def test_the_seed_is_committed_at_the_start_and_revealed_with_a_verifiable
         record = json.loads(attachment.data)
         assert attachment.filename == "circus_train-1-record.json"
         assert f"`{record['seed']}`" in reveal.content and digest in reveal.content
-        assert commitment(record["seed"], record["salt"]) == digest and len(record["salt"]) == 32
+        assert commitment(record["seed"], record["salt"], record["players"]) == digest and len(record["salt"]) == 32
         assert len(record["actions"]) >= 3
         verdict = verify_record(record, GAMES, published=digest)
         assert verdict.ok, verdict.lines

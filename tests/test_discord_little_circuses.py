@@ -151,11 +151,11 @@ async def test_a_three_player_game_is_played_to_its_final_scores(tmp_path: Path)
         assert decisions > 100
 
 
-def prompt_of(d: Discord, message: Any, member: str) -> str:
-    """The prompt a board shows for ``member`` (its line that starts with their mention)."""
-    mention = f"<@{d.user(member).id}>"
-    line = next((line for line in message.content.split("\n") if line.startswith(mention)), "")
-    return line.partition(" — ")[2]
+async def prompt_of(d: Discord, message: Any, member: str) -> str:
+    """What ``member`` is being asked, as their private panel says it ("Take your turn" on the board):
+    the board itself only says publicly what they are deciding."""
+    panel = await d.click(member, message, button(message, "rm:turn:"))
+    return str((await panel.response()).content.split("\n")[-1])
 
 
 async def command(d: Discord, member: str, thread: Any, name: str, focused: str | None = None,
@@ -216,7 +216,7 @@ async def test_every_decision_has_its_own_command_until_the_first_special_attrac
             waiting = awaited_members(d, latest)
             assert waiting
             member = waiting[turn % len(waiting)]
-            await decide_by_command(d, member, thread, prompt_of(d, latest, member), turn)
+            await decide_by_command(d, member, thread, await prompt_of(d, latest, member), turn)
         table = await table_of(d, thread)
         assert table.state.space >= 7 and all(circus.card is not None for circus in table.state.circuses)
         assert table.record.options["special_side"] == "red"
