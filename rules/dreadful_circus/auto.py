@@ -22,11 +22,14 @@ COIN_WORTH = {"copper": 1, "silver": 2, "gold": 3}
 PERFORMANCE_WORTH = {"gain_coins": 3, "draw_contracts": 3, "load_take": 3, "load_keep": 4,
                      "discard_attraction": 2, "steal_collection": 3, "play_card": 3, "swap_contracts": 1}
 CONTRACT_WORTH = 2.5  # a Contract feeds majorities and sets
+HAND_KEPT = 3  # cards every hand keeps for the end of the game
 
 
 def card_value(view: dict[str, Any], card: dict[str, Any]) -> float:
     """What owning this card is roughly worth to the seat, in Victory Points."""
     if card["type"] == "performance":
+        if card["effect"] == "play_card" and view["phase"] == "bid" and len(view["hand"] or []) <= HAND_KEPT:
+            return 0.5  # won now, it would resolve for a hand down to the 3 cards kept for the end: nothing
         return float(PERFORMANCE_WORTH.get(card["effect"], 2))
     me = view["players"][view["seat"]]
     value = float(card["points"])
