@@ -167,8 +167,9 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant option for every game measured (repeatable)")
     args = parser.parse_args()
-    options = tuple(tuple(item.split("=", 1)) for item in args.option)
-    settings = [Setting(key, players, options)  # type: ignore[arg-type]
+    pairs = [item.partition("=") for item in args.option]
+    options = tuple((key.strip(), value.strip()) for key, _, value in pairs)
+    settings = [Setting(key, players, options)
                 for key in (args.game or list(GAMES))
                 for players in (args.players or player_counts(key))
                 if GAMES[key].min_players <= players <= GAMES[key].max_players]
