@@ -2,8 +2,12 @@
 
 It values a Circus card by what it would add to its own score (points, Collections, Contracts,
 coin effects; a Performance by its typical gain), bids a little below that value with its least
-useful goods, and as a Seller looks into every wagon, accepting one worth enough (or the last
-chance, when anything is better than nothing).
+useful goods, and as a Seller looks into the wagons one by one in a random order drawn from its own
+generator, accepting one worth enough (or the last chance, when anything is better than nothing).
+
+Nothing here follows seat numbers: a Seller who looked into wagons in seat order would always leave
+the highest seat's wagon for the last chance and sell it cheap, and that seat would win far more
+often (bench/balance.py measures the win rate by seat).
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ COIN_WORTH = {"copper": 1, "silver": 2, "gold": 3}
 PERFORMANCE_WORTH = {"gain_coins": 3, "draw_contracts": 3, "load_take": 3, "load_keep": 4,
                      "discard_attraction": 2, "steal_collection": 3, "play_card": 3, "swap_contracts": 1}
 CONTRACT_WORTH = 2.5  # a Contract feeds majorities and sets
+HAND_KEPT = 3  # cards every hand keeps for the end of the game
 
 
 def card_value(view: dict[str, Any], card: dict[str, Any]) -> float:
     """What owning this card is roughly worth to the seat, in Victory Points."""
     if card["type"] == "performance":
+        if card["effect"] == "play_card" and view["phase"] == "bid" and len(view["hand"] or []) <= HAND_KEPT:
+            return 0.5  # won now, it would resolve for a hand down to the 3 cards kept for the end: nothing
         return float(PERFORMANCE_WORTH.get(card["effect"], 2))
     me = view["players"][view["seat"]]
     value = float(card["points"])
@@ -81,7 +88,7 @@ def wagon_is_empty(wagon: dict[str, Any]) -> bool:
     return not any(wagon["coins"].values()) and not any(wagon["contracts"].values())
 
 
-def _sell(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+def _sell(view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
     offer = next(o for o in view["offers"] if o["selling"])
     if view["inspecting"] is not None:
         worth = _wagon_worth(view["inspecting"])
@@ -90,7 +97,9 @@ def _sell(view: dict[str, Any], legal: Sequence[Action]) -> Action:
         last_chance = others_left == 0 and (worth > 0 or keep < 2)
         accept = worth >= max(keep, 3.0) or last_chance
         return next(a for a in legal if a.kind == ("accept" if accept else "decline"))
-    return legal[0]
+    # Which wagon to look into next: from outside they are all alike, so any fixed order would
+    # favour a seat. A random one keeps every bidder's chance of being "the last chance" equal.
+    return legal[rng.below(len(legal))]
 
 
 def choose(view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
@@ -98,7 +107,7 @@ def choose(view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
     if phase == "bid":
         return _bid(view, legal)
     if phase == "sell":
-        return _sell(view, legal)
+        return _sell(view, legal, rng)
     scored = [(_score(view, action), index) for index, action in enumerate(legal)]
     top = max(value for value, _ in scored)
     best = [index for value, index in scored if value == top]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.core.events import Event
 from rules.core.rng import Rng
-from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, card
+from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, card, load_content
 from rules.dreadful_circus.state import DreadfulCircusState, Seat, Task, Wagon
 
 LOAD_KINDS = frozenset({"load_take", "load_keep"})
@@ -85,7 +85,8 @@ def _start(state: DreadfulCircusState, task: Task, events: list[Event]) -> bool:
             return False
         return True
     waiting = {
-        "play_card": bool(seat.hand),
+        # Only above the 3 cards every hand keeps for the end (designed so: see docs/dreadful_circus.md).
+        "play_card": len(seat.hand) > load_content().hand_left_at_end,
         "swap_contracts": has_contracts(seat),
         "discard_attraction": bool(other_attractions(state, task.seat, collections_only=False)),
         "crystal_balls": bool(other_attractions(state, task.seat, collections_only=False)),

@@ -247,7 +247,7 @@ def end_round(state: DreadfulCircusState, events: list[Event]) -> None:
 def begin_final(state: DreadfulCircusState, events: list[Event]) -> None:
     state.phase = FINAL
     state.offers = []
-    events.append(Event("game_ends", {}))
+    events.append(Event("game_ends", {"hands": [len(seat.hand) for seat in state.seats]}))
     for seat in state.seats:
         seat.choice = None if has_attraction(seat.hand) else ""
     if all(seat.choice == "" for seat in state.seats):
