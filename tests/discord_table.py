@@ -8,6 +8,8 @@ from typing import Any
 
 from discord.ext import commands
 
+from table import compose
+
 from discord_standin import Discord
 
 MENTION = re.compile(r"<@(\d+)>")
@@ -197,3 +199,43 @@ class UseClock(commands.Cog):
 def core_of(d: Discord) -> Any:
     """The running bot's table core."""
     return d.bot.core  # type: ignore[union-attr]
+
+
+def pinged(message: Any) -> set[int]:
+    """Whom a message pinged when it was posted (an edit pings no one; its first version tells)."""
+    if message.versions:
+        return {int(user["id"]) for user in message.versions[0]["mentions"]}
+    return {user.id for user in message.mentions}
+
+
+def bullets(message: Any) -> list[str]:
+    """The event lines of a board message (the recaps that may follow them are not events)."""
+    lines = []
+    for line in message.content.split("\n")[1:]:
+        if line.startswith("📜"):
+            break
+        if line.startswith("• "):
+            lines.append(line[2:])
+    return lines
+
+
+async def check_newest_board(d: Discord, thread: Any) -> None:
+    """The thread's newest board shows the game's current version, mentions whom it awaits, and lists
+    each event since the board began exactly once (as the action log has them)."""
+    core: Any = core_of(d)
+    await core.publisher.idle()
+    record = await core_of(d).game_in_thread(thread.id)
+    table = await core_of(d).tables.table(record.id)
+    latest = board(d, thread)
+    assert latest.id == table.record.board_message_id
+    if table.over:
+        assert board_version(latest) is None
+        return
+    assert board_version(latest) == table.record.version
+    assert {str(user) for user in table.awaited_users()} <= set(MENTION.findall(latest.content))
+    shown = bullets(latest)
+    if shown and shown[0].startswith("… "):
+        return  # a long turn: its oldest events gave way to fit the message
+    logged = await core.store.actions(table.id, after_version=table.record.board_since - 1)
+    expected = [line for action in logged for line in compose.public_sentences(table, action.events)]
+    assert shown == expected, (shown, expected)

@@ -30,6 +30,7 @@ from discord_table import (
     custom_ids,
     mark,
     open_game,
+    pinged,
     take_turn,
 )
 from sealed_guess import SealedGuess
@@ -368,6 +369,7 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
         await life(d).tick()
         done = await (await d.slash("alice", thread, "seat autopilot", {"player": "bob"})).response()
         assert "now plays bob's seat" in done.content
+        posted_before = {m.id for m in d.messages_in(thread)}
         # From now on bob's decisions are made as soon as the game waits for him.
         for _ in range(60):
             mover = awaited(d, board(d, thread), PLAYERS)
@@ -380,6 +382,10 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
             if any("bob (automatic player)" in m.content for m in d.messages_in(thread)):
                 break
         assert any("bob (automatic player)" in m.content for m in d.messages_in(thread))
+        # A seat on autopilot is never pinged: no message posted since pings bob.
+        bob = d.user("bob").id
+        later = [m for m in d.messages_in(thread) if m.id not in posted_before]
+        assert later and not any(bob in pinged(m) for m in later)
         [offer] = messages_with(d, thread, "takes over bob's seat")
         back = await (await d.click("bob", offer, button(offer, "rm:reclaim:"))).response()
         assert "yours again" in back.content

@@ -8,7 +8,8 @@ moment: a seat's private prompt (hands, running shows, effects being decided), i
 (hands, shows, wagons and bids, face-down tiles, draft picks).
 
 A quiet table: a new board message only when the game starts waiting for someone new (or ends), every
-new board but the last pings someone, and every image carries a description."""
+new board but the last pings someone, the newest board always lists each event of its turn exactly
+once, and every image carries a description."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import pytest
 from table.errors import TableError
 
 from discord_standin import Discord, standin
-from discord_table import cheap_renders, core_of, open_game
+from discord_table import cheap_renders, check_newest_board, core_of, open_game, pinged
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 GAMES = {"circus_train": ("circus new", 5), "wanderzirkus": ("wanderzirkus new", 6),
@@ -126,12 +127,12 @@ async def test_no_public_message_shows_what_only_a_seat_may_see(tmp_path: Path, 
                     sentence = table.game.describe_event(event, table.names)
                     ever_public |= {name for name in names_in(table.game.view(result.table.state, None))
                                     if name in sentence}
-            await core.publisher.idle()
+            await check_newest_board(d, thread)  # current, and each event of its turn listed once
             moves += 1
         assert (await core.tables.table(record.id)).over, f"{kind} did not end in {MAX_MOVES} moves"
         boards = [m for m in d.messages_in(thread) if m.attachments and m.attachments[0].filename == "board.png"]
         assert len(boards) <= newly_awaited + 1, (len(boards), newly_awaited)  # + 1: the first board
         # Only the final board pings nobody (a board pings when it is posted: its first version).
-        assert all((board.versions[0]["mentions"] if board.versions else board.mentions) for board in boards[:-1])
+        assert all(pinged(board) for board in boards[:-1])
         assert all(a.description for m in d.messages_in(thread) for a in m.attachments
                    if a.filename.endswith((".png", ".webp")))

@@ -11,16 +11,14 @@ from typing import Any
 
 import pytest
 
-from table import compose
 from table.errors import TableError
 
 from discord_standin import Discord, standin
 from discord_table import (
-    MENTION,
     board,
-    board_version,
     button,
     cheap_renders,
+    check_newest_board,
     core_of,
     custom_ids,
     open_game,
@@ -63,36 +61,6 @@ async def choose_first(d: Discord, user: str, panel: Any) -> None:
 async def automatic(d: Discord, game_id: int, seat: int) -> None:
     with contextlib.suppress(TableError):  # the player's own click may come first
         await core_of(d).keeper.play_for(game_id, seat)
-
-
-def bullets(message: Any) -> list[str]:
-    """The event lines of a board message (the recaps that may follow them are not events)."""
-    lines = []
-    for line in message.content.split("\n")[1:]:
-        if line.startswith("📜"):
-            break
-        if line.startswith("• "):
-            lines.append(line[2:])
-    return lines
-
-
-async def check_newest_board(d: Discord, thread: Any) -> None:
-    core: Any = core_of(d)
-    await core.publisher.idle()
-    table = await table_of(d, thread)
-    latest = board(d, thread)
-    assert latest.id == table.record.board_message_id
-    if table.over:
-        assert board_version(latest) is None
-        return
-    assert board_version(latest) == table.record.version
-    assert {str(user) for user in table.awaited_users()} <= set(MENTION.findall(latest.content))
-    shown = bullets(latest)
-    if shown and shown[0].startswith("… "):
-        return  # a long turn: its oldest events gave way to fit the message
-    logged = await core.store.actions(table.id, after_version=table.record.board_since - 1)
-    expected = [line for action in logged for line in compose.public_sentences(table, action.events)]
-    assert shown == expected, (shown, expected)
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
