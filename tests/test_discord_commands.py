@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_discord_input import leaf_commands
-
 from discord_standin import standin
 from discord_table import custom_ids, open_game
+from test_discord_input import leaf_commands
 
 PLAYERS = ("alice", "bob")
 

@@ -12,7 +12,6 @@ import copy
 import importlib
 import io
 import pkgutil
-import random
 import struct
 import subprocess
 import sys
@@ -27,7 +26,9 @@ from render import common, fonts
 from render import dreadful_circus as dc
 from render.dreadful_circus import cards, layout
 from rules.cli import chooser_rng, pick_action, pick_seat
-from rules.registry import GAMES, get_game
+from rules.registry import get_game
+
+import render_checks
 
 GAME = get_game("dreadful_circus")
 NAMES = ["Ada", "Bo", "Cyrus", "Dee", "Eve", "Fitzgerald", "Gus", "Hal"]
@@ -288,109 +289,23 @@ def test_end_game_copies_are_written_under_the_tableau() -> None:
     assert dc.render_image(copied).height > dc.render_image(plain).height
 
 
-# ----- phone-sized images and alt text at the biggest table -----------------------------------------
-
-GAME_KEY = "dreadful_circus"
-RENDERER = dc
-
-MAX_IMAGE_HEIGHT = 2000
-MAX_IMAGE_WIDTH = 1600
-DESCRIPTION_LIMIT = 1024
-
-
-def _random_game(seed: int) -> list[Any]:
-    """Every state of a seeded game at the most players, each decision a uniform pick among the legal
-    actions (through the shared contract: ``rules.registry.GAMES``)."""
-    game = GAMES[GAME_KEY]
-    names = ["Alexandra", "Bartholomew", "Cy", "Dominique", "Evangeline", "Fitzgerald", "Gus", "Hal"]
-    state = game.new_game(names[:game.max_players], {}, seed)
-    rng = random.Random(seed)
-    history = [state]
-    while not game.is_over(state):
-        seat = rng.choice(sorted(game.to_act(state)))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        history.append(state)
-    return history
-
-
-def _moments(history: list[Any], count: int = 6) -> list[Any]:
-    return [history[min(len(history) - 1, i * len(history) // count)] for i in range(count)] + [history[-1]]
-
-
-def _names_in(data: Any, out: set[str]) -> set[str]:
-    """Every card, tile, contract or city name (and title) in a view."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in ("name", "title") and isinstance(value, str):
-                out.add(value)
-            _names_in(value, out)
-    elif isinstance(data, list):
-        for value in data:
-            _names_in(value, out)
-    return out
-
-
-def _board_images(view: Any) -> list[bytes]:
-    return [RENDERER.render_board(view)]
-
-
-def _dimensions(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as image:
-        return image.size
+# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
 
 
 @pytest.mark.parametrize("seed", [11, 12])
 def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    for state in _moments(_random_game(seed)):
-        boards = _board_images(game.view(state, None))
-        for data in boards:
-            width, height = _dimensions(data)
-            assert height <= MAX_IMAGE_HEIGHT and width <= MAX_IMAGE_WIDTH, (width, height)
-        for seat in range(game.max_players):
-            width, height = _dimensions(RENDERER.render_hand(game.view(state, seat)))
-            assert height <= MAX_IMAGE_HEIGHT and width <= MAX_IMAGE_WIDTH, (seat, width, height)
+    render_checks.every_image_is_phone_sized("dreadful_circus", dc, seed)
 
 
 @pytest.mark.parametrize("seed", [21])
 def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    history = _random_game(seed)
-    for state in [*history[::max(1, len(history) // 40)], history[-1]]:
-        public = game.view(state, None)
-        text = RENDERER.describe_board(public)
-        assert 0 < len(text) <= DESCRIPTION_LIMIT
-        assert RENDERER.describe_board(copy.deepcopy(public)) == text
-        for player in public["players"]:
-            assert common.display_name(player["name"], player["seat"]) in text
-        for seat in range(game.max_players):
-            private = game.view(state, seat)
-            hand = RENDERER.describe_hand(private)
-            assert 0 < len(hand) <= DESCRIPTION_LIMIT
-            assert RENDERER.describe_hand(copy.deepcopy(private)) == hand
-            # The board's words come from the public part only: a seat's view gives the same text.
-            assert RENDERER.describe_board(private) == text
+    render_checks.descriptions_are_short_deterministic_and_name_every_player("dreadful_circus", dc, seed)
 
 
 @pytest.mark.parametrize("seed", [31, 32])
 def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    history = _random_game(seed)
-    for state in [*history[::max(1, len(history) // 60)], history[-1]]:
-        public = game.view(state, None)
-        text = RENDERER.describe_board(public)
-        assert text == RENDERER.describe_board(game.view(state, None))
-        seen = _names_in(public, set())
-        for seat in range(game.max_players):
-            secret = _names_in(game.view(state, seat), set()) - seen
-            leaked = sorted(name for name in secret if name and name in text)
-            assert not leaked, (seat, leaked)
+    render_checks.board_description_names_nothing_secret("dreadful_circus", dc, seed)
 
 
 def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    sentences = [f"Sentence number {n} says something about the board." for n in range(60)]
-    text = common.join_description(sentences)
-    assert len(text) <= DESCRIPTION_LIMIT and text.endswith("…")
-    assert text.startswith("Sentence number 0 says")
-    with pytest.raises(ValueError, match="spectator"):
-        RENDERER.describe_hand(GAMES[GAME_KEY].view(_random_game(11)[0], None))
+    render_checks.descriptions_are_cut_gracefully("dreadful_circus", dc)

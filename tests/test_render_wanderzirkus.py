@@ -11,7 +11,6 @@ import copy
 import importlib
 import io
 import pkgutil
-import random
 import struct
 import subprocess
 import sys
@@ -22,16 +21,17 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import common, fonts
+from render import fonts
 from render import wanderzirkus as wz
 from render.wanderzirkus import board as board_module
 from render.wanderzirkus import cards, header, icons
 from render.wanderzirkus.layout import BOARD_CARD, STACK_STEP
 from render.wanderzirkus.row import layout_row
 from rules.cli import chooser_rng, pick_action, pick_seat
-from rules.registry import GAMES
 from rules.wanderzirkus.content import artist_json
 from rules.wanderzirkus.game import Wanderzirkus
+
+import render_checks
 
 GAME = Wanderzirkus()
 NAMES = ["Ada", "Bo", "Cyrille-Anne", "Di", "Eve", "Fynn"]
@@ -288,109 +288,23 @@ def test_render_imports_neither_discord_nor_the_database() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
 
 
-# ----- phone-sized images and alt text at the biggest table -----------------------------------------
-
-GAME_KEY = "wanderzirkus"
-RENDERER = wz
-
-MAX_IMAGE_HEIGHT = 2000
-MAX_IMAGE_WIDTH = 1600
-DESCRIPTION_LIMIT = 1024
-
-
-def _random_game(seed: int) -> list[Any]:
-    """Every state of a seeded game at the most players, each decision a uniform pick among the legal
-    actions (through the shared contract: ``rules.registry.GAMES``)."""
-    game = GAMES[GAME_KEY]
-    names = ["Alexandra", "Bartholomew", "Cy", "Dominique", "Evangeline", "Fitzgerald", "Gus", "Hal"]
-    state = game.new_game(names[:game.max_players], {}, seed)
-    rng = random.Random(seed)
-    history = [state]
-    while not game.is_over(state):
-        seat = rng.choice(sorted(game.to_act(state)))
-        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        history.append(state)
-    return history
-
-
-def _moments(history: list[Any], count: int = 6) -> list[Any]:
-    return [history[min(len(history) - 1, i * len(history) // count)] for i in range(count)] + [history[-1]]
-
-
-def _names_in(data: Any, out: set[str]) -> set[str]:
-    """Every card, tile, contract or city name (and title) in a view."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in ("name", "title") and isinstance(value, str):
-                out.add(value)
-            _names_in(value, out)
-    elif isinstance(data, list):
-        for value in data:
-            _names_in(value, out)
-    return out
-
-
-def _board_images(view: Any) -> list[bytes]:
-    return [RENDERER.render_board(view)]
-
-
-def _dimensions(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as image:
-        return image.size
+# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
 
 
 @pytest.mark.parametrize("seed", [11, 12])
 def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    for state in _moments(_random_game(seed)):
-        boards = _board_images(game.view(state, None))
-        for data in boards:
-            width, height = _dimensions(data)
-            assert height <= MAX_IMAGE_HEIGHT and width <= MAX_IMAGE_WIDTH, (width, height)
-        for seat in range(game.max_players):
-            width, height = _dimensions(RENDERER.render_hand(game.view(state, seat)))
-            assert height <= MAX_IMAGE_HEIGHT and width <= MAX_IMAGE_WIDTH, (seat, width, height)
+    render_checks.every_image_is_phone_sized("wanderzirkus", wz, seed)
 
 
 @pytest.mark.parametrize("seed", [21])
 def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    history = _random_game(seed)
-    for state in [*history[::max(1, len(history) // 40)], history[-1]]:
-        public = game.view(state, None)
-        text = RENDERER.describe_board(public)
-        assert 0 < len(text) <= DESCRIPTION_LIMIT
-        assert RENDERER.describe_board(copy.deepcopy(public)) == text
-        for player in public["players"]:
-            assert common.display_name(player["name"], player["seat"]) in text
-        for seat in range(game.max_players):
-            private = game.view(state, seat)
-            hand = RENDERER.describe_hand(private)
-            assert 0 < len(hand) <= DESCRIPTION_LIMIT
-            assert RENDERER.describe_hand(copy.deepcopy(private)) == hand
-            # The board's words come from the public part only: a seat's view gives the same text.
-            assert RENDERER.describe_board(private) == text
+    render_checks.descriptions_are_short_deterministic_and_name_every_player("wanderzirkus", wz, seed)
 
 
 @pytest.mark.parametrize("seed", [31, 32])
 def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    game = GAMES[GAME_KEY]
-    history = _random_game(seed)
-    for state in [*history[::max(1, len(history) // 60)], history[-1]]:
-        public = game.view(state, None)
-        text = RENDERER.describe_board(public)
-        assert text == RENDERER.describe_board(game.view(state, None))
-        seen = _names_in(public, set())
-        for seat in range(game.max_players):
-            secret = _names_in(game.view(state, seat), set()) - seen
-            leaked = sorted(name for name in secret if name and name in text)
-            assert not leaked, (seat, leaked)
+    render_checks.board_description_names_nothing_secret("wanderzirkus", wz, seed)
 
 
 def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    sentences = [f"Sentence number {n} says something about the board." for n in range(60)]
-    text = common.join_description(sentences)
-    assert len(text) <= DESCRIPTION_LIMIT and text.endswith("…")
-    assert text.startswith("Sentence number 0 says")
-    with pytest.raises(ValueError, match="spectator"):
-        RENDERER.describe_hand(GAMES[GAME_KEY].view(_random_game(11)[0], None))
+    render_checks.descriptions_are_cut_gracefully("wanderzirkus", wz)

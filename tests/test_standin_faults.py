@@ -13,9 +13,9 @@ import aiohttp
 import discord
 import pytest
 from discord.ext import commands
-from test_standin import board_png
 
 from discord_standin import Channel, Discord, UsageError, standin
+from test_standin import board_png
 
 POSTS = r"/channels/\d+/messages"  # a post in any channel (not an edit: the whole path must match)
 
