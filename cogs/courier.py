@@ -201,13 +201,13 @@ class DiscordCourier:
         return Delivery()
 
     async def _replay(self, game: GameRecord, thread: discord.Thread) -> None:
-        data = await self.bot.core.replay_image(game.id, self.bot.config.replay_frames)
-        if data is None:
+        replay = await self.bot.core.replay_image(game.id, self.bot.config.replay_frames)
+        if replay is None:
             return
+        data, description = replay
         title = f"{kit(game.kind).name} #{game.id}"
         await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
-                              f"{game.kind}-{game.id}-replay.webp",
-                              f"An animation of the {title} board from the first move to the final scores.")
+                              f"{game.kind}-{game.id}-replay.webp", description)
 
     async def _lobby(self, game: GameRecord, payload: dict[str, Any]) -> None:
         if game.lobby_message_id is None:

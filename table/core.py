@@ -17,7 +17,7 @@ from rules.core.errors import RulesError
 from table import clocks
 from table.errors import TableError
 from table.keeper import ALL_KINDS, Keeper
-from table.kits import check_kits
+from table.kits import DESCRIPTION_LIMIT, check_kits
 from table.model import ActResult, Table
 from table.publisher import Publisher
 from table.service import MAX_ID, TableService
@@ -121,18 +121,20 @@ class TableCore:
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
         return await self.tables.table(game_id, guild_id)
 
-    async def replay_image(self, game_id: int, frames: int) -> bytes | None:
-        """The animated replay of a finished game's public boards (None when replays are off), drawn off
-        the event loop."""
+    async def replay_image(self, game_id: int, frames: int) -> tuple[bytes, str] | None:
+        """The animated replay of a finished game's public boards and its alt text (None when replays
+        are off), drawn off the event loop. The text describes the last frame: the final board."""
         if frames < 2:
             return None
         table = await self.tables.lobby_view(game_id)
         actions = [(logged.seat, logged.action) for logged in await self.store.actions(game_id)]
-        record, draw = table.record, table.kit.render_board
+        record, kit = table.record, table.kit
 
-        def build() -> bytes:
+        def build() -> tuple[bytes, str]:
             views = replay_views(table.game, table.names, record.options, record.seed, actions)
-            return animate([draw(views[index]) for index in pick_frames(len(views), frames)])
+            picture = animate([kit.render_board(views[index]) for index in pick_frames(len(views), frames)])
+            words = f"An animation of {table.title} from the first move to the end. At the end: "
+            return picture, (words + kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
         try:
             return await asyncio.to_thread(build)

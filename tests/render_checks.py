@@ -36,7 +36,7 @@ def random_game(key: str, seed: int) -> list[Any]:
     return history
 
 
-def moments(history: list[Any], count: int = 6) -> list[Any]:
+def moments(history: list[Any], count: int = 4) -> list[Any]:
     return [history[min(len(history) - 1, i * len(history) // count)] for i in range(count)] + [history[-1]]
 
 

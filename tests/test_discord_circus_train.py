@@ -216,6 +216,7 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
                                   timeout=60, what="the replay")
         [animation] = replay.attachments
         assert animation.filename.endswith("-replay.webp") and animation.data[8:12] == b"WEBP"
+        assert animation.description and "At the end:" in animation.description
         with Image.open(io.BytesIO(animation.data)) as image:
             assert getattr(image, "n_frames", 1) == 3  # the tests' bot draws three boards
         board_ = await (await d.slash(players[0], thread, "stats leaderboard", {"kind": "circus_train"})).response()
