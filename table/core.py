@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from db.life import LifeStore, Member, NotifyMode, Standing
@@ -23,6 +23,9 @@ from table.publisher import Publisher
 from table.service import MAX_ID, TableService
 
 log = logging.getLogger(__name__)
+
+
+OUTBOX_KEPT = timedelta(days=1)  # how long a delivered outbox item is kept (to look into a complaint)
 
 
 def utc_now() -> datetime:
@@ -58,9 +61,11 @@ class TableCore:
             await self.keeper.tick(result.table.id, kinds={"autopilot"})
 
     async def tick(self) -> int:
-        """The scheduler's periodic work: everything due, then any delivery waiting for a retry."""
+        """The scheduler's periodic work: everything due, then any delivery waiting for a retry, and
+        delivered outbox items older than a day are forgotten (the log keeps what happened)."""
         done = await self.keeper.tick(None, ALL_KINDS)
         await self.publisher.resume()
+        await self.tables.write(self.outbox.prune(self.clock() - OUTBOX_KEPT))
         return done
 
     # ----- reading for the chat layer ------------------------------------------------------------------

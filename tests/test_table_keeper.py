@@ -3,6 +3,8 @@ moves marked in the log, one missed deadline per wait, and games with nobody to 
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -63,4 +65,25 @@ async def test_a_solo_game_has_no_deadline(tmp_path: Path) -> None:
     assert await keeper.due() == []
     await keeper.life.set_autopilot(game, 0, True)  # but a solo seat may still be handed to the automatic player
     assert [d.kind for d in await keeper.due()] == ["autopilot"]
+    await keeper.tables.store.close()
+
+
+async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(tmp_path: Path) -> None:
+    clock = Clock()
+    keeper, game = await keeper_with_game(tmp_path, clock)
+    core = TableCore(keeper.tables.store, clock)
+    pending = await core.outbox.pending(game)
+    assert pending  # the start's commitment, board and lobby
+    for row in pending:
+        await core.outbox.delivered(row.id)
+
+    def kept() -> int:
+        with contextlib.closing(sqlite3.connect(keeper.tables.store.path)) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NOT NULL").fetchone()[0])
+
+    await core.tick()
+    assert kept() == len(pending)  # delivered a moment ago: still kept
+    clock.now += timedelta(hours=25)
+    await core.tick()
+    assert kept() == 0  # a day later the tick has forgotten them
     await keeper.tables.store.close()
