@@ -175,7 +175,7 @@ async def test_load_cogs_loads_modules_with_setup_and_skips_the_rest(
 async def test_setup_hook_loads_cogs_then_syncs_to_the_dev_guild_or_globally(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dev_guild: int | None
 ) -> None:
-    environ = {"RINGMASTER_TOKEN": "t"}
+    environ = {"RINGMASTER_TOKEN": "t", "RINGMASTER_DB": str(tmp_path / "games.sqlite3")}
     if dev_guild is not None:
         environ["RINGMASTER_DEV_GUILD"] = str(dev_guild)
     built = bot.build_bot(load_config(environ, tmp_path / ".env"))
@@ -195,8 +195,11 @@ async def test_setup_hook_loads_cogs_then_syncs_to_the_dev_guild_or_globally(
 
     monkeypatch.setattr(bot, "load_cogs", fake_load_cogs)
     monkeypatch.setattr(built.tree, "sync", fake_sync)
-    await built.setup_hook()
-    assert calls == [("load_cogs", True), ("sync", dev_guild)]
-    if dev_guild is not None:
-        copied = built.tree.get_commands(guild=discord.Object(id=dev_guild))
-        assert [command.name for command in copied] == ["ping"]
+    try:
+        await built.setup_hook()  # opens the table core (and its database) first
+        assert calls == [("load_cogs", True), ("sync", dev_guild)]
+        if dev_guild is not None:
+            copied = built.tree.get_commands(guild=discord.Object(id=dev_guild))
+            assert [command.name for command in copied] == ["ping"]
+    finally:
+        await built.core.close()
