@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 
 from db.life import LifeStore, SeatClock
@@ -19,13 +19,16 @@ async def deadline_of(life: LifeStore, clock: SeatClock) -> datetime | None:
     return hours.deadline(clock.awaited_since, clock.deadline_minutes, await life.member(clock.user_id))
 
 
-async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collection[int] = ()) -> dict[int, datetime]:
+async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collection[int] = (),
+                    seat_clocks: Sequence[SeatClock] | None = None) -> dict[int, datetime]:
     """The deadline of every awaited seat not on autopilot; ``newly`` awaited seats start their clock
-    ``now`` (they are being saved in the same breath). A solo game has none: nobody is kept waiting."""
+    ``now`` (they are being saved in the same breath). A solo game has none: nobody is kept waiting.
+    ``seat_clocks``: the game's clocks if the caller has read them already."""
     minutes = table.record.deadline_minutes
     if table.state is None or minutes is None or table.over or table.solo:
         return {}
-    clocks = {clock.seat: clock for clock in await life.clocks(table.id)}
+    clocks = {clock.seat: clock for clock in (seat_clocks if seat_clocks is not None
+                                              else await life.clocks(table.id))}
     found: dict[int, datetime] = {}
     for seat in table.awaited():
         clock = clocks.get(seat)

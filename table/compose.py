@@ -13,6 +13,7 @@ from typing import Any
 from db.store import ActionRecord
 from rules.core import fairness
 from rules.core.events import Event
+from rules.core.words import listing
 from table.model import Table
 
 MESSAGE_LIMIT = 2000
@@ -27,12 +28,6 @@ def mention(user_id: int) -> str:
 def timestamp(at: datetime, style: str = "f") -> str:
     """A time every reader sees in their own time zone (Discord's timestamp markup)."""
     return f"<t:{int(at.timestamp())}:{style}>"
-
-
-def listing(items: Sequence[str]) -> str:
-    """Names as a sentence lists them: "alice", "alice and bob", "alice, bob and carol"."""
-    items = list(items)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
 
 
 def option_words(key: str, value: object) -> str:
@@ -162,7 +157,8 @@ def public_sentences(table: Table, raw_events: Sequence[dict[str, Any]]) -> list
 def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequence[str] = ()) -> str:
     """A board message: header, what happened (bulleted), the players' recaps, then who acts — within
     Discord's 2000 characters (the oldest sentences, then recap lines, give way first)."""
-    return with_recaps(_compose(header, sentences, awaited_line(table)), recaps, awaited_line(table))
+    tail = awaited_line(table)
+    return with_recaps(_compose(header, sentences, tail), recaps, tail)
 
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:

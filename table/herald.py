@@ -6,7 +6,7 @@ written in the same transaction (see :mod:`table.publications`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -32,16 +32,17 @@ class Herald:
         self.clock = clock
 
     async def after_action(self, before: Table, after: Table, current: ActionRecord,
-                           awaited_before: frozenset[int], continues_own_step: bool) -> tuple[list[OutboxItem], int]:
+                           awaited_before: frozenset[int]) -> tuple[list[OutboxItem], int]:
         """The items for one action and the version at which the thread's current board begins after it.
 
-        While nobody new is awaited and a player goes on with their own turn, or players finish their
-        parts of a simultaneous step, the turn's board message is edited (its text lists every event since
-        it began, read from the log). When someone new is awaited, or the game ends, a new board is posted
-        that mentions exactly the newly awaited players who are not on autopilot."""
+        While nobody new is awaited (a player goes on with their own turn, players finish their parts of
+        a simultaneous step, a seat on autopilot moves), the turn's board message is edited: its text
+        lists every event since it began, read from the log. When someone new is awaited, or the game
+        ends, a new board is posted that mentions exactly the newly awaited players not on autopilot."""
         assert after.state is not None
         version = current.version
-        autopilot = {clock.seat for clock in await self.life.clocks(after.id) if clock.autopilot}
+        seat_clocks = await self.life.clocks(after.id)
+        autopilot = {clock.seat for clock in seat_clocks if clock.autopilot}
         newly = [seat for seat in after.awaited() if seat not in awaited_before]
         over = after.game.is_over(after.state)
         since = before.record.board_since
@@ -49,14 +50,14 @@ class Herald:
         # autopilot moves at once, so it is nobody new to tell) or the game ends.
         edit = since is not None and not over and all(seat in autopilot for seat in newly)
         same_picture = edit and before.state is not None and after.public_view() == before.public_view()
-        after.deadlines = await clocks.deadlines(self.life, after, self.clock(), newly)
+        after.deadlines = await clocks.deadlines(self.life, after, self.clock(), newly, seat_clocks)
         if edit:
             assert since is not None
             shown = [*await self.store.actions(after.id, after_version=since - 1), current]
         else:
             since, shown = version, [current]
         sentences = [line for logged in shown for line in compose.public_sentences(after, logged.events)]
-        mentioned, direct = await self.split(after, newly)
+        mentioned, direct = await self.split(after, newly, autopilot)
         recaps = [] if edit else [compose.recap_text(user, *await self.recap(after, user)) for user in mentioned]
         header = compose.board_header(after, shown)
         if shown[0].version != since:  # the board the game began with: it keeps saying so
@@ -81,10 +82,12 @@ class Herald:
                                    over=table.over)
         return [board, *[await self.direct(table, user) for user in direct]]
 
-    async def split(self, table: Table, seats: Sequence[int]) -> tuple[list[int], list[int]]:
+    async def split(self, table: Table, seats: Sequence[int],
+                    autopilot: Collection[int] | None = None) -> tuple[list[int], list[int]]:
         """The users of ``seats`` to mention in the thread and to message directly; seats on autopilot
-        and members who chose no notifications are left out of both."""
-        autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
+        (read from the store unless given) and members who chose no notifications are left out of both."""
+        if autopilot is None:
+            autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
         for seat in seats:

@@ -78,7 +78,6 @@ class ActResult:
     seat: int
     events: list[Event]
     awaited_before: frozenset[int]  # seats the game waited for before this action
-    continues_own_step: bool  # the previous action in the log was this seat's too
     automatic: bool = False  # played by the seat's automatic player
 
     @property

@@ -286,20 +286,18 @@ class TableService:
                 raise refusal(error) from error
             over = table.game.is_over(state)
             new_version = table.record.version + 1
-            previous = await self.store.actions(game_id, after_version=table.record.version - 1, limit=1)
-            continues = bool(previous) and previous[0].version == table.record.version and previous[0].seat == seat
             after = replace(table, record=replace(table.record, version=new_version,
                                                   status="finished" if over else "active"), state=state)
             current = ActionRecord(game_id, new_version, seat, table.game.action_to_json(action),
                                    [event.to_json() for event in events], self.clock(), automatic)
-            items, board_since = await self.herald.after_action(table, after, current, before, continues)
+            items, board_since = await self.herald.after_action(table, after, current, before)
             await self.write(self.store.record_action(
                 game_id, table.record.version, seat, current.action, current.events, table.game.state_to_json(state),
                 status="finished" if over else None, awaited=table.game.to_act(state), automatic=automatic,
                 outbox=items, board_since=board_since))
             self.published(game_id)
             after.record = replace(after.record, board_since=board_since)
-            return ActResult(after, seat, events, before, continues, automatic)
+            return ActResult(after, seat, events, before, automatic)
 
     async def _choice_made_earlier(self, table: Table, seat: int, version: int, choose: Chooser) -> Any:
         """The action a seat chose on a panel built at an older ``version``.

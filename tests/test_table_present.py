@@ -3,7 +3,8 @@ their question, and recaps that fit beside a board message."""
 
 from __future__ import annotations
 
-from table.compose import LOG_PAGE_LINES, MESSAGE_LIMIT, fit_lines, listing, log_page, option_words, with_recaps
+from rules.core.words import listing
+from table.compose import LOG_PAGE_LINES, MESSAGE_LIMIT, fit_lines, log_page, option_words, with_recaps
 
 
 def test_chosen_options_are_named_with_their_value_unless_a_plain_switch() -> None:
