@@ -108,6 +108,15 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
         await interaction.followup.send(content, **kwargs)
 
 
+async def show_page(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
+    """A page of something paged (the log, a guide): turned in place from its buttons, else a new
+    private answer."""
+    if edit:
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
 def hand_file(table: Table, seat: int) -> discord.File:
     assert table.state is not None
     view = table.game.view(table.state, seat)

@@ -179,11 +179,7 @@ class LifeCog(commands.Cog, name="Async life"):
         lines = await core.tables.public_log(table)
         text, pages = compose.log_page(lines, page or 10**9)
         number = min(max(1, page or pages), pages)
-        view = log_pages_view(table.id, number, pages)
-        if edit:
-            await interaction.response.edit_message(content=text, view=view)
-        else:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+        await acting.show_page(interaction, text, log_pages_view(table.id, number, pages), edit)
 
     @reclaim_command.autocomplete("game")
     @autopilot.autocomplete("game")

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import guide_view, lobby_view, log_pages_view
+from cogs.buttons import guide_view, lobby_view
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from table import compose, guides
@@ -203,10 +203,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if page is not None:
             within(page, 1, 10000, "a log page")
         table = await acting.context_table(interaction, game)
-        lines = await core_of(interaction).tables.public_log(table)
-        text, pages = compose.log_page(lines, page or 10**9)
-        number = min(page or pages, pages)
-        await interaction.response.send_message(text, view=log_pages_view(table.id, number, pages), ephemeral=True)
+        life = bot_of(interaction).life_handlers
+        if life is None:
+            raise TableError("That part of the bot is starting up; please try again in a moment.")
+        await life.show_log_page(interaction, table.id, page)
 
     @game_group.command(name="hand", description="See your own hand and private information (only you see it)")
     @app_commands.describe(game=GAME)
@@ -279,10 +279,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             raise TableError("Choose one of the listed games.")
         text, count = guides.page(kind, index)
         view = guide_view(kind, index, count, [s.title for s in guides.guide(kind)])
-        if edit:
-            await interaction.response.edit_message(content=text, view=view)
-        else:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+        await acting.show_page(interaction, text, view, edit)
 
     @status.autocomplete("game")
     @show_log.autocomplete("game")
