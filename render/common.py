@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
@@ -623,6 +623,19 @@ def join_description(sentences: Iterable[str], limit: int = DESCRIPTION_LIMIT) -
             text = text + "…" if not text.endswith("…") else text
         break
     return text[:limit]
+
+
+def seat_names(players: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Each seat's name as the images and their descriptions write it."""
+    return [display_name(str(p.get("name", "")), seat) for seat, p in enumerate(players)]
+
+
+def own_seat(view: Mapping[str, Any], key: str) -> int:
+    """The seat a private view belongs to; ValueError for a view without its ``key`` part (a spectator's)."""
+    seat = view.get("seat")
+    if seat is None or view.get(key) is None:
+        raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
+    return int(seat)
 
 
 def names_list(names: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from render.circus_train.header import STEP_LABELS
 from render.circus_train.layout import View
-from render.common import display_name, join_description, names_list
+from render.common import join_description, names_list, seat_names
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
 
@@ -26,7 +26,7 @@ def _talent(talent: Mapping[str, Any]) -> str:
 
 
 def _names(view: View) -> list[str]:
-    return [display_name(str(p.get("name", "")), seat) for seat, p in enumerate(view.get("players") or [])]
+    return seat_names(view.get("players") or [])
 
 
 def _player(view: View, player: Mapping[str, Any], name: str) -> str:

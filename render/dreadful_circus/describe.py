@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.common import display_name, join_description, names_list
+from render.common import join_description, names_list, own_seat, seat_names
 from render.dreadful_circus.layout import CONTRACT_NAMES, View, check_view, players_of
 from render.dreadful_circus.offers import PHASES
 
 
 def _names(view: View) -> list[str]:
-    return [display_name(str(p.get("name", "")), seat) for seat, p in enumerate(players_of(view))]
+    return seat_names(players_of(view))
 
 
 def _name(names: list[str], seat: object) -> str:
@@ -102,11 +102,9 @@ def describe_board(view: View) -> str:
 def describe_hand(view: View) -> str:
     """A seat's own hand, coins, Contracts and wagon in words."""
     check_view(view)
-    seat = view.get("seat")
-    hand = view.get("hand")
-    if seat is None or hand is None:
-        raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
-    name = _names(view)[int(seat)]
+    seat = own_seat(view, "hand")
+    hand = view["hand"]
+    name = _names(view)[seat]
     cards = [f"{card.get('name', '')} ({card.get('colour', '')} {card.get('type', '')})" for card in hand]
     lines = [f"{name}'s hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
              + (": " + ", ".join(cards) + "." if cards else "."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.common import display_name, join_description, names_list
+from render.common import join_description, names_list, own_seat, seat_names
 from render.little_circuses.board import public_part
 from render.little_circuses.hand import decision_lines
 from render.little_circuses.header import STAGE_WORDS
@@ -16,7 +16,7 @@ from render.little_circuses.track import space_caption
 
 
 def _names(view: View) -> list[str]:
-    return [display_name(str(p.get("name", "")), seat) for seat, p in enumerate(view.get("players") or [])]
+    return seat_names(view.get("players") or [])
 
 
 def _tile(tile: Mapping[str, Any]) -> str:
@@ -75,12 +75,10 @@ def describe_board(view: View) -> str:
 def describe_hand(view: View) -> str:
     """A seat's own unbuilt tiles (face-down ones included) and its pending decision, in words."""
     check_view(view)
-    seat = view.get("seat")
-    you = view.get("you")
-    if seat is None or you is None:
-        raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
-    name = _names(view)[int(seat)]
-    player = (view.get("players") or [])[int(seat)]
+    seat = own_seat(view, "you")
+    you = view["you"]
+    name = _names(view)[seat]
+    player = (view.get("players") or [])[seat]
     face_up = list(player.get("hand") or [])
     secret = list(you.get("secret") or [])
     lines = [f"{name}'s hand: {len(face_up) + len(secret)} unbuilt tiles, {len(secret)} face down.",

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.common import display_name, join_description, names_list
+from render.common import display_name, join_description, names_list, own_seat, seat_names
 from render.wanderzirkus.board import public_part
 from render.wanderzirkus.layout import EFFECT_LABELS, PHASE_LABELS, View, check_view, style
 from render.wanderzirkus.players import END_REASONS
 
 
 def _names(view: View) -> list[str]:
-    return [display_name(str(p.get("name", "")), seat) for seat, p in enumerate(view.get("players") or [])]
+    return seat_names(view.get("players") or [])
 
 
 def _card(card: Mapping[str, Any]) -> str:
@@ -87,13 +87,11 @@ def describe_board(view: View) -> str:
 def describe_hand(view: View) -> str:
     """A seat's own hand (and running show, offers and decision) in words."""
     check_view(view)
-    own = view.get("own")
-    seat = view.get("seat")
-    if seat is None or own is None:
-        raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
-    name = _names(view)[int(seat)]
+    seat = own_seat(view, "own")
+    own = view["own"]
+    name = _names(view)[seat]
     hand = list(own.get("hand") or [])
-    player = (view.get("players") or [])[int(seat)]
+    player = (view.get("players") or [])[seat]
     lines = [f"{name}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
              + (": " + ", ".join(_card(c) for c in hand) + "." if hand else "."),
              f"{own.get('draw_pile', 0)} cards in your deck; {player.get('coins', 0)} coins."]
