@@ -4,9 +4,7 @@ deadlines and records no action until it is repaired."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,32 +12,9 @@ import pytest
 from db import GameDamaged, GameNotActive, GameNotFound, GameRecord, GameStore, OutboxItem, OutboxStore, StaleVersion
 from db.life import LifeStore
 
+from db_helpers import Clock, tamper
+
 GUILD, ANN, BEN = 1000, 11, 12
-START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "damage.sqlite3"
-
-
-@pytest.fixture
-async def store(db_path: Path, clock: Clock) -> AsyncIterator[GameStore]:
-    async with await GameStore.open(db_path, clock=clock) as opened:
-        yield opened
 
 
 async def _started(store: GameStore, snapshot: object = None) -> GameRecord:
@@ -48,16 +23,6 @@ async def _started(store: GameStore, snapshot: object = None) -> GameRecord:
     await store.add_seat(game.id, BEN, "Ben")
     return await store.start_game(game.id, game.version + 2, snapshot or {"turn": game.id}, thread_id=game.id,
                                   awaited=[0])
-
-
-def _tamper(path: Path, sql: str, params: tuple[object, ...]) -> None:
-    """Change the file behind the store's back, as a disk fault or a hand edit would."""
-    conn = sqlite3.connect(path)
-    try:
-        with conn:
-            conn.execute(sql, params)
-    finally:
-        conn.close()
 
 
 @pytest.mark.parametrize(("column", "text", "reason"), [
@@ -71,7 +36,7 @@ async def test_an_unreadable_save_is_reported_in_its_game_only(store: GameStore,
                                                                text: str, reason: str) -> None:
     healthy = await _started(store)
     broken = await _started(store)
-    _tamper(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", (text, broken.id))
+    tamper(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", (text, broken.id))
 
     record = await store.get_game(broken.id)
     assert record is not None and record.damage == reason
@@ -96,7 +61,7 @@ async def test_text_that_is_not_utf8_is_damage_not_a_failed_query(store: GameSto
     healthy = await _started(store)
     broken = await _started(store)
     # One flipped high bit inside the saved JSON: still "JSON-shaped", but not UTF-8 text.
-    _tamper(db_path, "UPDATE games SET snapshot = CAST(? AS TEXT) WHERE id = ?",
+    tamper(db_path, "UPDATE games SET snapshot = CAST(? AS TEXT) WHERE id = ?",
             (b'{"turn": "\xe9t\xff"}', broken.id))
     [first, second] = await store.games_in_guild(GUILD)
     assert first == healthy
@@ -126,7 +91,7 @@ async def test_set_damage_is_metadata_and_passes_its_reason_through(store: GameS
 async def test_a_stored_reason_and_an_unreadable_snapshot_are_both_told(store: GameStore, db_path: Path) -> None:
     game = await _started(store)
     await store.set_damage(game.id, "its saved state is not valid JSON")
-    _tamper(db_path, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (game.id,))
+    tamper(db_path, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (game.id,))
     record = await store.get_game(game.id)
     assert record is not None and record.damage == "its saved state is not valid JSON"  # told once
     await store.set_damage(game.id, "found by the nightly check")
@@ -140,7 +105,7 @@ async def test_a_damaged_game_gets_no_deadlines_and_records_no_action(store: Gam
     marked = await _started(store)
     unreadable = await _started(store)
     await store.set_damage(marked.id, "the rules could not load its state")
-    _tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (unreadable.id,))
+    tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (unreadable.id,))
     assert {clock.game_id for clock in await life.clocks()} == {healthy.id}
     assert await life.clocks(marked.id) == [] and await life.clocks(unreadable.id) == []
     with pytest.raises(GameDamaged, match="cannot be read \\(the rules could not load its state\\)") as refused:
@@ -162,7 +127,7 @@ async def test_repair_writes_the_rebuilt_state_clears_damage_and_restarts_clocks
     life = LifeStore(store)
     game = await _started(store)
     version = await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"turn": 1}, awaited=[1])
-    _tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (game.id,))
+    tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (game.id,))
     await store.set_damage(game.id, "its saved state is not valid JSON")
     assert await life.clocks(game.id) == []
     clock.now += timedelta(hours=5)

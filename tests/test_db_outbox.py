@@ -5,8 +5,7 @@ a restart; and ``games.board_since`` kept with each change."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import aiosqlite
@@ -26,36 +25,9 @@ from db.life import LifeStore
 from db.outbox import OutboxItem as OutboxItemFromOutbox
 from db.schema import MIGRATIONS, migrate
 
+from db_helpers import START, Clock, raw
+
 ANN, BEN = 11, 12
-START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def tick(self, minutes: float = 1) -> datetime:
-        self.now += timedelta(minutes=minutes)
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "outbox.sqlite3"
-
-
-@pytest.fixture
-async def store(db_path: Path, clock: Clock) -> AsyncIterator[GameStore]:
-    async with await GameStore.open(db_path, clock=clock) as opened:
-        yield opened
 
 
 async def _lobby(store: GameStore) -> GameRecord:
@@ -73,14 +45,6 @@ async def _started(store: GameStore, *items: OutboxItem) -> GameRecord:
                                   board_since=lobby.version + 1)
 
 
-def _raw(path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
-
-
 def _item(n: int, kind: str = "note") -> OutboxItem:
     return OutboxItem(kind, {"n": n, "text": f"message {n} ✓", "mentions": [ANN]})
 
@@ -90,22 +54,22 @@ def _item(n: int, kind: str = "note") -> OutboxItem:
 
 async def test_version_4_adds_the_outbox_and_the_games_columns(store: GameStore, db_path: Path) -> None:
     assert LATEST_VERSION >= 4
-    columns = {row[1]: (row[2], row[3], row[4]) for row in _raw(db_path, "PRAGMA table_info(outbox)")}
+    columns = {row[1]: (row[2], row[3], row[4]) for row in raw(db_path, "PRAGMA table_info(outbox)")}
     assert columns == {
         "id": ("INTEGER", 0, None), "game_id": ("INTEGER", 1, None), "kind": ("TEXT", 1, None),
         "payload": ("TEXT", 1, None), "created_at": ("TEXT", 1, None), "attempts": ("INTEGER", 1, "0"),
         "next_attempt_at": ("TEXT", 1, None), "last_error": ("TEXT", 0, None), "delivered_at": ("TEXT", 0, None),
     }
-    [sql] = _raw(db_path, "SELECT sql FROM sqlite_master WHERE name = 'outbox'")[0]
+    [sql] = raw(db_path, "SELECT sql FROM sqlite_master WHERE name = 'outbox'")[0]
     assert "AUTOINCREMENT" in str(sql) and "ON DELETE CASCADE" in str(sql)
-    rows = _raw(db_path, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox'")
+    rows = raw(db_path, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox'")
     indexes = {name: sql for name, sql in rows}
     assert "(game_id, id) WHERE delivered_at IS NULL" in str(indexes["outbox_pending_by_game"])
     assert "(next_attempt_at) WHERE delivered_at IS NULL" in str(indexes["outbox_pending_by_due"])
-    games = {row[1]: (row[2], row[3]) for row in _raw(db_path, "PRAGMA table_info(games)")}
+    games = {row[1]: (row[2], row[3]) for row in raw(db_path, "PRAGMA table_info(games)")}
     assert games["damage"] == ("TEXT", 0) and games["board_since"] == ("INTEGER", 0)
     # The planner uses the partial indexes for the publisher's two questions.
-    plan = " ".join(str(row[-1]) for row in _raw(
+    plan = " ".join(str(row[-1]) for row in raw(
         db_path, "EXPLAIN QUERY PLAN SELECT id FROM outbox WHERE game_id = 1 AND delivered_at IS NULL ORDER BY id"))
     assert "outbox_pending_by_game" in plan
 
@@ -178,7 +142,7 @@ async def test_a_refused_write_saves_no_item(store: GameStore, db_path: Path) ->
     assert [row.payload["n"] for row in await OutboxStore(store).pending(game.id)] == [1]
     after = await store.get_game(game.id)
     assert after is not None and after.version == v1 and after.board_since == game.board_since
-    assert _raw(db_path, "SELECT count(*) FROM outbox") == [(1,)]
+    assert raw(db_path, "SELECT count(*) FROM outbox") == [(1,)]
 
 
 async def test_an_item_that_cannot_be_saved_leaves_no_action(store: GameStore, db_path: Path) -> None:
@@ -195,7 +159,7 @@ async def test_an_item_that_cannot_be_saved_leaves_no_action(store: GameStore, d
     assert after is not None
     assert (after.version, after.snapshot, after.board_since) == (game.version, {"s": 0}, game.board_since)
     assert await store.actions(game.id) == []
-    assert _raw(db_path, "SELECT seat FROM seats WHERE awaited_since IS NOT NULL") == [(0,)]  # clocks as before
+    assert raw(db_path, "SELECT seat FROM seats WHERE awaited_since IS NOT NULL") == [(0,)]  # clocks as before
     # Without items the same write goes through.
     assert await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"s": 1}) == game.version + 1
 
@@ -285,7 +249,7 @@ async def test_delivered_marks_the_item_and_sets_the_board_message(store: GameSt
     assert after is not None and after.board_message_id == board_message
     assert after.version == game.version and after.updated_at == game.updated_at  # metadata only
     assert [row.id for row in await outbox.pending(game.id)] == [note.id]
-    assert _raw(db_path, "SELECT delivered_at FROM outbox WHERE id = ?", (board.id,)) == [(clock.now.isoformat(),)]
+    assert raw(db_path, "SELECT delivered_at FROM outbox WHERE id = ?", (board.id,)) == [(clock.now.isoformat(),)]
     # Twice, or an unknown item: nothing changes.
     assert not await outbox.delivered(board.id, board_message_id=5)
     assert not await outbox.delivered(9999, board_message_id=5)
@@ -326,7 +290,7 @@ async def test_items_survive_a_restart_and_go_with_their_game(db_path: Path, clo
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("DELETE FROM games WHERE id = ?", (game.id,))
     conn.close()
-    assert _raw(db_path, "SELECT game_id FROM outbox") == [(other.id,)]
+    assert raw(db_path, "SELECT game_id FROM outbox") == [(other.id,)]
     # AUTOINCREMENT: ids are never reused, so delivery order stays the order of saving.
     async with await GameStore.open(db_path, clock=clock) as store:
         [new] = await store.enqueue(other.id, [_item(4)])

@@ -5,7 +5,6 @@ transaction is rolled back and the game is as it was; ``check_database`` proves 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -27,20 +26,11 @@ from db import (
 from db.errors import storage_error
 from db.life import LifeStore
 
+from db_helpers import raw
+
 ANN, BEN = 11, 12
 FULL = ("I could not save that: the game database's disk is full, so nothing was changed. "
         "Please tell whoever runs this bot.")
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "storage.sqlite3"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[GameStore]:
-    async with await GameStore.open(db_path) as opened:
-        yield opened
 
 
 async def _started(store: GameStore) -> GameRecord:
@@ -53,14 +43,6 @@ async def _started(store: GameStore) -> GameRecord:
 async def _pragma(store: GameStore, sql: str) -> int:
     rows = list(await store._connection().execute_fetchall(sql))
     return int(rows[0][0])
-
-
-def _raw(path: Path, sql: str) -> list[tuple[object, ...]]:
-    conn = sqlite3.connect(path)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 # ----- a full disk ---------------------------------------------------------------------------------
@@ -96,7 +78,7 @@ async def test_a_full_database_refuses_the_write_with_a_sentence_and_changes_not
     after = await store.get_game(game.id)
     assert after is not None and after.snapshot == big
     assert len(await OutboxStore(store).pending(game.id)) == 1
-    assert _raw(db_path, "SELECT count(*) FROM actions") == [(2,)]
+    assert raw(db_path, "SELECT count(*) FROM actions") == [(2,)]
 
 
 async def test_a_full_database_refuses_every_kind_of_write(store: GameStore) -> None:
@@ -138,8 +120,8 @@ async def test_a_damaged_file_answers_reads_with_a_sentence(db_path: Path) -> No
     async with await GameStore.open(db_path) as store:
         for seed in range(40):
             await store.create_game("circus_train", 1, 2, ANN, {"pad": "p" * 300}, seed=seed)
-    [(root,)] = _raw(db_path, "SELECT rootpage FROM sqlite_master WHERE name = 'games'")
-    [(page_size,)] = _raw(db_path, "PRAGMA page_size")
+    [(root,)] = raw(db_path, "SELECT rootpage FROM sqlite_master WHERE name = 'games'")
+    [(page_size,)] = raw(db_path, "PRAGMA page_size")
     with open(db_path, "r+b") as file:  # the games table's root page is overwritten, as a disk fault would
         file.seek((int(str(root)) - 1) * int(str(page_size)))
         file.write(b"\xff" * int(str(page_size)))
@@ -163,6 +145,8 @@ async def test_a_damaged_file_answers_reads_with_a_sentence(db_path: Path) -> No
     (sqlite3.SQLITE_CORRUPT, "corrupt"),
     (sqlite3.SQLITE_NOTADB, "corrupt"),
 ])
+
+
 def test_each_cause_has_its_own_sentence(code: int, expected: str) -> None:
     error = sqlite3.OperationalError("from SQLite")
     error.sqlite_errorcode = code
@@ -196,14 +180,14 @@ def test_sentences_differ_per_cause_and_other_errors_pass_through() -> None:
 async def test_check_database_creates_a_new_file_and_leaves_an_old_one_as_it_was(tmp_path: Path) -> None:
     fresh = tmp_path / "new" / "folder" / "ringmaster.sqlite3"
     await check_database(fresh)
-    assert _raw(fresh, "PRAGMA user_version") == [(LATEST_VERSION,)]
+    assert raw(fresh, "PRAGMA user_version") == [(LATEST_VERSION,)]
     async with await GameStore.open(fresh) as store:
         game = await _started(store)
         history = await store.history(game.id)
     await check_database(str(fresh))
     async with await GameStore.open(fresh) as store:
         assert await store.history(game.id) == history
-    assert _raw(fresh, "PRAGMA user_version") == [(LATEST_VERSION,)]
+    assert raw(fresh, "PRAGMA user_version") == [(LATEST_VERSION,)]
 
 
 async def test_check_database_refuses_a_newer_schema_without_touching_it(tmp_path: Path) -> None:
@@ -218,7 +202,7 @@ async def test_check_database_refuses_a_newer_schema_without_touching_it(tmp_pat
     assert str(refused.value).startswith(f"The database {path} is at schema version 99")
     assert (refused.value.found, refused.value.path) == (99, str(path))
     assert path.read_bytes() == before  # not even switched to WAL
-    assert _raw(path, "PRAGMA journal_mode") == [("delete",)]
+    assert raw(path, "PRAGMA journal_mode") == [("delete",)]
 
 
 async def test_check_database_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
