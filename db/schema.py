@@ -23,7 +23,8 @@ correctly as text); Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``opti
 holds JSON whose meaning belongs to the table.
 
 Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
-members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``.
+members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
+5 ``seats.due_at``, the scheduler's index of seats to look at.
 """
 
 from __future__ import annotations
@@ -176,7 +177,18 @@ ALTER TABLE games ADD COLUMN damage TEXT NULL;            -- NULL: healthy; else
 ALTER TABLE games ADD COLUMN board_since INTEGER NULL;    -- the version at which the current board message began
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# When the scheduler must next look at a seat, so a tick reads only the seats due (through an index)
+# instead of every seat of every game. A seat gets "now" when it begins to be awaited, and the table
+# refines it to the exact reminder or deadline (which depend on the player's active hours); NULL: nothing
+# to do. Seats already waiting are looked at on the first tick.
+_V5 = """
+ALTER TABLE seats ADD COLUMN due_at TEXT NULL;   -- ISO UTC: look at this seat again then; NULL: never
+UPDATE seats SET due_at = awaited_since
+    WHERE awaited_since IS NOT NULL AND game_id IN (SELECT id FROM games WHERE status = 'active');
+CREATE INDEX seats_by_due ON seats (due_at) WHERE due_at IS NOT NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

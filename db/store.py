@@ -459,6 +459,8 @@ class GameStore:
                 await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
             if awaited is not None:
                 await self._start_clocks(conn, game_id, awaited)
+            if status is not None and status != "active":
+                await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
             return new_version
 
@@ -503,10 +505,14 @@ class GameStore:
         now = self._now()
         waiting = sorted(set(awaited))
         marks = _question_marks(len(waiting)) if waiting else "NULL"
-        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0 WHERE game_id = ? "
-                                 f"AND seat NOT IN ({marks})", (game_id, *waiting))
-        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0 WHERE game_id = ? "
-                                 f"AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id, *waiting))
+        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0, due_at = NULL "
+                                 f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
+        # A new wait is due for a look at once if it can ever come to something (an automatic player's
+        # move, a deadline); the scheduler then sets the exact moment (see table.keeper).
+        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot "
+                                 f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
+                                 f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
+                           (now, game_id, now, game_id, *waiting))
 
     async def set_status(self, game_id: int, status: GameStatus, expected_version: int, *,
                          outbox: Sequence[OutboxItem] = ()) -> GameRecord:
@@ -522,6 +528,7 @@ class GameStore:
                 raise InvalidStatusChange(game_id, row["status"], status)
             await self._change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
                                "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
+            await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
             return _game(await self._game_row(conn, game_id))
 
