@@ -142,6 +142,26 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+READERS: Final = 2  # read-only connections per store: enough to keep reads off the writer's queue
+
+
+async def _open_readers(location: str, busy_timeout: float) -> list[aiosqlite.Connection]:
+    readers: list[aiosqlite.Connection] = []
+    try:
+        for _ in range(READERS):
+            reader = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+            readers.append(reader)
+            reader.row_factory = sqlite3.Row
+            reader.text_factory = decode_text
+            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        for reader in readers:
+            await reader.close()
+        raise
+    return readers
+
+
 def _try_to_open(location: str) -> None:
     sqlite3.connect(location).close()
 
@@ -178,6 +198,10 @@ class GameStore:
         """Use :meth:`open`."""
         self._conn: aiosqlite.Connection | None = conn
         self._lock = asyncio.Lock()
+        # Read-only connections beside the one that writes (WAL lets them read while it writes); a
+        # ":memory:" database has none and reads on the writing connection, under its lock.
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._reader_count = 0
         self._clock = clock
         self.path = path
 
@@ -216,6 +240,7 @@ class GameStore:
                 raise StorageUnavailable("read-only", path=location)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await migrate(conn)
+            readers = [] if location == ":memory:" else await _open_readers(location, busy_timeout)
         except BaseException as error:
             await conn.close()
             problem = storage_error(error, path=location)
@@ -226,14 +251,22 @@ class GameStore:
             if problem is None:
                 raise
             raise problem from error
-        return cls(conn, location, clock or utc_now)
+        store = cls(conn, location, clock or utc_now)
+        for reader in readers:
+            store._readers.put_nowait(reader)
+        store._reader_count = len(readers)
+        return store
 
     async def close(self) -> None:
-        """Close the connection (waiting for any operation in progress). Safe to call twice."""
+        """Close the connections (waiting for any operation in progress). Safe to call twice."""
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
                 await conn.close()
+            while self._reader_count:
+                reader = await self._readers.get()
+                self._reader_count -= 1
+                await reader.close()
 
     async def __aenter__(self) -> GameStore:
         return self
@@ -243,8 +276,9 @@ class GameStore:
         await self.close()
 
     async def settings(self) -> dict[str, int | str]:
-        """The connection's SQLite settings and schema version (for health checks and tests)."""
-        async with self._read() as conn:
+        """The writing connection's SQLite settings and schema version (for health checks and tests)."""
+        async with self._lock:
+            conn = self._connection()
             result: dict[str, int | str] = {}
             for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
                 rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
@@ -263,8 +297,7 @@ class GameStore:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
         transaction so that several queries see the same instant. SQLite failing (a damaged file, a
         disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
-        async with self._lock:
-            conn = self._connection()
+        async with self._reader() as conn:
             try:
                 await self._recover(conn)
                 if not snapshot:
@@ -280,6 +313,20 @@ class GameStore:
                 if problem is None:
                     raise
                 raise problem from error
+
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection to read on: a free reader, or the writing connection when there are none."""
+        if not self._reader_count:
+            async with self._lock:
+                yield self._connection()
+            return
+        self._connection()  # refuses once the store is closed
+        conn = await self._readers.get()
+        try:
+            yield conn
+        finally:
+            self._readers.put_nowait(conn)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
