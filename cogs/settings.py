@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
 from table import hours
 from table.errors import TableError
@@ -33,30 +34,32 @@ class SettingsCog(commands.Cog, name="Settings"):
             last = hours.parse_clock(end[:20]) if end is not None else None
         except ValueError as error:
             raise TableError(str(error)) from error
+        await acting.answer_first(interaction)
         await core_of(interaction).set_hours(interaction.user.id, time_zone, first, last)
         span = f"from {start} to {end}" if start is not None else "all day"
-        await interaction.response.send_message(f"Saved: {time_zone}, active {span}. Your turn clocks only run in "
-                                                "those hours, and reminders never come outside them.", ephemeral=True)
+        await acting.reply(interaction, f"Saved: {time_zone}, active {span}. Your turn clocks only run in those hours, "
+                           "and reminders never come outside them.")
 
     @me.command(name="notify", description="How I tell you it is your turn")
     @app_commands.describe(mode="mention in the game's thread, a direct message, or nothing")
     async def set_notify(self, interaction: discord.Interaction, mode: Literal["mention", "dm", "none"]) -> None:
+        await acting.answer_first(interaction)
         await core_of(interaction).set_notify(interaction.user.id, mode)
         words = {"mention": "I will mention you in the game's thread.",
                  "dm": "I will send you a direct message (or mention you in the thread if I cannot).",
                  "none": "I will not ping you; the thread still shows when it is your turn."}
-        await interaction.response.send_message(words[mode], ephemeral=True)
+        await acting.reply(interaction, words[mode])
 
     @me.command(name="settings", description="Show your time zone, active hours and notifications")
     async def show_settings(self, interaction: discord.Interaction) -> None:
+        await acting.answer_first(interaction)
         member = await core_of(interaction).member(interaction.user.id)
         if member.active_from is None or member.active_to is None:
             span = "all day"
         else:
             span = (f"{member.active_from // 60:02d}:{member.active_from % 60:02d}–"
                     f"{member.active_to // 60:02d}:{member.active_to % 60:02d}")
-        await interaction.response.send_message(f"Time zone {member.time_zone}, active {span}, notifications: "
-                                                f"{member.notify}.", ephemeral=True)
+        await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}.")
 
 
 async def setup(bot: commands.Bot) -> None:

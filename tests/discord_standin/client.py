@@ -546,8 +546,9 @@ class Discord:
         if kind != MESSAGE_COMPONENT and not perms & P["use_application_commands"]:
             raise UsageError(f"{user.name} may not use application commands in {channel!r}")
         record = self.server.new_interaction(kind, user, channel, data, name=name, message=message)
+        handle = InteractionHandle(self, record)  # before delivery: it notes the message's edits so far
         await self.server.deliver(record)
-        return InteractionHandle(self, record)
+        return handle
 
     def _component(self, message: Message, custom_id: str) -> dict[str, Any]:
         if message.deleted:

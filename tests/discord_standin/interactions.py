@@ -178,7 +178,7 @@ class Interactions(MessageStore):
         if message is not None:
             callback.snapshot = {"content": message.content, "embeds": list(message.embeds),
                                  "components": list(message.components), "attachments": list(message.attachments),
-                                 "flags": message.flags}
+                                 "flags": message.flags, "edits": len(message.versions)}
         ephemeral = bool(message and message.ephemeral)
         body: dict[str, Any] = {"interaction": {
             "id": str(interaction.id), "type": interaction.type,
