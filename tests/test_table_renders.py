@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from discord_standin import standin
-from discord_table import board, button, open_game
 from rules.registry import GAMES
 from table.kits import kit
 from table.renders import ProcessRenders, ThreadRenders, open_renders, view_digest
+
+from discord_standin import standin
+from discord_table import board, button, open_game
 
 KIND = "dreadful_circus"  # the quickest board to draw
 
