@@ -3,18 +3,20 @@ with it, for every game and variant: otherwise a later move could rewrite an ear
 replay, a take-back or ``state_at`` still relies on.
 
 Each seeded game keeps every state it passes through with that state's JSON, and at the end checks
-that none of them changed. The checker itself is shown to catch sharing, so these tests can fail.
+that none of them changed. The checker itself is shown to catch sharing, so these tests can fail, and
+``rules.core.clone`` (the copy ``apply`` makes) is checked on every kind of field a state may declare.
 """
 
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.core.errors import InvalidOptions
 from rules.core.game import Game
 from rules.registry import GAMES
@@ -141,3 +143,69 @@ def test_the_checker_refuses_a_state_holding_one_list_in_two_places() -> None:
     aliased.pieces["b"] = _Piece(aliased.pieces["a"].names)
     with pytest.raises(ContractViolation, match="is the same object as"):
         mutable_parts(aliased)
+
+
+# ----- the copy apply() makes ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Hold:
+    """Frozen, yet holding a list: it must be copied all the same."""
+
+    items: list[int]
+
+
+@dataclass
+class _Everything:
+    number: int
+    text: str
+    kind: Literal["a", "b"]
+    maybe: _Piece | None
+    either: list[int] | dict[str, int] | str
+    pairs: list[tuple[str, int] | None]
+    rows: tuple[list[str], ...]
+    fixed: tuple[str, list[int]]
+    nested: dict[int, list[_Piece]]
+    members: set[str]
+    free: Any
+    mixed: list[_Piece] | list[int] | None
+    label: _Label
+    hold: _Hold
+    grid: list[list[dict[str, list[int]]]] = field(default_factory=list)
+
+
+def _everything(either: list[int] | dict[str, int] | str, maybe: _Piece | None) -> _Everything:
+    return _Everything(
+        number=3, text="t", kind="a", maybe=maybe, either=either, pairs=[("a", 1), None],
+        rows=(["x"], ["y", "z"]), fixed=("f", [1]), nested={1: [_Piece(["p"])], 2: []}, members={"m"},
+        free={"deep": [[1], {"k": [2]}]}, mixed=[_Piece(["n"])], label=_Label("l"), hold=_Hold([4]),
+        grid=[[{"a": [1]}, {}], []])
+
+
+@pytest.mark.parametrize(("either", "maybe"), [([1, 2], _Piece(["q"])), ({"k": 1}, None), ("plain", None)])
+def test_clone_copies_every_kind_of_declared_field_and_shares_only_what_cannot_change(
+        either: list[int] | dict[str, int] | str, maybe: _Piece | None) -> None:
+    state = _everything(either, maybe)
+    copied = clone(state)
+    assert copied == state and type(copied) is _Everything
+    check_shares_nothing(state, copied, "clone")
+    assert copied.label is state.label  # frozen and immutable: shared
+    assert copied.pairs[0] is state.pairs[0]  # a tuple of text and a number: shared
+    copied.hold.items.append(5)
+    copied.nested[1][0].names.append("r")
+    copied.free["deep"][1]["k"].append(3)
+    assert isinstance(copied.mixed, list) and isinstance(copied.mixed[0], _Piece)
+    copied.mixed[0].names.append("o")
+    assert state == _everything(either, maybe)
+
+
+@dataclass
+class _Loop:
+    inner: list[_Loop]
+
+
+def test_clone_refuses_what_is_not_a_state_dataclass() -> None:
+    with pytest.raises(TypeError, match="built from dataclasses"):
+        clone([1, 2])
+    with pytest.raises(TypeError, match="contains itself"):
+        clone(_Loop([]))
