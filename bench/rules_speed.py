@@ -9,7 +9,6 @@ Prints figures only; nothing here is asserted.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import statistics
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.cli import chooser_rng, default_names
+from rules.core.clone import clone
 from rules.registry import GAMES
 
 from sampling import percentile
@@ -39,7 +39,7 @@ def bench_game(key: str, games: int, players: int, options: dict[str, object]) -
         while not game.is_over(state):
             seat = rng.pick(sorted(game.to_act(state)))
             before_copy = time.perf_counter()
-            copy.deepcopy(state)  # the copy apply() makes of this state before resolving the action
+            clone(state)  # the copy apply() makes of this state before resolving the action
             t0 = time.perf_counter()
             copy_times.append(t0 - before_copy)
             legal = game.legal_actions(state, seat)
