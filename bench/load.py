@@ -44,6 +44,9 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
   driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
 * warnings and errors the bot logged, by logger; its whole log is kept beside the cache.
 
+``--profile FILE`` runs the bot under cProfile (which slows it down: its figures are not comparable)
+and prints the functions with the most own time.
+
 What is simulated, and what is left out: Discord itself (the stand-in answers at once and applies
 Discord's 3-second rule), the network (loopback), and the players (one press and one random choice
 per move, no reading time). There are no slash commands, "My hand" presses or recaps in the mix.
@@ -203,6 +206,7 @@ class Run:
     started_at: str = ""
     build_note: str = ""
     board_megabytes: float = 0.0
+    finished: int = 0
 
 
 async def probe(samples: list[tuple[float, float]]) -> None:
@@ -238,6 +242,7 @@ async def run(args: argparse.Namespace) -> Run:
                      for entry in world.entries]
             players = Players(server, discord, games, args.seed)
             window = await drive(players, bot, result, args)
+            result.finished = sum(1 for game in games if game.over)
             mem = memory(bot.pid)
             result.rss_after, result.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
             result.children_after = children_memory(bot.pid)
@@ -357,6 +362,7 @@ def report(result: Run) -> str:
         + "".join(f"; child {pid}: {rss / mb:.0f} MB" for pid, rss in result.children_after),
         line("bot event-loop lag", spread(result.bot_lag), len(result.bot_lag)),
         line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
+        f"  games that ended in the run        {result.finished} (each posts its replay)",
         f"  board images posted                {result.board_megabytes:.0f} MB",
         "  bot log                            " + (", ".join(f"{k}: {v}" for k, v in result.logged.most_common())
                                                    or "no warnings or errors"),

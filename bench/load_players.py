@@ -30,6 +30,7 @@ MENTION = re.compile(r"<@(\d+)>")
 TURN = re.compile(r"rm:turn:\d+:(\d+)")
 NUMBERS = re.compile(r"\d+")
 STAGE_TIMEOUT = 120.0  # seconds one step of a move may take before it counts as failed
+REFUSAL_GRACE = 10.0  # seconds the board is awaited after a choice answered in words (a refusal posts none)
 UNKNOWN_INTERACTION = 10062  # Discord's code for an answer later than 3 s
 
 
@@ -207,9 +208,9 @@ class Players:
             game.busy = None
             self.done.append(arrival)
 
-    async def until(self, arrival: Arrival, what: str, ready: Any) -> Any:
-        """Wait (woken by the stand-in) until ``ready()`` gives something; TimeoutError(what) after a while."""
-        deadline = time.monotonic() + STAGE_TIMEOUT
+    async def until(self, arrival: Arrival, what: str, ready: Any, patience: float = STAGE_TIMEOUT) -> Any:
+        """Wait (woken by the stand-in) until ``ready()`` gives something; TimeoutError(what) after ``patience``."""
+        deadline = time.monotonic() + patience
         while True:
             arrival.wake.clear()
             result = ready()
@@ -259,28 +260,35 @@ class Players:
         assert panel_id is not None
 
         def answered() -> str | None:
+            """How the choice was answered: "panel" (the panel updated), "said: <text>" (a message, which
+            may be a refusal), or "callback refused" (late, or otherwise refused); None while unanswered."""
             record = chosen.record
             if record.attempts and not record.response:
-                return "late" if arrival.late(record) else "refused"
+                return "callback refused"
             for interaction_id, at, message in arrival.followups:
                 if interaction_id == record.id:
                     arrival.answered_at = at
-                    return f"refused: {reason(message.content)}"
-            if any(message_id == panel_id for message_id, _ in arrival.panel_edits[edits_before:]):
-                arrival.answered_at = next(at for message_id, at in arrival.panel_edits[edits_before:]
-                                           if message_id == panel_id)
-                return "moved"
+                    return f"said: {message.content}"
+            edited = [at for message_id, at in arrival.panel_edits[edits_before:] if message_id == panel_id]
+            if edited:
+                arrival.answered_at = edited[0]
+                return "panel"
             callback = record.response
             if callback is not None and callback.type in (4, 7):  # answered in the callback itself
                 arrival.answered_at = callback.at
-                return "moved" if callback.type == 7 else f"refused: {reason(callback.data.get('content', ''))}"
+                return "panel" if callback.type == 7 else f"said: {callback.data.get('content', '')}"
             return None
 
         answer = await self.until(arrival, "the choice's answer", answered)
-        if answer.startswith("refused"):
-            return "choice " + answer
-        # The move was made (or its answer came too late to tell): the thread must show the next board.
-        await self.until(arrival, "the board of the next version", lambda: arrival.board_at)
+        # A move always ends with the next board in the thread; an answer in words may be a refusal, after
+        # which nothing is posted, so that board is then awaited only briefly.
+        patience = REFUSAL_GRACE if answer.startswith("said: ") else STAGE_TIMEOUT
+        try:
+            await self.until(arrival, "the board of the next version", lambda: arrival.board_at, patience)
+        except TimeoutError:
+            if answer.startswith("said: "):
+                return f"choice refused: {reason(answer.removeprefix('said: '))}"
+            raise
         return "completed"
 
     def _settled(self, arrival: Arrival, press: Interaction) -> Message | None:
