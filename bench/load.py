@@ -44,8 +44,9 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
   driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
 * warnings and errors the bot logged, by logger; its whole log is kept beside the cache.
 
-``--profile FILE`` runs the bot under cProfile (which slows it down: its figures are not comparable)
-and prints the functions with the most own time.
+``--profile FILE`` samples the stacks of every thread of the bot every 10 ms (the event loop, the
+threads drawing boards, the database thread; a few per cent of CPU) and prints where they were: by
+thread, by function's own time and by inclusive time.
 
 What is simulated, and what is left out: Discord itself (the stand-in answers at once and applies
 Discord's 3-second rule), the network (loopback), and the players (one press and one random choice
@@ -390,10 +391,16 @@ def machine() -> str:
 
 
 def show_profile(path: str) -> None:
-    import pstats
-
-    print(f"\nbot profile (saved in {path}), the 25 functions with the most own time:")
-    pstats.Stats(path).sort_stats("tottime").print_stats(25)
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    samples = data["samples"] or 1
+    busy = data["samples"] * data["interval"] / data["seconds"]
+    print(f"\nbot profile ({data['samples']} samples of busy threads every {data['interval'] * 1000:.0f} ms, "
+          f"{busy:.2f} threads busy on average over the bot's {data['seconds']:.0f} s; saved in {path})")
+    print("  by thread: " + ", ".join(f"{name} {count / samples:.0%}" for name, count in data["threads"]))
+    for title, key in (("own time (the function itself)", "own"), ("inclusive time (with what it calls)", "total")):
+        print(f"  {title}:")
+        for name, count in data[key][:25]:
+            print(f"    {count / samples:6.1%}  {name}")
 
 
 def main() -> None:
@@ -407,7 +414,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "ringmaster-load"),
                         help="where built worlds are kept, by (games, seed)")
-    parser.add_argument("--profile", help="run the bot under cProfile and save the profile to this file")
+    parser.add_argument("--profile", help="sample the bot's threads and save the counts to this file (JSON)")
     args = parser.parse_args()
     if args.rate <= 0 or args.duration <= 0 or args.games < 1:
         parser.error("--games, --rate and --duration must be positive")

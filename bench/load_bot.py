@@ -22,12 +22,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import cProfile
 import json
+import linecache
 import signal
 import sys
+import threading
 import time
+from collections import Counter
 from pathlib import Path
+from types import FrameType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,6 +43,64 @@ import bot as ringmaster  # noqa: E402
 from db import check_database  # noqa: E402
 
 PROBE_SECONDS = 0.05
+SAMPLE_SECONDS = 0.01
+IDLE_LEAVES = {("selectors.py", "select"), ("threading.py", "wait"), ("queue.py", "get")}
+QUEUE_WAITERS = {("core.py", "_connection_worker_thread"), ("thread.py", "_worker")}  # aiosqlite, thread pools
+
+
+class Sampler(threading.Thread):
+    """A sampling profiler of every thread of the bot (the event loop, the render threads, the database
+    thread): every SAMPLE_SECONDS it notes where each busy thread is. A thread waiting for work (in
+    ``select``, a condition or a queue) is not counted; one waiting for the GIL is."""
+
+    def __init__(self) -> None:
+        super().__init__(name="load-sampler", daemon=True)
+        self.own: Counter[str] = Counter()
+        self.total: Counter[str] = Counter()
+        self.threads: Counter[str] = Counter()
+        self.samples = 0
+        self.started = time.monotonic()
+        self.stopped = threading.Event()
+
+    @staticmethod
+    def where(frame: FrameType) -> str:
+        code = frame.f_code
+        path = Path(code.co_filename)
+        short = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) and ".venv" not in path.parts else path.name
+        return f"{short}:{code.co_firstlineno}({code.co_name})"
+
+    @staticmethod
+    def idle(frame: FrameType) -> bool:
+        """Waiting for work: in ``select``, a condition, or a worker thread's ``queue.get()`` (a C call, so
+        the worker's own line tells it apart from running a job)."""
+        key = (Path(frame.f_code.co_filename).name, frame.f_code.co_name)
+        if key in IDLE_LEAVES:
+            return True
+        return key in QUEUE_WAITERS and ".get(" in linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+
+    def run(self) -> None:
+        me = threading.get_ident()
+        while not self.stopped.wait(SAMPLE_SECONDS):
+            names = {thread.ident: thread.name for thread in threading.enumerate()}
+            for ident, frame in sys._current_frames().items():
+                if ident == me or self.idle(frame):
+                    continue
+                stack: list[FrameType] = []
+                current: FrameType | None = frame
+                while current is not None:
+                    stack.append(current)
+                    current = current.f_back
+                self.samples += 1
+                self.threads[names.get(ident, "?").split("_")[0]] += 1
+                self.own[self.where(frame)] += 1
+                for name in {self.where(f) for f in stack}:
+                    self.total[name] += 1
+
+    def save(self, path: str) -> None:
+        Path(path).write_text(json.dumps({
+            "interval": SAMPLE_SECONDS, "seconds": time.monotonic() - self.started, "samples": self.samples,
+            "threads": self.threads.most_common(),
+            "own": self.own.most_common(80), "total": self.total.most_common(80)}), encoding="utf-8")
 
 
 async def probe_lag(samples: list[tuple[float, float]]) -> None:
@@ -89,22 +150,23 @@ def main() -> int:
     parser.add_argument("--guild", type=int, required=True)
     parser.add_argument("--lag", required=True, help="where the lag samples are written at exit")
     parser.add_argument("--log-level", default="INFO")
-    parser.add_argument("--profile", help="run under cProfile and save the profile here")
+    parser.add_argument("--profile", help="sample every thread's stack and save the counts here (JSON)")
     args = parser.parse_args()
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
     ringmaster.setup_logging(args.log_level)
     asyncio.run(check_database(Path(args.db)))
     samples: list[tuple[float, float]] = []
-    profiler = cProfile.Profile() if args.profile else None
+    sampler = Sampler() if args.profile else None
     try:
-        if profiler is not None:
-            profiler.enable()
+        if sampler is not None:
+            sampler.start()
         asyncio.run(serve(args, samples))
     finally:
-        if profiler is not None:
-            profiler.disable()
-            profiler.dump_stats(args.profile)
+        if sampler is not None:
+            sampler.stopped.set()
+            sampler.join()
+            sampler.save(args.profile)
         Path(args.lag).write_text(json.dumps(samples), encoding="utf-8")
     return 0
 
