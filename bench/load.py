@@ -208,6 +208,7 @@ class Run:
     build_note: str = ""
     board_megabytes: float = 0.0
     finished: int = 0
+    bot_exit: int | None = None  # the bot's exit code if it stopped before the end of the run
 
 
 async def probe(samples: list[tuple[float, float]]) -> None:
@@ -247,6 +248,8 @@ async def run(args: argparse.Namespace) -> Run:
             mem = memory(bot.pid)
             result.rss_after, result.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
             result.children_after = children_memory(bot.pid)
+            assert bot.process is not None
+            result.bot_exit = bot.process.returncode
         finally:
             lag_probe.cancel()
             bot_samples = await bot.stop()
@@ -365,6 +368,8 @@ def report(result: Run) -> str:
         line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
         f"  games that ended in the run        {result.finished} (each posts its replay)",
         f"  board images posted                {result.board_megabytes:.0f} MB",
+        *([f"  THE BOT STOPPED DURING THE RUN (exit code {result.bot_exit}); see its log"]
+          if result.bot_exit is not None else []),
         "  bot log                            " + (", ".join(f"{k}: {v}" for k, v in result.logged.most_common())
                                                    or "no warnings or errors"),
     ]

@@ -1,13 +1,21 @@
 """The load benchmark's world: N live games built through the product's own table core, and the stand-in
 Discord (guild, channel, members, threads, each game's current board message) that matches them.
 
-Games are built BEFORE the bot starts, in this process, with the same calls the bot makes
-(``TableService.create``, ``join``, ``start``, ``act``), so the database holds exactly what the bot
-would have written: snapshots, action log, seats, seat clocks, thread ids and outbox. Each game is
-played by the automatic players (``rules.cli.pick_seat`` / ``pick_action``, from the game's own seed)
-to a uniformly random point of its history, never its end. Then everything its set-up queued is marked
-delivered, as a bot that had posted it would have done, with the game's newest board recorded as its
-board message; delivered items are then pruned, as the bot's scheduler does after a day. The board
+Games are built BEFORE the bot starts, in this process, with the calls the bot makes
+(``TableService.create``, ``join``, ``start``, ``act``), so the database holds what the bot would
+have written: snapshot, action log, seats, seat clocks, thread ids, board state and outbox. Each game
+is played by the automatic players (``rules.cli.pick_seat`` / ``pick_action``, from the game's own
+secret seed) to a uniformly random point of its history, never its end. To keep building affordable,
+all but the newest ``TAIL`` actions are written with the store's own ``record_action`` (the same log
+row, seat clocks and version; the snapshot written is the real one at the last of them) and without
+the outbox items the table would have queued for them, which are delivered and pruned below anyway;
+the newest ``TAIL`` actions go through ``TableService.act`` itself, so the current board (its text,
+``board_since``, mentions) is the table's own. Then everything queued is marked delivered, as a bot
+that had posted it would have done, with the game's newest board recorded as its board message, and
+delivered items are pruned, as the bot's scheduler does after a day; the file is vacuumed.
+
+Building costs about 0.6 to 1.5 s per game on the 2-core machine (1,000 games: 10 to 25 minutes;
+10,000 games: a few hours), once per (games, seed). The board
 message itself (its text, buttons and mentions, as composed by the table; no image) is put into the
 stand-in's thread at run time, so the first press of a game is a real click on a real board.
 
@@ -98,6 +106,10 @@ class World:
         return cls(**data)
 
 
+def print_now(text: str) -> None:
+    print(text, flush=True)
+
+
 class Snowflakes:
     """Discord-shaped ids from one fixed moment: a counter in the low 22 bits."""
 
@@ -166,7 +178,7 @@ def plan(table: Table) -> list[Step]:
     return steps
 
 
-async def build(cache: Path, games: int, seed: int, report: Callable[[str], None] = print) -> World:
+async def build(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now) -> World:
     """Build (or rebuild) the cached world for (games, seed)."""
     folder = cache_folder(cache, games, seed)
     if folder.exists():
@@ -252,7 +264,7 @@ async def deliver_setup(core: TableCore, game_id: int, board_message_id: int) ->
     return newest
 
 
-async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], None] = print) -> tuple[World, Path]:
+async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now) -> tuple[World, Path]:
     """The world for (games, seed), built if not cached; returns it and its database file."""
     world = cached(cache, games, seed)
     if world is None:
