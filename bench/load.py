@@ -39,6 +39,9 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
   ``--drain`` seconds after the window).
 * bot CPU per move: user + system time of the bot process and its child processes (``/proc``) during
   the window, divided by the moves served in it.
+* how long the bot's threads were runnable but had no core (``schedstat``), and the machine's CPU
+  pressure (``/proc/pressure/cpu``) in the window: on a shared machine, a bot waiting for a core is
+  slow for a reason that is not its own.
 * RSS of the bot after start-up, after the load, and its peak (VmHWM); child processes listed apart.
 * event-loop lag: how late a 50 ms sleep on the bot's loop wakes up (samples of the window); the
   driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
@@ -121,6 +124,26 @@ def cpu_seconds(pid: int) -> float:
     return own(pid, True) + sum(own(child, False) for child in descendants(pid))
 
 
+def cpu_waited(pid: int) -> float:
+    """Seconds the threads of a process and of its children spent runnable but not running (waiting for a
+    free core: /proc/<pid>/task/*/schedstat), so a slow bot can be told from a starved one."""
+    total = 0
+    for process in [pid, *descendants(pid)]:
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{process}/task"):
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    total += int(Path(f"/proc/{process}/task/{task}/schedstat").read_text().split()[1])
+    return total / 1e9
+
+
+def cpu_pressure() -> float:
+    """The machine's CPU pressure so far: seconds in which some runnable task had no core (/proc/pressure)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        return int(first.rsplit("total=", 1)[1]) / 1e6
+    return float("nan")
+
+
 def memory(pid: int) -> dict[str, int]:
     """VmRSS and VmHWM in bytes."""
     found = {}
@@ -197,6 +220,8 @@ class Run:
     no_idle: int = 0
     served: int = 0
     cpu: float = 0.0
+    cpu_waited: float = 0.0
+    pressure: float = 0.0
     rss_start: int = 0
     rss_after: int = 0
     rss_peak: int = 0
@@ -271,12 +296,14 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
     window_start, window_end = begin + args.warmup, begin + args.warmup + args.duration
     tasks: set[asyncio.Task[None]] = set()
     cpu_start: float | None = None
+    waited_start = pressure_start = 0.0
     due, number = begin, 0
     while True:
         due += rng.expovariate(args.rate)
         if cpu_start is None and due >= window_start:
             await asyncio.sleep(max(0.0, window_start - time.monotonic()))
             cpu_start = cpu_seconds(bot.pid)
+            waited_start, pressure_start = cpu_waited(bot.pid), cpu_pressure()
         if due >= window_end:
             break
         await asyncio.sleep(max(0.0, due - time.monotonic()))
@@ -288,6 +315,8 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
         task.add_done_callback(tasks.discard)
     await asyncio.sleep(max(0.0, window_end - time.monotonic()))
     result.cpu = cpu_seconds(bot.pid) - (cpu_start or 0.0)
+    result.cpu_waited = cpu_waited(bot.pid) - waited_start
+    result.pressure = (cpu_pressure() - pressure_start) / args.duration
     result.served = sum(1 for a in result.arrivals if a.board_at is not None and window_start <= a.board_at
                         <= window_end)
     if tasks:
@@ -360,7 +389,10 @@ def report(result: Run) -> str:
         line("move → board posted", spread(board), len(board)),
         f"  answered after Discord's 3 s       {late_panels} of {presses} panels, {late_choices} of {chosen} choices",
         "  outcomes                           " + ", ".join(f"{k}: {v}" for k, v in outcomes.most_common() if v),
-        f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window)",
+        f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window; its "
+        f"threads waited {result.cpu_waited:.1f} s for a free core)",
+        f"  machine CPU pressure               {result.pressure:.0%} of the window some task waited for a core "
+        "(other work on the machine competes with the bot)",
         f"  bot RSS                            {result.rss_start / mb:.0f} MB after start-up, "
         f"{result.rss_after / mb:.0f} MB after the load, {result.rss_peak / mb:.0f} MB peak"
         + "".join(f"; child {pid}: {rss / mb:.0f} MB" for pid, rss in result.children_after),
