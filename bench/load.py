@@ -27,8 +27,9 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
 -------------------------------------------------------------------------------------
 * offered: the rate asked for, and the arrivals made in the window; served: moves whose next board
   reached the thread during the window, per second of the window.
-* "Take your turn" → first response: the first answer Discord got (a defer, or the panel itself);
-  → panel shown: the private panel with its choices.
+* "Take your turn" → first response: the first answer the bot sent (a defer, or the panel itself),
+  whether Discord accepted it or not; → panel shown: the private panel with its choices, of the
+  answers Discord accepted (a late one is refused, so its panel is never shown).
 * choice → first response (the defer); choice → answered: the panel updated with what comes next (the
   bot waits up to a second for the thread to show the move first).
 * move → board posted: from the choice to the thread's board (posted or edited) showing the next version.
@@ -413,7 +414,7 @@ def report(result: Run) -> str:
            f"| {late_panels + late_choices} of {presses + chosen} | {cpu * 1000:.0f} ms | "
            f"{result.rss_start / mb:.0f} / {result.rss_after / mb:.0f} / {result.rss_peak / mb:.0f} MB | "
            f"{ms(lag[1]) if lag else '–'} |")
-    lines += ["", "| games | offered | served | panel p50 / p99 | move → board p50 / p99 | late answers | "
+    lines += ["", "| games | offered | served | panel shown p50 / p99 | move → board p50 / p99 | late answers | "
                   "CPU / move | RSS start / after / peak | loop lag p99 |",
               "|---|---|---|---|---|---|---|---|---|", row]
     return "\n".join(lines)
