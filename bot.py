@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
+from table import allocator
 from table.config import Config
 from table.renders import default_processes
 
@@ -138,6 +139,7 @@ class Ringmaster(RingmasterBot):
 
 
 def build_bot(config: Config) -> RingmasterBot:
+    allocator.tune()  # before the bot's threads start allocating (see table/allocator.py)
     return Ringmaster(config)
 
 

@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
+from table import allocator
 from table.kits import DESCRIPTION_LIMIT, kit
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,12 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    allocator.tune()
+
+
+def _start_replay_worker() -> None:
+    allocator.tune()
     os.nice(REPLAY_NICENESS)
 
 
@@ -155,8 +161,8 @@ class ProcessRenders(_PooledRenders):
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["table.renders"])
         self.workers = workers
-        super().__init__(ProcessPoolExecutor(workers, mp_context=context),
-                         ProcessPoolExecutor(1, mp_context=context, initializer=_lower_priority))
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker),
+                         ProcessPoolExecutor(1, mp_context=context, initializer=_start_replay_worker))
 
     async def start(self) -> None:
         """Start every worker now (each imports the renderers and their fonts once), so the first board
