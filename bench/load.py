@@ -115,6 +115,12 @@ def descendants(pid: int) -> list[int]:
 
 def cpu_seconds(pid: int) -> float:
     """User + system time of a process and of its children, live (read directly) or already reaped."""
+    own, children = cpu_split(pid)
+    return own + children
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User + system time of a process itself, and of its children (live, or already reaped)."""
     def own(process: int, reaped: bool) -> float:
         try:
             fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
@@ -122,7 +128,7 @@ def cpu_seconds(pid: int) -> float:
             return 0.0
         ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if reaped else 0)
         return ticks / TICK
-    return own(pid, True) + sum(own(child, False) for child in descendants(pid))
+    return own(pid, False), own(pid, True) - own(pid, False) + sum(own(child, False) for child in descendants(pid))
 
 
 def cpu_waited(pid: int) -> float:
@@ -221,6 +227,7 @@ class Run:
     no_idle: int = 0
     served: int = 0
     cpu: float = 0.0
+    cpu_own: float = 0.0
     cpu_waited: float = 0.0
     pressure: float = 0.0
     rss_start: int = 0
@@ -297,12 +304,14 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
     window_start, window_end = begin + args.warmup, begin + args.warmup + args.duration
     tasks: set[asyncio.Task[None]] = set()
     cpu_start: float | None = None
+    own_start = 0.0
     waited_start = pressure_start = 0.0
     due, number = begin, 0
     while True:
         due += rng.expovariate(args.rate)
         if cpu_start is None and due >= window_start:
             await asyncio.sleep(max(0.0, window_start - time.monotonic()))
+            own_start, _ = cpu_split(bot.pid)
             cpu_start = cpu_seconds(bot.pid)
             waited_start, pressure_start = cpu_waited(bot.pid), cpu_pressure()
         if due >= window_end:
@@ -316,6 +325,7 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
         task.add_done_callback(tasks.discard)
     await asyncio.sleep(max(0.0, window_end - time.monotonic()))
     result.cpu = cpu_seconds(bot.pid) - (cpu_start or 0.0)
+    result.cpu_own = cpu_split(bot.pid)[0] - own_start
     result.cpu_waited = cpu_waited(bot.pid) - waited_start
     result.pressure = (cpu_pressure() - pressure_start) / args.duration
     result.served = sum(1 for a in result.arrivals if a.board_at is not None and window_start <= a.board_at
@@ -376,6 +386,7 @@ def report(result: Run) -> str:
     late_choices = sum(1 for a in measured if "choice" in a.answered_late)
     served = result.served / result.duration
     cpu = result.cpu / result.served if result.served else float("nan")
+    own = result.cpu_own / result.served if result.served else float("nan")
     mb = 1024 * 1024
     lines = [
         f"Ringmaster load: {result.games} live games, {result.rate:g} moves/s offered for {result.duration:g} s "
@@ -392,6 +403,7 @@ def report(result: Run) -> str:
         "  outcomes                           " + ", ".join(f"{k}: {v}" for k, v in outcomes.most_common() if v),
         f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window; its "
         f"threads waited {result.cpu_waited:.1f} s for a free core)",
+        f"    of which the bot's own process   {own * 1000:.0f} ms (the rest: its render workers)",
         f"  machine CPU pressure               {result.pressure:.0%} of the window some task waited for a core "
         "(other work on the machine competes with the bot)",
         f"  bot RSS                            {result.rss_start / mb:.0f} MB after start-up, "
