@@ -280,8 +280,10 @@ class Placer:
         """A placer holding only the obstacles and segments that a candidate ``gap`` or less from the
         anchor (or its leader line) could touch: every cost it gives equals this placer's, and a board
         with a hundred obstacles scores each candidate against the handful around it."""
-        reach_x = gap + 2 * width + height / 2 + 2
-        reach_y = gap + width / 2 + 2 * height + 2
+        # A candidate's centre lies at most gap + width/2 + height/2 from the anchor, and reaches
+        # half its own size further (1 px spare for rounding).
+        reach_x = gap + width + height / 2 + 1
+        reach_y = gap + width / 2 + height + 1
         x0, x1 = anchor[0] - reach_x, anchor[0] + reach_x
         y0, y1 = anchor[1] - reach_y, anchor[1] + reach_y
         near = Placer(self.bounds, (), self.segment_cost)
@@ -327,26 +329,56 @@ class Placer:
     ) -> tuple[Box, float]:
         """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
         the leader line (anchor to the nearest point of the box) would cross costs that much."""
-        best: Box | None = None
-        best_cost = math.inf
+        # The loop below is ``candidates``, ``Box.nearest`` and ``cost`` written out on plain floats
+        # (same expressions, same order, so the same choice): it scores thousands of candidates per board.
         near = self._near(anchor, width, height, max(0.0, *gaps))
+        obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
+        segments = [(a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                    for a, b in near.segments if a != anchor and b != anchor]
+        bx0, by0, bx1, by1 = self.bounds.x0, self.bounds.y0, self.bounds.x1, self.bounds.y1
+        ax, ay = anchor
+        hw, hh = width / 2, height / 2
+        best: tuple[float, float, float, float] | None = None
+        best_cost = math.inf
         for gap in gaps:
             if best is not None and distance_cost * max(gap, 0) >= best_cost:
                 break
-            for box in self.candidates(anchor, width, height, gap):
-                end = box.nearest(anchor)
+            for ux, uy in _DIRECTIONS:
+                t = gap + abs(ux) * hw + abs(uy) * hh
+                cx, cy = ax + ux * t, ay + uy * t
+                x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+                end = (min(max(ax, x0), x1), min(max(ay, y0), y1))
                 distance = distance_cost * math.dist(anchor, end)
                 if distance >= best_cost:
                     continue
-                cost = distance + near.cost(box, ignore_segments_at=anchor, limit=best_cost - distance)
+                limit = best_cost - distance
+                ow, oh = min(x1, bx1) - max(x0, bx0), min(y1, by1) - max(y0, by0)
+                total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
+                over = total >= limit
+                if not over:
+                    for ox0, oy0, ox1, oy1 in obstacles:
+                        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+                            continue
+                        total += (min(x1, ox1) - max(x0, ox0)) * (min(y1, oy1) - max(y0, oy0)) * 1000
+                        if total >= limit:
+                            over = True
+                            break
+                if not over:
+                    for a, b, sx0, sy0, sx1, sy1 in segments:
+                        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+                            continue
+                        if Box(x0, y0, x1, y1).crosses(a, b):
+                            total += near.segment_cost
+                cost = distance + total
                 if leader_cost and distance > 0 and cost < best_cost:
                     cost += leader_cost * near.crossed(anchor, end)
                 if cost < best_cost:
-                    best, best_cost = box, cost
+                    best, best_cost = (x0, y0, x1, y1), cost
         assert best is not None
+        chosen = Box(*best)
         if block:
-            self.block(best)
-        return best, best_cost
+            self.block(chosen)
+        return chosen, best_cost
 
 
 # ----- shapes ------------------------------------------------------------------------------------------
