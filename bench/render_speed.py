@@ -1,13 +1,14 @@
 """Board and hand rendering cost for every game, on views from seeded games played by the automatic
-players: CPU time of the whole ``render_board`` (draw + encode), of its two halves (``render_image``,
-then the kind's PNG encode), of the private ``render_hand``, and the PNG sizes.
+players: CPU time of the whole ``render_board`` (draw + encode), of its PNG encode alone (the kind's
+encoder on the same picture; drawing is the rest), of the private ``render_hand``, and the PNG sizes.
 
 Boards are measured as a server with many live games draws them: the process-wide caches of what
 never changes (fonts, sprites, static layers) are warm, but the caches keyed by one game's position
 (a player's panel, the last board's PNG) are emptied before each board, because with a thousand
 games interleaved in a pool of processes the previous board drawn is almost never the same game's.
 Times are CPU seconds of this process (``time.process_time``), which a shared machine's load does
-not inflate the way it inflates wall time.
+not inflate the way it inflates wall time. Each board is drawn for the first time when it is
+timed, so no text or layer drawn only for that position is cached yet.
 
 Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K]
 Prints figures only; nothing here is asserted.
@@ -20,8 +21,7 @@ import importlib
 import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,33 +32,7 @@ from PIL import Image
 from render.common import to_png
 from rules.registry import GAMES
 
-from sampling import percentile, sample_views
-
-Setup = Callable[[int], tuple[int, Mapping[str, object]]]
-
-
-@dataclass(frozen=True)
-class Kind:
-    title: str
-    games: int
-    every: int
-    setup: Setup
-    # Caches keyed by a game's position, emptied before each board (``module:function`` names; a
-    # name a version of the code does not have is skipped, so the same script measures any release).
-    position_caches: tuple[str, ...]
-
-
-KINDS: dict[str, Kind] = {
-    "circus_train": Kind("Circus Train", 6, 60, lambda seed: (
-        2 + seed % 4, ({}, {"advanced": True, "special_characters": True, "events": True})[seed % 2]), ()),
-    "little_circuses": Kind("Little Circuses", 6, 40, lambda seed: (
-        1 + seed % 7, {"special_side": "red" if seed % 2 and 1 + seed % 7 > 1 else "blue"}),
-        ("circus:_panel_image", "track:track_image", "header:cards_strip")),
-    "wanderzirkus": Kind("Der Wanderzirkus", 5, 30, lambda seed: (
-        2 + seed % 5, ({}, {"pro": True}, {"simplified": True})[seed % 3]),
-        ("board:_panel_image", "board:_board_png")),
-    "dreadful_circus": Kind("Dreadful Circus", 6, 40, lambda seed: (4 + seed % 5, {"draft": seed % 2 == 1}), ()),
-}
+from sampling import KINDS, Kind, percentile, sample_views
 
 
 def _caches(key: str, names: tuple[str, ...]) -> list[Any]:
@@ -96,13 +70,11 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
         for cache in caches:
             cache.cache_clear()
         whole, data = _cpu(lambda public=public: renderer.render_board(public))
-        for cache in caches:
-            cache.cache_clear()
-        draw, image = _cpu(lambda public=public: renderer.render_image(public))
+        image = renderer.render_image(public)
         encoding, _ = _cpu(lambda image=image: encode(image))
         hand, hand_data = _cpu(lambda private=private: renderer.render_hand(private))
         figures["whole"].append(whole)
-        figures["draw"].append(draw)
+        figures["draw"].append(whole - encoding)
         figures["encode"].append(encoding)
         figures["hand"].append(hand)
         figures["kib"].append(len(data) / 1024)
@@ -111,7 +83,7 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
 
     print(f"{kind.title}: {len(views)} boards, {image.width} x {min(heights)}-{max(heights)} px (CPU time)")
     print(f"  render_board (draw + encode)  {_ms(figures['whole'])}")
-    print(f"    draw (render_image)         {_ms(figures['draw'])}")
+    print(f"    draw (the rest)             {_ms(figures['draw'])}")
     print(f"    encode (PNG)                {_ms(figures['encode'])}")
     print(f"  render_hand                   {_ms(figures['hand'])}")
     print(f"  board PNG  median {statistics.median(figures['kib']):5.0f} KiB   max {max(figures['kib']):5.0f} KiB"

@@ -8,7 +8,8 @@
   their edges are smooth.
 - Layout: ``Box`` geometry and ``Placer``, a deterministic label placer that tries positions around an
   anchor and keeps labels off each other.
-- Output: ``to_png`` — optimised PNG, palette-quantised when that keeps the picture crisp.
+- Output: ``to_png`` — any picture, palette-quantised when that keeps it crisp (boards and hands use
+  their game's fixed palette instead: ``render.png``).
 
 Everything here is deterministic: the same calls give the same pixels.
 """
