@@ -7,13 +7,16 @@ from __future__ import annotations
 import importlib
 import io
 import math
+import pkgutil
 import random
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+import render
 from render import common, png, replay
 from render.fonts import font
 from rules.registry import GAMES
@@ -169,3 +172,34 @@ def test_a_replay_from_pictures_shows_what_a_replay_from_pngs_shows(key: str) ->
         ours_off = _distance(mine.crop((0, 0, *truth.size)), truth)
         assert ours_off < 6.0
         assert ours_off <= _distance(other.crop((0, 0, *truth.size)), truth) + 0.5
+
+
+def _clear_every_render_cache() -> int:
+    """Empty every cache of the render package (text masks and widths, static layers, sprites, panels)."""
+    cleared = 0
+    for info in pkgutil.walk_packages(render.__path__, "render."):
+        importlib.import_module(info.name)
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
+                    value.cache_clear()
+                    cleared += 1
+    return cleared
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_cached_layers_text_and_sprites_give_the_image_a_fresh_draw_gives(key: str) -> None:
+    game = GAMES[key]
+    renderer: Any = importlib.import_module(f"render.{key}")
+    states = moments(random_game(key, 8), 2)
+    warm = [(renderer.render_board(game.view(state, None)), renderer.render_hand(game.view(state, 1)))
+            for state in states]
+    # Drawn again with every cache full of other positions' pieces, then from nothing.
+    assert [(renderer.render_board(game.view(state, None)), renderer.render_hand(game.view(state, 1)))
+            for state in reversed(states)] == warm[::-1]
+    assert _clear_every_render_cache() > 10
+    for state, (board, hand) in zip(states, warm, strict=True):
+        assert renderer.render_board(game.view(state, None)) == board
+        assert renderer.render_hand(game.view(state, 1)) == hand
+        _clear_every_render_cache()
