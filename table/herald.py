@@ -126,11 +126,11 @@ class Herald:
         seat = table.seat_of(user_id)
         if seat is None:
             return [], 0
-        raw_events: list[dict[str, Any]] = []
-        for logged in reversed(await self.store.actions(table.id)):
-            if logged.seat == seat and not logged.automatic:
-                break
-            raw_events[:0] = [raw for raw in logged.events if shown(raw, seat)]
+        # Only the log after the seat's own last move is read: a long game's whole log would cost more
+        # than everything else a move does.
+        since = await self.store.last_own_version(table.id, seat)
+        raw_events = [raw for logged in await self.store.actions(table.id, after_version=since)
+                      for raw in logged.events if shown(raw, seat)]
         # Only the lines shown are put into words: a player back after a long absence has many more.
         newest = raw_events[-limit:] if limit else []
         lines = [table.game.describe_event(Event.from_json(raw), table.names) for raw in newest]
