@@ -374,9 +374,12 @@ class GameStore:
 
     @staticmethod
     async def _change(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> int:
-        """Run one data-changing statement; returns how many rows it changed."""
-        async with conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        """Run one data-changing statement; returns how many rows it changed. One trip to the database
+        thread (a cursor would cost a second one to close it); ``total_changes`` is read once the thread is
+        done with the statement."""
+        before = conn.total_changes
+        await conn.execute_fetchall(sql, params)
+        return conn.total_changes - before
 
     @staticmethod
     async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
