@@ -20,12 +20,12 @@ as JSON ``[[at, lag_seconds], ...]``.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import asyncio
 import contextlib
+import cProfile
 import json
-import os
 import linecache
+import os
 import signal
 import sys
 import threading
