@@ -201,17 +201,46 @@ class LifeStore:
     # ----- taking an action back ----------------------------------------------------------------------
     async def take_back(self, game_id: int, expected_version: int, version: int, snapshot: Any,
                         awaited: Collection[int], *, outbox: Sequence[OutboxItem] = (),
-                        board_since: int | None = None) -> int:
+                        board_since: int | None = None, with_following: Collection[int] = ()) -> int:
         """Mark the logged action ``version`` as taken back and save the state without it, in one
-        transaction guarded by the game's version; returns the new version. ``outbox`` and
-        ``board_since`` as in :meth:`GameStore.record_action` (written in the same transaction)."""
+        transaction guarded by the game's version; returns the new version. ``with_following``: the
+        versions of the moves the table played right after it (forced moves, standing answers), taken
+        back with it. ``outbox`` and ``board_since`` as in :meth:`GameStore.record_action` (written in the
+        same transaction)."""
         snapshot_text, items, since = dump(snapshot), encode_items(outbox), check_board_since(board_since)
         async with self.store._write() as conn:
             new_version = await self.store._advance(conn, game_id, expected_version, snapshot_text, board_since=since)
-            await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)", (game_id, version))
+            for undone in sorted({version, *with_following}):
+                await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)",
+                                         (game_id, undone))
             await self.store._start_clocks(conn, game_id, awaited)
             await self.store._publish(conn, game_id, items)
             return new_version
+
+    # ----- standing answers ---------------------------------------------------------------------------
+    async def standing(self, game_id: int) -> dict[int, dict[str, str]]:
+        """The answers the game's seats set in advance: seat → decision → answer."""
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall("SELECT seat, decision, answer FROM standing WHERE game_id = ?",
+                                               (game_id,))
+        found: dict[int, dict[str, str]] = {}
+        for row in rows:
+            found.setdefault(row["seat"], {})[row["decision"]] = row["answer"]
+        return found
+
+    async def set_standing(self, game_id: int, seat: int, decision: str, answer: str | None) -> None:
+        """Set a seat's answer to a decision, or forget it (``answer`` None). The table checks that the
+        game declares the decision and the answer; this only keeps the fact."""
+        async with self.store._write() as conn:
+            await self.store._game_row(conn, game_id)
+            if answer is None:
+                await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ? AND decision = ?",
+                                         (game_id, seat, decision))
+            else:
+                await self.store._change(conn, "INSERT INTO standing (game_id, seat, decision, answer) "
+                                               "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, decision) "
+                                               "DO UPDATE SET answer = excluded.answer",
+                                         (game_id, seat, decision, answer))
 
     # ----- handing a seat over ------------------------------------------------------------------------
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int) -> None:
@@ -226,6 +255,8 @@ class LifeStore:
                       "AND user_id = ?", (to_user, game_id, seat, from_user))
             if changed == 0:
                 raise NotSeated(game_id, from_user)
+            # Answers set in advance were the old player's: the new one decides for themselves.
+            await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 __all__ = ["NOTIFY_MODES", "LifeStore", "Member", "NotifyMode", "SeatClock", "Standing"]

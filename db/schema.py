@@ -23,7 +23,8 @@ correctly as text); Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``opti
 holds JSON whose meaning belongs to the table.
 
 Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
-members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``.
+members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
+5 moves that need no one (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers).
 """
 
 from __future__ import annotations
@@ -176,7 +177,26 @@ ALTER TABLE games ADD COLUMN damage TEXT NULL;            -- NULL: healthy; else
 ALTER TABLE games ADD COLUMN board_since INTEGER NULL;    -- the version at which the current board message began
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Moves that need no one: whether a game plays a seat's only legal action for it, why an automatic action
+# was played ("forced": the only legal action; "standing": an answer set in advance; NULL: the automatic
+# player), and the answers players set in advance for decisions outside their own turn.
+_V5 = """
+ALTER TABLE games ADD COLUMN forced_moves INTEGER NOT NULL DEFAULT 1
+    CHECK (forced_moves IN (0, 1));                               -- 1: a seat's only legal action plays itself
+
+ALTER TABLE actions ADD COLUMN automatic_reason TEXT NULL
+    CHECK (automatic_reason IS NULL OR automatic_reason IN ('forced', 'standing'));
+
+CREATE TABLE standing (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    decision TEXT    NOT NULL,                  -- a key of the game's declared standing decisions
+    answer   TEXT    NOT NULL,                  -- a key of that decision's answers
+    PRIMARY KEY (game_id, seat, decision)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)
