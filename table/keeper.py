@@ -280,7 +280,8 @@ class Keeper:
     # ----- taking an action back ------------------------------------------------------------------------
     async def take_back(self, game_id: int, user_id: int, guild_id: int | None = None, agreeing: bool = False,
                         version: int | None = None) -> TakeBack:
-        """Take back the game's last action for the player who made it.
+        """Take back the game's last action (with the moves the table played for seats right after it:
+        forced moves, standing answers) for the player who made it.
 
         Never a step that drew randomness or told anyone something privately: taking it back would let a
         player see a card, a roll or a shuffle and then choose differently (in a solo game too). Otherwise
@@ -294,7 +295,11 @@ class Keeper:
             logged = await self.tables.store.actions(game_id)
             if not logged:
                 raise TableError("Nothing has been played yet, so there is nothing to take back.")
-            last = logged[-1]
+            # The moves the table played right after a move (forced moves, standing answers) go with it.
+            start = len(logged) - 1
+            while start > 0 and logged[start].automatic_reason is not None:
+                start -= 1
+            last, following = logged[start], logged[start + 1:]
             if version is not None and last.version != version:
                 raise TableError("That move can no longer be taken back: the game has moved on.")
             owner = table.user_of(last.seat)
@@ -309,7 +314,7 @@ class Keeper:
             if agreeing and owner not in await self.life.votes(game_id, topic):
                 raise TableError("Nobody asked to take that move back.")
             before = await self.tables.state_at(table, last.version - 1)
-            events = [Event.from_json(raw) for raw in last.events]
+            events = [Event.from_json(raw) for move in (last, *following) for raw in move.events]
             if table.game.take_back_peeks(before, table.state, last.seat, events):
                 raise TableError("That move drew a card, a roll or a shuffle, or showed someone something secret, "
                                  "so it cannot be taken back: doing so would let the next choice be made knowing "
@@ -331,7 +336,8 @@ class Keeper:
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
             await self.tables.write(self.life.take_back(
                 game_id, table.record.version, last.version, table.game.state_to_json(before),
-                table.game.to_act(before), outbox=items, board_since=table.record.version + 1))
+                table.game.to_act(before), outbox=items, board_since=table.record.version + 1,
+                with_following=[move.version for move in following]))
             self.tables.published(game_id)
             return TakeBack(await self.tables.table(game_id), True, last.version, [])
 
