@@ -78,13 +78,12 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
         return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)
 
     def secret_step(self, state: WanderzirkusState, seat: int) -> bool:
-        """Open: taking a pair in the travel phase and the Spend Coins menu, whose choices follow from the
-        pairs on the table, the coins, the swap tokens and the stacks everyone sees. Secret: the set-up
-        picks and the shows (simultaneous and hidden), the announcement (made with the hand seen) and
-        choosing among artists or cities drawn for a purchase."""
-        if state.phase == "travel":
-            return False
-        return not (state.phase == "spend" and state.spend_step == "menu")
+        """Open: taking a pair in the travel phase, the Spend Coins menu, and keeping one of the artists or
+        cities drawn for a purchase: how many choices each has follows from what everyone sees (the pairs
+        on the table; the coins, swap tokens and stacks; two cards drawn, or the one the stack had left),
+        even when the cards themselves are private. Secret: the set-up picks and the shows (simultaneous
+        and hidden) and the announcement (made with the hand seen)."""
+        return state.phase not in ("travel", "spend")
 
     def standing_decision(self, view: View) -> str | None:
         return standing.decision(view)
