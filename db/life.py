@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from db.errors import AlreadySeated, GameNotInLobby, NotSeated
@@ -37,6 +37,8 @@ class SeatClock:
     autopilot: bool
     deadline_minutes: int | None
     autopilot_after: int
+    players: int
+    """How many seats the game has (a solo game has no deadlines: nobody is kept waiting)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,26 +72,58 @@ class LifeStore:
 
     # ----- seat clocks --------------------------------------------------------------------------------
     _CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
-                         "g.deadline_minutes, g.autopilot_after FROM seats AS s JOIN games AS g ON g.id = s.game_id "
+                         "g.deadline_minutes, g.autopilot_after, "
+                         "(SELECT COUNT(*) FROM seats AS o WHERE o.game_id = s.game_id) AS players "
+                         "FROM seats AS s {index} CROSS JOIN games AS g ON g.id = s.game_id "
                          f"WHERE g.status = 'active' AND {HEALTHY_SQL}")
+    # CROSS JOIN: seats first (SQLite keeps that order), so a tick starts from the seats due, not from
+    # every active game.
 
     async def clocks(self, game_id: int | None = None) -> list[SeatClock]:
-        """Seat clocks of one active game, or of every active game (for the scheduler). Damaged games
-        (see ``GameRecord.damage``) are left out: they get no deadlines until repaired."""
-        sql, params = self._CLOCK_SQL, [] if game_id is None else [game_id]
+        """Seat clocks of one active game, or of every active game. Damaged games (see
+        ``GameRecord.damage``) are left out: they get no deadlines until repaired."""
+        if game_id is None:
+            return await self._clocks("", ())
+        return await self._clocks(" AND s.game_id = ?", (game_id,))
+
+    async def due_clocks(self, now: datetime, game_id: int | None = None) -> list[SeatClock]:
+        """Clocks of the seats whose ``due_at`` has come (in one game, or all): what the scheduler must
+        look at now. Read through the ``seats_by_due`` index, so the cost follows what is due, not how
+        many games are live."""
+        where, params = " AND s.due_at <= ?", [now.astimezone(UTC).isoformat()]
         if game_id is not None:
-            sql += " AND s.game_id = ?"
+            return await self._clocks(where + " AND s.game_id = ?", [*params, game_id])
+        return await self._clocks(where, params, index="INDEXED BY seats_by_due")
+
+    async def autopilot_clocks(self, game_id: int) -> list[SeatClock]:
+        """Clocks of one game's awaited seats that the automatic player plays (what a move may set off)."""
+        return await self._clocks(" AND s.game_id = ? AND s.autopilot = 1 AND s.awaited_since IS NOT NULL",
+                                  (game_id,))
+
+    async def _clocks(self, where: str, params: Sequence[object], index: str = "") -> list[SeatClock]:
+        sql = self._CLOCK_SQL.replace("{index}", index) + where + " ORDER BY s.game_id, s.seat"
         async with self.store._read() as conn:
-            rows = await conn.execute_fetchall(sql + " ORDER BY s.game_id, s.seat", params)
+            rows = await conn.execute_fetchall(sql, params)
         return [SeatClock(row["game_id"], row["seat"], row["user_id"],
                           datetime.fromisoformat(row["awaited_since"]) if row["awaited_since"] else None,
                           bool(row["reminded"]), row["missed"], bool(row["autopilot"]), row["deadline_minutes"],
-                          row["autopilot_after"]) for row in rows]
+                          row["autopilot_after"], row["players"]) for row in rows]
 
-    async def mark_reminded(self, game_id: int, seat: int) -> None:
+    async def set_due(self, due: Sequence[tuple[int, int, datetime | None]]) -> None:
+        """Set when the scheduler must next look at seats: ``(game_id, seat, moment or None)``, in one write."""
+        if not due:
+            return
+        rows = [(None if at is None else at.astimezone(UTC).isoformat(), game_id, seat) for game_id, seat, at in due]
         async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE seats SET reminded = 1 WHERE game_id = ? AND seat = ?",
-                                     (game_id, seat))
+            await conn.executemany("UPDATE seats SET due_at = ? WHERE game_id = ? AND seat = ?", rows)
+
+    async def mark_reminded(self, game_id: int, seat: int, next_due: datetime | None = None) -> None:
+        """The seat's reminder went out; the scheduler looks again at ``next_due`` (its deadline; None: at
+        once, to work it out)."""
+        when = self.store._now() if next_due is None else next_due.astimezone(UTC).isoformat()
+        async with self.store._write() as conn:
+            await self.store._change(conn, "UPDATE seats SET reminded = 1, due_at = ? WHERE game_id = ? AND seat = ?",
+                                     (when, game_id, seat))
 
     async def note_missed(self, game_id: int, seat: int) -> SeatClock:
         """Count a missed deadline; the seat goes on autopilot when the game's limit is reached."""
@@ -102,10 +136,13 @@ class LifeStore:
         return clock
 
     async def set_autopilot(self, game_id: int, seat: int, on: bool) -> None:
-        """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines)."""
+        """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines).
+        Either way a waiting seat is looked at again at once (an automatic move, or its deadline anew)."""
         async with self.store._write() as conn:
             await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 "
-                                           "END WHERE game_id = ? AND seat = ?", (int(on), int(on), game_id, seat))
+                                           "END, due_at = CASE WHEN awaited_since IS NULL THEN NULL ELSE ? END "
+                                           "WHERE game_id = ? AND seat = ?",
+                                     (int(on), int(on), self.store._now(), game_id, seat))
 
     async def set_deadline(self, game_id: int, minutes: int | None, autopilot_after: int) -> None:
         """Change a game's turn deadline while it is still in its lobby."""
@@ -117,22 +154,31 @@ class LifeStore:
                                      (minutes, autopilot_after, game_id))
 
     # ----- members ------------------------------------------------------------------------------------
+    _MEMBER_SQL: Final = "SELECT user_id, time_zone, active_from, active_to, notify, dm_closed FROM members "
+    _MEMBERS_PER_QUERY: Final = 500  # well under SQLite's limit on bound parameters
+
     async def member(self, user_id: int) -> Member:
-        async with self.store._read() as conn:
-            rows = list(await conn.execute_fetchall(
-                "SELECT user_id, time_zone, active_from, active_to, notify, dm_closed FROM members WHERE user_id = ?",
-                (user_id,)))
-        if not rows:
-            return Member(user_id)
-        row = rows[0]
-        return Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"], row["notify"],
-                      bool(row["dm_closed"]))
+        return (await self.members([user_id]))[user_id]
+
+    async def members(self, user_ids: Collection[int]) -> dict[int, Member]:
+        """Settings of several members in as few reads as possible (defaults for those who set none)."""
+        wanted = sorted(set(user_ids))
+        found = {user_id: Member(user_id) for user_id in wanted}
+        for start in range(0, len(wanted), self._MEMBERS_PER_QUERY):
+            chunk = wanted[start:start + self._MEMBERS_PER_QUERY]
+            async with self.store._read() as conn:
+                rows = await conn.execute_fetchall(
+                    self._MEMBER_SQL + f"WHERE user_id IN ({', '.join('?' * len(chunk))})", chunk)
+            for row in rows:
+                found[row["user_id"]] = Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"],
+                                               row["notify"], bool(row["dm_closed"]))
+        return found
 
     async def set_hours(self, user_id: int, time_zone: str, active_from: int | None, active_to: int | None) -> None:
         if (active_from is None) != (active_to is None):
             raise ValueError("active hours need both a start and an end, or neither")
         await self._upsert_member(user_id, "time_zone = ?, active_from = ?, active_to = ?",
-                                  (time_zone, active_from, active_to))
+                                  (time_zone, active_from, active_to), clocks_move=True)
 
     async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
         if mode not in NOTIFY_MODES:
@@ -147,11 +193,17 @@ class LifeStore:
         await self._upsert_member(user_id, "dm_closed = 1", ())
         return True
 
-    async def _upsert_member(self, user_id: int, assignments: str, params: Sequence[object]) -> None:
+    async def _upsert_member(self, user_id: int, assignments: str, params: Sequence[object], *,
+                             clocks_move: bool = False) -> None:
+        """``clocks_move``: the change moves the member's deadlines (their active hours), so each seat of
+        theirs with a running clock is looked at again at once."""
         async with self.store._write() as conn:
             await self.store._change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
             await self.store._change(conn, f"UPDATE members SET {assignments} WHERE user_id = ?",
                                      (*params, user_id))
+            if clocks_move:
+                await self.store._change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND due_at IS NOT NULL",
+                                         (self.store._now(), user_id))
 
     # ----- results and statistics ---------------------------------------------------------------------
     async def record_results(self, game_id: int, rows: Sequence[tuple[int, int, int, int]]) -> None:
@@ -251,8 +303,9 @@ class LifeStore:
             if any(taken.user_id == to_user for taken in seats):
                 raise AlreadySeated(game_id, to_user)
             changed = await self.store._change(
-                conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0 WHERE game_id = ? AND seat = ? "
-                      "AND user_id = ?", (to_user, game_id, seat, from_user))
+                conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0, due_at = CASE WHEN awaited_since "
+                      "IS NULL THEN NULL ELSE ? END WHERE game_id = ? AND seat = ? AND user_id = ?",
+                (to_user, self.store._now(), game_id, seat, from_user))
             if changed == 0:
                 raise NotSeated(game_id, from_user)
             # Answers set in advance were the old player's: the new one decides for themselves.

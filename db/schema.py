@@ -24,7 +24,8 @@ holds JSON whose meaning belongs to the table.
 
 Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
 members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
-5 moves that need no one (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers).
+5 ``seats.due_at``, the scheduler's index of seats to look at; 6 moves that need no one
+(``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers).
 """
 
 from __future__ import annotations
@@ -177,10 +178,21 @@ ALTER TABLE games ADD COLUMN damage TEXT NULL;            -- NULL: healthy; else
 ALTER TABLE games ADD COLUMN board_since INTEGER NULL;    -- the version at which the current board message began
 """
 
+# When the scheduler must next look at a seat, so a tick reads only the seats due (through an index)
+# instead of every seat of every game. A seat gets "now" when it begins to be awaited, and the table
+# refines it to the exact reminder or deadline (which depend on the player's active hours); NULL: nothing
+# to do. Seats already waiting are looked at on the first tick.
+_V5 = """
+ALTER TABLE seats ADD COLUMN due_at TEXT NULL;   -- ISO UTC: look at this seat again then; NULL: never
+UPDATE seats SET due_at = awaited_since
+    WHERE awaited_since IS NOT NULL AND game_id IN (SELECT id FROM games WHERE status = 'active');
+CREATE INDEX seats_by_due ON seats (due_at) WHERE due_at IS NOT NULL;
+"""
+
 # Moves that need no one: whether a game plays a seat's only legal action for it, why an automatic action
 # was played ("forced": the only legal action; "standing": an answer set in advance; NULL: the automatic
 # player), and the answers players set in advance for decisions outside their own turn.
-_V5 = """
+_V6 = """
 ALTER TABLE games ADD COLUMN forced_moves INTEGER NOT NULL DEFAULT 1
     CHECK (forced_moves IN (0, 1));                               -- 1: a seat's only legal action plays itself
 
@@ -196,7 +208,7 @@ CREATE TABLE standing (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

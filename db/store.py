@@ -157,6 +157,26 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
+READERS: Final = 2  # read-only connections per store: enough to keep reads off the writer's queue
+
+
+async def _open_readers(location: str, busy_timeout: float) -> list[aiosqlite.Connection]:
+    readers: list[aiosqlite.Connection] = []
+    try:
+        for _ in range(READERS):
+            reader = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+            readers.append(reader)
+            reader.row_factory = sqlite3.Row
+            reader.text_factory = decode_text
+            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        for reader in readers:
+            await reader.close()
+        raise
+    return readers
+
+
 def _try_to_open(location: str) -> None:
     sqlite3.connect(location).close()
 
@@ -193,6 +213,10 @@ class GameStore:
         """Use :meth:`open`."""
         self._conn: aiosqlite.Connection | None = conn
         self._lock = asyncio.Lock()
+        # Read-only connections beside the one that writes (WAL lets them read while it writes); a
+        # ":memory:" database has none and reads on the writing connection, under its lock.
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._reader_count = 0
         self._clock = clock
         self.path = path
 
@@ -231,6 +255,7 @@ class GameStore:
                 raise StorageUnavailable("read-only", path=location)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await migrate(conn)
+            readers = [] if location == ":memory:" else await _open_readers(location, busy_timeout)
         except BaseException as error:
             await conn.close()
             problem = storage_error(error, path=location)
@@ -241,14 +266,22 @@ class GameStore:
             if problem is None:
                 raise
             raise problem from error
-        return cls(conn, location, clock or utc_now)
+        store = cls(conn, location, clock or utc_now)
+        for reader in readers:
+            store._readers.put_nowait(reader)
+        store._reader_count = len(readers)
+        return store
 
     async def close(self) -> None:
-        """Close the connection (waiting for any operation in progress). Safe to call twice."""
+        """Close the connections (waiting for any operation in progress). Safe to call twice."""
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
                 await conn.close()
+            while self._reader_count:
+                reader = await self._readers.get()
+                self._reader_count -= 1
+                await reader.close()
 
     async def __aenter__(self) -> GameStore:
         return self
@@ -258,8 +291,9 @@ class GameStore:
         await self.close()
 
     async def settings(self) -> dict[str, int | str]:
-        """The connection's SQLite settings and schema version (for health checks and tests)."""
-        async with self._read() as conn:
+        """The writing connection's SQLite settings and schema version (for health checks and tests)."""
+        async with self._lock:
+            conn = self._connection()
             result: dict[str, int | str] = {}
             for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
                 rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
@@ -278,8 +312,7 @@ class GameStore:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
         transaction so that several queries see the same instant. SQLite failing (a damaged file, a
         disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
-        async with self._lock:
-            conn = self._connection()
+        async with self._reader() as conn:
             try:
                 await self._recover(conn)
                 if not snapshot:
@@ -295,6 +328,20 @@ class GameStore:
                 if problem is None:
                     raise
                 raise problem from error
+
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection to read on: a free reader, or the writing connection when there are none."""
+        if not self._reader_count:
+            async with self._lock:
+                yield self._connection()
+            return
+        self._connection()  # refuses once the store is closed
+        conn = await self._readers.get()
+        try:
+            yield conn
+        finally:
+            self._readers.put_nowait(conn)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -482,6 +529,8 @@ class GameStore:
                 await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
             if awaited is not None:
                 await self._start_clocks(conn, game_id, awaited, restart=restart)
+            if status is not None and status != "active":
+                await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
             return last_version
 
@@ -533,10 +582,14 @@ class GameStore:
             await self._change(conn, f"UPDATE seats SET awaited_since = NULL WHERE game_id = ? "
                                      f"AND seat IN ({_question_marks(len(anew))})", (game_id, *anew))
         marks = _question_marks(len(waiting)) if waiting else "NULL"
-        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0 WHERE game_id = ? "
-                                 f"AND seat NOT IN ({marks})", (game_id, *waiting))
-        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0 WHERE game_id = ? "
-                                 f"AND seat IN ({marks}) AND awaited_since IS NULL", (now, game_id, *waiting))
+        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0, due_at = NULL "
+                                 f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
+        # A new wait is due for a look at once if it can ever come to something (an automatic player's
+        # move, a deadline); the scheduler then sets the exact moment (see table.keeper).
+        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot "
+                                 f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
+                                 f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
+                           (now, game_id, now, game_id, *waiting))
 
     async def set_status(self, game_id: int, status: GameStatus, expected_version: int, *,
                          outbox: Sequence[OutboxItem] = ()) -> GameRecord:
@@ -552,6 +605,7 @@ class GameStore:
                 raise InvalidStatusChange(game_id, row["status"], status)
             await self._change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
                                "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
+            await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
             return _game(await self._game_row(conn, game_id))
 

@@ -29,11 +29,11 @@ async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collect
         return {}
     clocks = {clock.seat: clock for clock in (seat_clocks if seat_clocks is not None
                                               else await life.clocks(table.id))}
+    waiting = [seat for seat in table.awaited() if not (seat in clocks and clocks[seat].autopilot)]
+    members = await life.members({table.user_of(seat) for seat in waiting})
     found: dict[int, datetime] = {}
-    for seat in table.awaited():
+    for seat in waiting:
         clock = clocks.get(seat)
-        if clock is not None and clock.autopilot:
-            continue
         since = now if clock is None or clock.awaited_since is None or seat in newly else clock.awaited_since
-        found[seat] = hours.deadline(since, minutes, await life.member(table.user_of(seat)))
+        found[seat] = hours.deadline(since, minutes, members[table.user_of(seat)])
     return found

@@ -94,11 +94,10 @@ class Herald:
             autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
-        for seat in seats:
-            if seat in autopilot:
-                continue
-            user = table.user_of(seat)
-            mode = (await self.life.member(user)).notify
+        users = [table.user_of(seat) for seat in seats if seat not in autopilot]
+        members = await self.life.members(users)
+        for user in users:
+            mode = members[user].notify
             if mode == "mention":
                 mention.append(user)
             elif mode == "dm":

@@ -67,30 +67,43 @@ class Keeper:
         self.clock = clock
 
     # ----- the scheduler --------------------------------------------------------------------------------
-    async def due(self, game_id: int | None = None) -> list[Due]:
-        """Every reminder, passed deadline and autopilot move due now (in one game, or all), oldest wait
-        first. Damaged games are left out by the store."""
+    async def due(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> list[Due]:
+        """Every reminder, passed deadline and automatic move due now (in one game, or all; only the
+        given kinds), oldest wait first. Damaged games are left out by the store.
+
+        Only seats whose ``due_at`` has come are read (an index does the choosing); a seat looked at too
+        early (a new wait, or one whose player's active hours changed) gets its exact next moment back,
+        so the next tick skips it until then."""
         now = self.clock()
+        if set(kinds) <= {"autopilot"}:
+            clocks = await self.life.autopilot_clocks(game_id) if game_id is not None else \
+                [clock for clock in await self.life.due_clocks(now) if clock.autopilot]
+        else:
+            clocks = await self.life.due_clocks(now, game_id)
+        members = await self.life.members({clock.user_id for clock in clocks if not clock.autopilot})
         found: list[tuple[datetime, Due]] = []
-        clocks = await self.life.clocks(game_id)
-        seats: dict[int, int] = {}
-        for clock in clocks:
-            seats[clock.game_id] = seats.get(clock.game_id, 0) + 1
+        later: list[tuple[int, int, datetime | None]] = []
         for clock in clocks:
             if clock.awaited_since is None:
                 continue
             if clock.autopilot:
                 found.append((clock.awaited_since, Due("autopilot", clock)))
                 continue
-            if clock.deadline_minutes is None or seats[clock.game_id] == 1:
-                continue  # a solo player keeps nobody waiting, so their game has no deadline
-            member = await self.life.member(clock.user_id)
-            if now >= hours.deadline(clock.awaited_since, clock.deadline_minutes, member):
+            if clock.deadline_minutes is None or clock.players == 1:
+                later.append((clock.game_id, clock.seat, None))  # a solo player keeps nobody waiting: no deadline
+                continue
+            member = members[clock.user_id]
+            deadline = hours.deadline(clock.awaited_since, clock.deadline_minutes, member)
+            reminder = hours.reminder(clock.awaited_since, clock.deadline_minutes, member)
+            if now >= deadline:
                 found.append((clock.awaited_since, Due("deadline", clock)))
-            elif not clock.reminded and now >= hours.reminder(clock.awaited_since, clock.deadline_minutes, member):
+            elif not clock.reminded and now >= reminder:
                 found.append((clock.awaited_since, Due("remind", clock)))
+            else:
+                later.append((clock.game_id, clock.seat, deadline if clock.reminded else reminder))
+        await self.life.set_due(later)
         found.sort(key=lambda pair: (pair[0], pair[1].clock.game_id, pair[1].clock.seat))
-        return [due for _, due in found]
+        return [due for _, due in found if due.kind in kinds]
 
     async def tick(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> int:
         """Do everything due now (for one game, or all; only the given kinds); returns how many things
@@ -98,9 +111,7 @@ class Keeper:
         done = 0
         while done < MAX_AUTOMATIC_STEPS:
             handled = 0
-            for item in await self.due(game_id):
-                if item.kind not in kinds:
-                    continue
+            for item in await self.due(game_id, kinds):
                 try:
                     handled += await self.handle(item)
                 except TableError as error:
@@ -130,10 +141,10 @@ class Keeper:
 
     async def remind(self, clock: SeatClock) -> None:
         table = await self.tables.table(clock.game_id)
-        await self.life.mark_reminded(clock.game_id, clock.seat)
+        due = await self.deadline_of(clock)
+        await self.life.mark_reminded(clock.game_id, clock.seat, due)
         if table.state is None or clock.seat not in table.awaited():
             return
-        due = await self.deadline_of(clock)
         when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
         # The thread may only read the public prompt; a direct message may say what only this seat sees.
         public = f"⏰ {compose.public_prompt(table, clock.seat)} in {table.title}.{when}"

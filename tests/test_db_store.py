@@ -132,6 +132,36 @@ async def test_the_connection_uses_wal_and_foreign_keys(store: GameStore, db_pat
             "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (999, 0, 1, 'x', 'now')")
 
 
+async def test_reads_go_on_while_a_write_is_open(store: GameStore) -> None:
+    """Listing games or loading one never queues behind a move being saved (WAL readers), and sees the
+    state before that move until it commits."""
+    game = await _started(store, (ANN, "Ann"))
+    writing, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_move() -> None:
+        async with store._write() as conn:
+            await conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game.id,))
+            writing.set()
+            await release.wait()
+
+    move = asyncio.create_task(slow_move())
+    await writing.wait()
+    seen = await asyncio.wait_for(store.get_game(game.id), timeout=5)
+    assert seen is not None and seen.version == game.version  # not blocked, and nothing half-written
+    release.set()
+    await move
+    after = await store.get_game(game.id)
+    assert after is not None and after.version == game.version + 1
+    reader_settings = [row[0] async for row in _pragma(store, "query_only")]
+    assert reader_settings == [1]
+
+
+async def _pragma(store: GameStore, name: str) -> AsyncIterator[int]:
+    async with store._read() as conn:
+        for row in await conn.execute_fetchall(f"PRAGMA {name}"):
+            yield row
+
+
 async def test_finishing_through_the_last_action(store: GameStore) -> None:
     game = await _started(store, (ANN, "Ann"))
     version = await store.record_action(game.id, game.version, 0, {"kind": "last"}, [], {"over": True},

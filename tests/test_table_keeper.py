@@ -87,3 +87,35 @@ async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(tmp_path
     await core.tick()
     assert kept() == 0  # a day later the tick has forgotten them
     await keeper.tables.store.close()
+
+
+async def test_the_scheduler_reads_only_seats_that_are_due(tmp_path: Path) -> None:
+    """A tick looks at a new wait once, sets its exact next moment, and then reads nothing for it until
+    that moment comes (through the index, whatever the number of live games)."""
+    clock = Clock()
+    keeper, _ = await keeper_with_game(tmp_path, clock)
+    life = keeper.life
+    [waiting] = await life.due_clocks(clock.now)  # a new wait is looked at once
+    assert await keeper.due() == [] and await life.due_clocks(clock.now) == []
+    clock.now += timedelta(hours=2, minutes=59)
+    assert await life.due_clocks(clock.now) == []  # the reminder is at 3 h: nothing to read yet
+    clock.now += timedelta(minutes=2)
+    assert [c.seat for c in await life.due_clocks(clock.now)] == [waiting.seat]
+    async with keeper.tables.store._read() as conn:
+        plan = " ".join(str(tuple(row)) for row in await conn.execute_fetchall(
+            "EXPLAIN QUERY PLAN " + life._CLOCK_SQL.replace("{index}", "") + " AND s.due_at <= ?", ("x",)))
+    assert "SEARCH s USING INDEX seats_by_due" in plan  # chosen by the planner itself, not only when forced
+    await keeper.tables.store.close()
+
+
+async def test_new_active_hours_bring_a_waiting_seat_back_to_the_scheduler(tmp_path: Path) -> None:
+    clock = Clock()
+    keeper, _ = await keeper_with_game(tmp_path, clock)
+    [waiting] = await keeper.life.due_clocks(clock.now)
+    await keeper.life.set_hours(waiting.user_id, "UTC", 8 * 60, 10 * 60)  # one hour left today, at 09:00
+    assert await keeper.due() == []
+    clock.now += timedelta(hours=4)  # 13:00: four hours of wall-clock time, but one of active time
+    assert await keeper.due() == []
+    await keeper.life.set_hours(waiting.user_id, "UTC", None, None)  # all day again: the reminder is late
+    assert [d.kind for d in await keeper.due()] == ["deadline"]
+    await keeper.tables.store.close()
