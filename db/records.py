@@ -37,7 +37,7 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 
 GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
-                       "created_at, updated_at, board_since, damage, forced_moves")
+                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
                       "ELSE 0 END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
@@ -82,6 +82,8 @@ class GameRecord:
     no seat deadlines and records no action until :meth:`~db.store.GameStore.repair`."""
     forced_moves: bool = True
     """Whether a seat's only legal action (in an open step) is played for it at once."""
+    away_bank_minutes: int = 7 * 24 * 60
+    """How long, per seat, a player away (``/me away``) stops their clock in this game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +254,7 @@ def game(row: sqlite3.Row) -> GameRecord:
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
         board_since=row["board_since"], damage="; ".join(dict.fromkeys(reasons)) or None,
-        forced_moves=bool(row["forced_moves"]),
+        forced_moves=bool(row["forced_moves"]), away_bank_minutes=row["away_bank_minutes"],
     )
 
 

@@ -422,12 +422,14 @@ class GameStore:
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
                           options: Mapping[str, Any], seed: int, seed_salt: str = "", *,
                           deadline_minutes: int | None = None, autopilot_after: int = 3,
-                          forced_moves: bool = True) -> GameRecord:
+                          forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60) -> GameRecord:
         """A new game in its lobby, at version 0, with no seats and no snapshot."""
         if deadline_minutes is not None and deadline_minutes <= 0:
             raise ValueError("a deadline must be a positive number of minutes")
         if autopilot_after <= 0:
             raise ValueError("autopilot_after must be at least 1")
+        if away_bank_minutes < 0:
+            raise ValueError("an away bank cannot be negative")
         if not kind:
             raise ValueError("kind must name a game")
         for name, value in (("guild_id", guild_id), ("channel_id", channel_id), ("creator_id", creator_id),
@@ -438,10 +440,10 @@ class GameStore:
             now = self._now()
             async with conn.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
-                "deadline_minutes, autopilot_after, forced_moves, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, int(forced_moves), now, now),
+                 autopilot_after, int(forced_moves), away_bank_minutes, now, now),
             ) as cursor:
                 game_id = cursor.lastrowid
             assert game_id is not None

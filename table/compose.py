@@ -85,6 +85,7 @@ def lobby_text(table: Table) -> str:
              deadline_text(table),
              "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
              else "Forced moves: off (every decision is asked).",
+             f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
              f"Seats ({len(table.seats)}/{game.max_players}):"]
     lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
     status = table.record.status
@@ -96,6 +97,11 @@ def lobby_text(table: Table) -> str:
     else:
         lines.append("This game was abandoned." if status == "abandoned" else "This game is over.")
     return "\n".join(lines)
+
+
+def away_days(minutes: int) -> str:
+    days = minutes // 1440
+    return f"{days} day{'' if days == 1 else 's'}"
 
 
 def deadline_text(table: Table) -> str:

@@ -15,7 +15,7 @@ from db.outbox import OutboxItem
 from db.store import ActionRecord, GameStore
 from rules.core import fairness
 from rules.core.events import Event
-from table import clocks, compose, publications
+from table import clocks, compose, hours, publications
 from table.clocks import Clock
 from table.model import Table
 
@@ -89,13 +89,19 @@ class Herald:
     async def split(self, table: Table, seats: Sequence[int],
                     autopilot: Collection[int] | None = None) -> tuple[list[int], list[int]]:
         """The users of ``seats`` to mention in the thread and to message directly; seats on autopilot
-        (read from the store unless given) and members who chose no notifications are left out of both."""
+        (read from the store unless given), members who chose no notifications and members away whose
+        clock in this game is stopped (their pings are held: see :mod:`table.away`) are left out of both."""
         if autopilot is None:
             autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
         users = [table.user_of(seat) for seat in seats if seat not in autopilot]
         members = await self.life.members(users)
+        now = self.clock()
+        if any(members[user].away_at(now) for user in users):
+            held = {clock.user_id for clock in await self.life.clocks(table.id)
+                    if clock.user_id in members and hours.clock_stopped(clock, members[clock.user_id], now)}
+            users = [user for user in users if user not in held]
         for user in users:
             mode = members[user].notify
             if mode == "mention":

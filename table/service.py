@@ -37,6 +37,7 @@ from table.model import ActResult, Table
 log = logging.getLogger(__name__)
 
 DEFAULT_AUTOPILOT_AFTER = 3
+DEFAULT_AWAY_BANK_DAYS = 7
 MAX_DEADLINE_MINUTES = 14 * 24 * 60
 MAX_ID = 2**63 - 1
 Chooser = Callable[[Table, int], Any]
@@ -154,7 +155,8 @@ class TableService:
     # ----- the lobby -----------------------------------------------------------------------------------
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
-                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True) -> Table:
+                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -167,11 +169,13 @@ class TableService:
             raise TableError(f"A turn deadline must be between a few minutes and {MAX_DEADLINE_MINUTES // 1440} days.")
         if not 1 <= autopilot_after <= 20:
             raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
+        if not 0 <= away_bank_minutes <= 30 * 24 * 60:
+            raise TableError("An away bank must be between 0 and 30 days.")
         try:
             record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
                                                   secrets.randbits(63), secrets.token_hex(16),
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                                  forced_moves=forced_moves)
+                                                  forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
             await self.store.add_seat(record.id, creator_id, creator_name)
         except StoreError as error:
             raise refusal(error) from error
