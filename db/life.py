@@ -379,11 +379,12 @@ class LifeStore:
                 raise AlreadySeated(game_id, to_user)
             changed = await self.store._change(
                 conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0, due_at = CASE WHEN awaited_since "
-                      "IS NULL THEN NULL ELSE ? END WHERE game_id = ? AND seat = ? AND user_id = ?",
+                      "IS NULL THEN NULL ELSE ? END, away_since = NULL, away_used_minutes = 0, away_told = 0 "
+                      "WHERE game_id = ? AND seat = ? AND user_id = ?",
                 (to_user, self.store._now(), game_id, seat, from_user))
             if changed == 0:
                 raise NotSeated(game_id, from_user)
-            # Answers set in advance were the old player's: the new one decides for themselves.
+            # Answers set in advance and time away were the old player's: the new one starts afresh.
             await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 

@@ -197,9 +197,12 @@ async def test_an_answer_set_while_its_decision_waits_is_played_at_once(tmp_path
     await service.store.close()
 
 
-async def test_a_seat_handed_over_keeps_no_standing_answers(tmp_path: Path) -> None:
+async def test_a_seat_handed_over_keeps_no_standing_answers_nor_time_away(tmp_path: Path) -> None:
     core, table = await started(tmp_path, "dreadful_circus", 4)
     await standing.set_answer(core.tables, table.id, USERS[2], GUILD, "load_wagon", "least")
+    await core.go_away(USERS[2], "2d", None)
     await core.tables.life.hand_over(table.id, 2, USERS[2], 77)
     assert await core.tables.life.standing(table.id) == {}
+    [seat] = [clock for clock in await core.life.clocks(table.id) if clock.seat == 2]
+    assert seat.user_id == 77 and seat.away_since is None and seat.away_used == 0
     await core.tables.store.close()
