@@ -17,7 +17,9 @@ from discord.ext import commands
 
 from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
+from table import allocator
 from table.config import Config
+from table.renders import default_processes
 
 __all__ = ["Config", "ConfigError", "Ringmaster", "build_bot", "load_config", "main"]
 
@@ -75,12 +77,17 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     if not (frames == 0 or 2 <= frames <= 200):
         raise ConfigError(f"RINGMASTER_REPLAY_FRAMES must be 0 (no replay) or a number of boards from 2 to 200, "
                           f"not {frames_text!r}.")
+    processes_text = merged.get("RINGMASTER_RENDER_PROCESSES", "").strip()
+    if processes_text and not (processes_text.isascii() and processes_text.isdigit() and int(processes_text) <= 16):
+        raise ConfigError(f"RINGMASTER_RENDER_PROCESSES must be a number of worker processes from 0 (draw in the "
+                          f"bot's own process) to 16, not {processes_text!r}.")
     return Config(
         token=token,
         db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
         dev_guild=int(guild_text) if guild_text else None,
         log_level=level,
         replay_frames=frames,
+        render_processes=int(processes_text) if processes_text else default_processes(),
     )
 
 
@@ -132,6 +139,7 @@ class Ringmaster(RingmasterBot):
 
 
 def build_bot(config: Config) -> RingmasterBot:
+    allocator.tune()  # before the bot's threads start allocating (see table/allocator.py)
     return Ringmaster(config)
 
 

@@ -104,24 +104,49 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
             return
         kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
         if image and table.state is not None:
-            kwargs["file"] = hand_file(table, result.seat)
+            kwargs["file"] = await hand_file(interaction, table, result.seat)
         await interaction.followup.send(content, **kwargs)
+
+
+async def answer_first(interaction: discord.Interaction, *, edit: bool = False) -> None:
+    """Acknowledge the interaction at once, before anything that may wait (the database, a render, the
+    game's lock): Discord refuses an answer that comes after 3 s, and a busy table must never cost a
+    member their answer. ``edit``: the answer will replace the message the button is on (a page turn, a
+    lobby); otherwise it comes as a private message (see :func:`reply`)."""
+    if interaction.response.is_done():
+        return
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def reply(interaction: discord.Interaction, content: str, *, edit: bool = False, **kwargs: Any) -> None:
+    """The answer to an interaction, whether or not :func:`answer_first` acknowledged it: a private
+    message, or (``edit``) the message the button is on, changed in place."""
+    if edit:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, **kwargs)
+        else:
+            await interaction.response.edit_message(content=content, **kwargs)
+    elif interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
 async def show_page(interaction: discord.Interaction, text: str, view: discord.ui.View, edit: bool) -> None:
     """A page of something paged (the log, a guide): turned in place from its buttons, else a new
     private answer."""
-    if edit:
-        await interaction.response.edit_message(content=text, view=view)
-    else:
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+    await reply(interaction, text, edit=edit, view=view)
 
 
-def hand_file(table: Table, seat: int) -> discord.File:
+async def hand_file(interaction: discord.Interaction, table: Table, seat: int) -> discord.File:
+    """The seat's private image, drawn off the event loop."""
     assert table.state is not None
     view = table.game.view(table.state, seat)
-    return discord.File(io.BytesIO(table.kit.render_hand(view)), filename="hand.png",
-                        description=table.kit.hand_alt(view))
+    picture = await core_of(interaction).renders.hand(table.record.kind, view)
+    return discord.File(io.BytesIO(picture), filename="hand.png", description=table.kit.hand_alt(view))
 
 
 async def show_private(interaction: discord.Interaction, table: Table) -> None:
@@ -131,15 +156,16 @@ async def show_private(interaction: discord.Interaction, table: Table) -> None:
         raise TableError("You are not seated in this game, so you have no hand to see.")
     if table.state is None:
         raise TableError("This game has not started yet.")
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await answer_first(interaction)
     lines = compose.private_lines(table, seat)
-    await interaction.followup.send(compose.fit_lines(lines) if lines else "You hold nothing secret right now.",
-                                    ephemeral=True, file=hand_file(table, seat))
+    await reply(interaction, compose.fit_lines(lines) if lines else "You hold nothing secret right now.",
+                file=await hand_file(interaction, table, seat))
 
 
 async def act_in_game(interaction: discord.Interaction, game: int | None, kind: str, build: Chooser, *,
                       secret: SecretLines | None = None, image: bool = False) -> None:
     """Apply the action ``build`` makes for the asker in their game of ``kind``."""
+    await answer_first(interaction)
     table = await game_in_context(interaction, game, kind)
     await act_and_answer(interaction, table.id, None, build, secret=secret, image=image)
 

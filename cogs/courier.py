@@ -10,7 +10,6 @@ as text (so the game goes on) and the publisher says once which permission is mi
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import logging
@@ -148,7 +147,7 @@ class DiscordCourier:
                 if payload.get("same_picture"):  # nothing public changed but the words: keep the image
                     await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
                     return Delivery()
-                images = await asyncio.to_thread(kit(game.kind).board_images, payload["view"])
+                images = await self.bot.core.renders.board(game.kind, payload["view"])
                 try:
                     await message.edit(content=text, attachments=self._pngs(images, alt), view=view,
                                        allowed_mentions=discord.AllowedMentions.none())
@@ -160,7 +159,7 @@ class DiscordCourier:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("Game %s: its board message is gone; posting a new one", game.id)
-        images = await asyncio.to_thread(kit(game.kind).board_images, payload["view"])
+        images = await self.bot.core.renders.board(game.kind, payload["view"])
         allowed = mentions(payload["mentions"])
         try:
             posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed)

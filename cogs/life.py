@@ -68,21 +68,23 @@ class LifeCog(commands.Cog, name="Async life"):
 
     # ----- seats ----------------------------------------------------------------------------------------
     async def reclaim(self, interaction: discord.Interaction, game_id: int) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         await core.keeper.reclaim(game_id, interaction.user.id, interaction.guild_id)
-        await interaction.response.send_message("Your seat is yours again; the automatic player has stepped aside.",
-                                                ephemeral=True)
+        await acting.reply(interaction, "Your seat is yours again; the automatic player has stepped aside.")
         await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     @seat.command(name="reclaim", description="Take your seat back from the automatic player")
     @app_commands.describe(game=GAME)
     async def reclaim_command(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         await self.reclaim(interaction, (await acting.context_table(interaction, game)).id)
 
     @seat.command(name="autopilot", description="Let the automatic player play a seat (yours, or a vanished player's)")
     @app_commands.describe(game=GAME, player="Whose seat (creator or server manager only; default: yours)")
     async def autopilot(self, interaction: discord.Interaction, game: int | None = None,
                         player: discord.Member | None = None) -> None:
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         target = None
         if player is not None:
@@ -94,8 +96,7 @@ class LifeCog(commands.Cog, name="Async life"):
         left = player is not None and await self.left_server(interaction, player.id)
         table, seat = await core.keeper.set_autopilot(table.id, interaction.user.id, target, manager,
                                                       interaction.guild_id, member_left=left)
-        await interaction.response.send_message(f"The automatic player now plays {table.names[seat]}'s seat.",
-                                                ephemeral=True)
+        await acting.reply(interaction, f"The automatic player now plays {table.names[seat]}'s seat.")
         await core.keeper.tick(table.id, kinds={"autopilot"})
         await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
@@ -116,25 +117,26 @@ class LifeCog(commands.Cog, name="Async life"):
     @seat.command(name="handover", description="Offer your seat to another member of this server")
     @app_commands.describe(member="Who should take your seat", game=GAME)
     async def handover(self, interaction: discord.Interaction, member: discord.Member, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         core = core_of(interaction)
         await core.keeper.offer_seat(table.id, interaction.user.id, member.id, member.bot, interaction.guild_id)
-        await interaction.response.send_message(f"You offered your seat to {member.display_name[:40]}.",
-                                                ephemeral=True)
+        await acting.reply(interaction, f"You offered your seat to {member.display_name[:40]}.")
         await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     async def accept_seat(self, interaction: discord.Interaction, game_id: int, seat: int, giver: int,
                           taker: int) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         table = await core.keeper.hand_over(game_id, seat, giver, taker, interaction.user.id)
-        await interaction.response.send_message(f"You now play {table.names[seat]}'s seat in {table.title}.",
-                                                ephemeral=True)
+        await acting.reply(interaction, f"You now play {table.names[seat]}'s seat in {table.title}.")
         await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     # ----- taking a move back ---------------------------------------------------------------------------
     @seat.command(name="undo", description="Take back your last move")
     @app_commands.describe(game=GAME)
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         await self.take_back(interaction, (await acting.context_table(interaction, game)).id, agreeing=False)
 
     async def agree_to_take_back(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -142,6 +144,7 @@ class LifeCog(commands.Cog, name="Async life"):
 
     async def take_back(self, interaction: discord.Interaction, game_id: int, *, agreeing: bool,
                         version: int | None = None) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         outcome = await core.keeper.take_back(game_id, interaction.user.id, interaction.guild_id, agreeing, version)
         if outcome.done:
@@ -151,7 +154,7 @@ class LifeCog(commands.Cog, name="Async life"):
         else:
             answer = ("That move drew cards or dice or revealed something, so the others must agree; I have asked "
                       "them in the thread.")
-        await interaction.response.send_message(answer, ephemeral=True)
+        await acting.reply(interaction, answer)
         await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     # ----- standing answers -----------------------------------------------------------------------------
@@ -160,6 +163,7 @@ class LifeCog(commands.Cog, name="Async life"):
                            answer="Your answer, played at once when the decision comes ('ask' to be asked again)")
     async def standing_answers(self, interaction: discord.Interaction, game: int | None = None,
                                decision: str | None = None, answer: str | None = None) -> None:
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         tables = core_of(interaction).tables
         if decision is None or answer is None:
@@ -170,8 +174,7 @@ class LifeCog(commands.Cog, name="Async life"):
             if decision is not None:
                 chosen = standing.decision_named(table, decision)
                 lines = [line for line in lines if line.decision is chosen]
-            await interaction.response.send_message(standing.standing_text(table, lines)[:compose.MESSAGE_LIMIT],
-                                                    ephemeral=True)
+            await acting.reply(interaction, standing.standing_text(table, lines)[:compose.MESSAGE_LIMIT])
             return
         table, chosen, answered, played = await standing.set_answer(tables, table.id, interaction.user.id,
                                                                     interaction.guild_id, decision, answer)
@@ -181,7 +184,7 @@ class LifeCog(commands.Cog, name="Async life"):
             text = f"{chosen.label}: {answered.label}. It is played for you when the decision comes."
             if played:
                 text += " The decision was waiting for you, so it has been played now."
-        await interaction.response.send_message(text, ephemeral=True)
+        await acting.reply(interaction, text)
         await core_of(interaction).publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @standing_answers.autocomplete("decision")
@@ -214,6 +217,7 @@ class LifeCog(commands.Cog, name="Async life"):
 
     # ----- recaps and the log ---------------------------------------------------------------------------
     async def show_recap(self, interaction: discord.Interaction, game_id: int) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         table = await core.tables.table(game_id, interaction.guild_id)
         if table.seat_of(interaction.user.id) is None:
@@ -224,15 +228,17 @@ class LifeCog(commands.Cog, name="Async life"):
                  or "Nothing public has happened since your last move."]
         if private:
             parts.append("🔒 Only for you:\n" + "\n".join(f"• {line}" for line in private[-8:]))
-        await interaction.response.send_message(compose.fit_lines(parts), ephemeral=True)
+        await acting.reply(interaction, compose.fit_lines(parts))
 
     @seat.command(name="recap", description="What happened since your last move, including what only you saw")
     @app_commands.describe(game=GAME)
     async def recap(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         await self.show_recap(interaction, (await acting.context_table(interaction, game)).id)
 
     async def show_log_page(self, interaction: discord.Interaction, game_id: int, page: int | None,
                             edit: bool = False) -> None:
+        await acting.answer_first(interaction, edit=edit)
         core = core_of(interaction)
         table = await core.tables.table(game_id, interaction.guild_id)
         lines = await core.tables.public_log(table)

@@ -76,12 +76,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
                                   forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60)
 
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
+        await acting.answer_first(interaction, edit=True)
         if verb == "start":
             await self.start_game(interaction, game_id)
             return
         table = await self.change_seat(interaction, verb, game_id)
-        await interaction.response.edit_message(content=compose.lobby_text(table), view=lobby_view(table.id, True),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await acting.reply(interaction, compose.lobby_text(table), edit=True, view=lobby_view(table.id, True),
+                           allowed_mentions=discord.AllowedMentions.none())
 
     async def change_seat(self, interaction: discord.Interaction, verb: str, game_id: int) -> Table:
         tables = core_of(interaction).tables
@@ -100,8 +101,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.seat_command(interaction, "leave", game, "You left {}.")
 
     async def seat_command(self, interaction: discord.Interaction, verb: str, game: int, done: str) -> None:
+        await acting.answer_first(interaction)
         table = await self.change_seat(interaction, verb, game)
-        await interaction.response.send_message(done.format(table.title), ephemeral=True)
+        await acting.reply(interaction, done.format(table.title))
         await self.refresh_lobby(table)
 
     async def refresh_lobby(self, table: Table) -> None:
@@ -120,6 +122,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game_group.command(name="start", description="Start a game you created")
     @app_commands.describe(game="The game number")
     async def start(self, interaction: discord.Interaction, game: int) -> None:
+        await acting.answer_first(interaction)  # privately: a refusal must not be posted in the channel
         await self.start_game(interaction, game)
 
     async def start_game(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -133,7 +136,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if not isinstance(channel, discord.TextChannel):
             raise TableError("I cannot find this game's channel any more.")
         async with bot_of(interaction).working():
-            await interaction.response.defer()
             try:
                 thread = await channel.create_thread(name=table.title, type=discord.ChannelType.public_thread,
                                                      auto_archive_duration=10080)
@@ -154,31 +156,33 @@ class LobbyCog(commands.Cog, name="Lobby"):
                        autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
         within(hours, 0, 336, "a turn deadline in hours")
         within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
+        await acting.answer_first(interaction)
         minutes = round(hours * 60) or None
         table = await core_of(interaction).tables.set_deadline(game, interaction.user.id, minutes, autopilot_after,
                                                               interaction.guild_id)
         text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
                 "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
-        await interaction.response.send_message(text, ephemeral=True)
+        await acting.reply(interaction, text)
         await self.refresh_lobby(table)
 
     # ----- games here -----------------------------------------------------------------------------------
     @game_group.command(name="list", description="Games in this server that are open or in progress")
     async def list_games(self, interaction: discord.Interaction) -> None:
         guild_id, _ = acting.in_server(interaction)
+        await acting.answer_first(interaction)
         lines = [self.listing(record) for record in await core_of(interaction).games_here(guild_id)]
-        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT]
-                                                or "No games here yet: start one with /game new.", ephemeral=True)
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT]
+                           or "No games here yet: start one with /game new.")
 
     @game_group.command(name="mine", description="Your games in this server")
     async def my_games(self, interaction: discord.Interaction) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         lines = []
         for record in await core.games_of(interaction.user.id, interaction.guild_id):
             turn = " — **your move**" if await core.awaits(record, interaction.user.id) else ""
             lines.append(self.listing(record) + turn)
-        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT]
-                                                or "You are not in any game here.", ephemeral=True)
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT] or "You are not in any game here.")
 
     @staticmethod
     def listing(record: Any) -> str:
@@ -189,18 +193,21 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game_group.command(name="status", description="Show a game's board and who is awaited")
     @app_commands.describe(game=GAME)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         if table.state is None:
-            await interaction.response.send_message(compose.lobby_text(table), ephemeral=True)
+            await acting.reply(interaction, compose.lobby_text(table))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         core = core_of(interaction)
         table.deadlines = await core.deadlines(table)
         view = table.public_view()
         text = f"**{table.title}** ({table.record.status})\n{compose.awaited_line(table)}"
+        pictures = await core.renders.board(table.record.kind, view)
+        alt = table.kit.board_alt(view)
         await interaction.followup.send(text[:compose.MESSAGE_LIMIT], ephemeral=True,
-                                        file=discord.File(io.BytesIO(table.kit.render_board(view)),
-                                                          filename="board.png", description=table.kit.board_alt(view)))
+                                        files=[discord.File(io.BytesIO(picture), filename=f"board-{n}.png" if n else
+                                                            "board.png", description=alt)
+                                               for n, picture in enumerate(pictures)])
 
     @game_group.command(name="log", description="Read a game's log, page by page")
     @app_commands.describe(game=GAME, page="Page number (1 is oldest; the newest page if left out)")
@@ -208,6 +215,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                        page: app_commands.Range[int, 1, 10000] | None = None) -> None:
         if page is not None:
             within(page, 1, 10000, "a log page")
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         life = bot_of(interaction).life_handlers
         if life is None:
@@ -217,6 +225,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game_group.command(name="hand", description="See your own hand and private information (only you see it)")
     @app_commands.describe(game=GAME)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         await acting.show_private(interaction, table)
 
@@ -225,6 +234,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @app_commands.describe(game=GAME)
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         guild_id, _ = acting.in_server(interaction)
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         record = await self.named_game(interaction, game)
         user = interaction.user
@@ -232,19 +242,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if user.id != record.creator_id and not is_manager(interaction) and seated:
             table, votes, needed = await core.keeper.vote_to_abandon(record.id, user.id, guild_id)
             if table.record.status != "abandoned":
-                await interaction.response.send_message(
-                    f"Your vote to abandon {table.title} is counted ({votes} of the {needed} needed).", ephemeral=True)
+                await acting.reply(interaction,
+                                   f"Your vote to abandon {table.title} is counted ({votes} of the {needed} needed).")
                 return
         else:
             table = await core.tables.abandon(record.id, user.id, is_manager(interaction))
-        await interaction.response.send_message(f"{table.title} is abandoned.", ephemeral=True)
+        await acting.reply(interaction, f"{table.title} is abandoned.")
         await core.publisher.settle(record.id, acting.SETTLE_SECONDS)
 
     @game_group.command(name="repair", description="Rebuild a game whose save is damaged from its action log")
     @app_commands.describe(game=GAME)
     async def repair(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await acting.answer_first(interaction)
         record = await self.named_game(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         core = core_of(interaction)
         table = await core.tables.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
         await core.publisher.settle(record.id, acting.SETTLE_SECONDS)

@@ -28,6 +28,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def open_turn(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         # The button's version is not checked: the panel is built from the current state, so a click on an
         # older board (another seat acted since, as happens in simultaneous steps) is still useful.
+        await acting.answer_first(interaction)
         table = await core_of(interaction).tables.table(game_id, interaction.guild_id)
         if table.record.status != "active" or table.state is None:
             raise TableError("This game has not started yet." if table.record.status == "lobby"
@@ -38,7 +39,7 @@ class PlayCog(commands.Cog, name="Play"):
         if seat not in table.awaited():
             raise TableError(table.game.explain_waiting(table.state, seat))
         content, view = acting.panel_for(table, interaction.user.id)
-        await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+        await acting.reply(interaction, content, view=view or discord.utils.MISSING)
 
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
         def pick(table: Table, seat: int) -> Any:
@@ -53,6 +54,7 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.act_and_answer(interaction, game_id, version, pick, edit_panel=True)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        await acting.answer_first(interaction)
         await acting.show_private(interaction, await core_of(interaction).tables.table(game_id, interaction.guild_id))
 
 

@@ -49,7 +49,8 @@ class RingmasterBot(commands.Bot):
         return self._core
 
     async def setup_hook(self) -> None:
-        self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock())
+        self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock(),
+                                          render_processes=self.config.render_processes)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
 
     @contextlib.asynccontextmanager

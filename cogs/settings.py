@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
 from table import compose, hours
 from table.errors import TableError
@@ -33,36 +34,40 @@ class SettingsCog(commands.Cog, name="Settings"):
             last = hours.parse_clock(end[:20]) if end is not None else None
         except ValueError as error:
             raise TableError(str(error)) from error
+        await acting.answer_first(interaction)
         await core_of(interaction).set_hours(interaction.user.id, time_zone, first, last)
         span = f"from {start} to {end}" if start is not None else "all day"
-        await interaction.response.send_message(f"Saved: {time_zone}, active {span}. Your turn clocks only run in "
-                                                "those hours, and reminders never come outside them.", ephemeral=True)
+        await acting.reply(interaction, f"Saved: {time_zone}, active {span}. Your turn clocks only run in those hours, "
+                           "and reminders never come outside them.")
 
     @me.command(name="notify", description="How I tell you it is your turn")
     @app_commands.describe(mode="mention in the game's thread, a direct message, or nothing")
     async def set_notify(self, interaction: discord.Interaction, mode: Literal["mention", "dm", "none"]) -> None:
+        await acting.answer_first(interaction)
         await core_of(interaction).set_notify(interaction.user.id, mode)
         words = {"mention": "I will mention you in the game's thread.",
                  "dm": "I will send you a direct message (or mention you in the thread if I cannot).",
                  "none": "I will not ping you; the thread still shows when it is your turn."}
-        await interaction.response.send_message(words[mode], ephemeral=True)
+        await acting.reply(interaction, words[mode])
 
     @me.command(name="away", description="Going away? Stop your turn clocks and hold your pings in all your games")
     @app_commands.describe(until="How long (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), in your time zone",
                            note="A word for the other players (shown in each game's thread)")
     async def away(self, interaction: discord.Interaction, until: str, note: str | None = None) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         moment, told = await core.go_away(interaction.user.id, until, note)
         games = ", ".join(table.title for table in told)
         where = f" I told {games}." if games else ""
-        await interaction.response.send_message(
-            f"You are away until {compose.timestamp(moment)}.{where} Your turn clocks stop and I will not ping you "
-            "until then (each game allows a few days of its away bank); /me back when you return.", ephemeral=True)
+        await acting.reply(interaction, f"You are away until {compose.timestamp(moment)}.{where} Your turn clocks stop "
+                           "and I will not ping you until then (each game allows a few days of its away bank); "
+                           "/me back when you return.")
         for table in told:
-            await core.publisher.settle(table.id, 0.5)
+            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @me.command(name="back", description="Back early from being away: your games carry on with you")
     async def back(self, interaction: discord.Interaction) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         back = await core.come_back(interaction.user.id)
         waiting = [table for table in back if interaction.user.id in table.awaited_users()]
@@ -71,12 +76,13 @@ class SettingsCog(commands.Cog, name="Settings"):
             text += " Waiting for you: " + ", ".join(
                 f"{table.title}" + (f" (<#{table.record.thread_id}>)" if table.record.thread_id else "")
                 for table in waiting) + "."
-        await interaction.response.send_message(text[:compose.MESSAGE_LIMIT], ephemeral=True)
+        await acting.reply(interaction, text[:compose.MESSAGE_LIMIT])
         for table in back:
-            await core.publisher.settle(table.id, 0.5)
+            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @me.command(name="settings", description="Show your time zone, active hours, notifications and time away")
     async def show_settings(self, interaction: discord.Interaction) -> None:
+        await acting.answer_first(interaction)
         core = core_of(interaction)
         member = await core.member(interaction.user.id)
         if member.active_from is None or member.active_to is None:
@@ -88,8 +94,8 @@ class SettingsCog(commands.Cog, name="Settings"):
         if member.away_at(core.clock()) and member.away_until is not None:
             note = f" ({member.away_note})" if member.away_note else ""
             away = f"away until {compose.timestamp(member.away_until)}{note}"
-        await interaction.response.send_message(f"Time zone {member.time_zone}, active {span}, notifications: "
-                                                f"{member.notify}, {away}.", ephemeral=True)
+        await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}, "
+                           f"{away}.")
 
 
 async def setup(bot: commands.Bot) -> None:

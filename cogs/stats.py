@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
 from table import compose
 from table.errors import TableError
@@ -29,14 +30,15 @@ class StatsCog(commands.Cog, name="Statistics"):
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         name = KITS[kind].name
+        await acting.answer_first(interaction)
         rows = await core_of(interaction).leaderboard(interaction.guild_id, kind)
         if not rows:
-            await interaction.response.send_message(f"No {name} game has finished here yet.", ephemeral=True)
+            await acting.reply(interaction, f"No {name} game has finished here yet.")
             return
         lines = [f"**{name} — leaderboard**"]
         lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
                   f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
-        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT], ephemeral=True)
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
     @stats.command(name="record", description="A player's record in this server (default: yours)")
     @app_commands.describe(member="Whose record")
@@ -44,15 +46,15 @@ class StatsCog(commands.Cog, name="Statistics"):
         if interaction.guild_id is None:
             raise TableError("Statistics belong to a server; ask in one.")
         who = member or interaction.user
+        await acting.answer_first(interaction)
         rows = await core_of(interaction).player_record(interaction.guild_id, who.id)
         if not rows:
-            await interaction.response.send_message(f"{who.display_name[:40]} has not finished a game here yet.",
-                                                    ephemeral=True)
+            await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
             return
         lines = [f"**{who.display_name[:40]}'s record**"]
         lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
                   f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
-        await interaction.response.send_message("\n".join(lines)[:compose.MESSAGE_LIMIT], ephemeral=True)
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,3 +14,6 @@ class Config:
     log_level: str = "INFO"
     replay_frames: int = 40
     """Boards in the animated replay posted when a game ends (0: no replay)."""
+    render_processes: int = 0
+    """Worker processes that draw boards, hands and replays (0: threads of the bot's own process). The
+    bot started from the environment uses one per spare core; see table.renders."""

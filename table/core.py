@@ -3,7 +3,6 @@ around it. The Discord layer holds one :class:`TableCore` and calls nothing else
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -12,15 +11,15 @@ from pathlib import Path
 from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.store import GameRecord, GameStore
-from render.replay import animate, pick_frames, replay_views
 from rules.core.errors import RulesError
 from table import clocks, hours
 from table.away import AwayDesk
 from table.errors import TableError
 from table.keeper import ALL_KINDS, Keeper
-from table.kits import DESCRIPTION_LIMIT, check_kits
+from table.kits import check_kits
 from table.model import ActResult, Table
 from table.publisher import Publisher
+from table.renders import Renders, ThreadRenders, open_renders
 from table.service import MAX_ID, TableService
 
 log = logging.getLogger(__name__)
@@ -34,9 +33,11 @@ def utc_now() -> datetime:
 
 
 class TableCore:
-    def __init__(self, store: GameStore, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], datetime] = utc_now,
+                 renders: Renders | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.renders: Renders = renders or ThreadRenders()
         self.life = LifeStore(store)
         self.outbox = OutboxStore(store)
         self.publisher = Publisher(store, self.outbox, clock)
@@ -45,13 +46,21 @@ class TableCore:
         self.keeper = Keeper(self.tables, self.life, clock, self.away)
 
     @classmethod
-    async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now) -> TableCore:
-        """Check the game kits, then open (creating and migrating) the database."""
+    async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
+                   render_processes: int = 0) -> TableCore:
+        """Check the game kits, open (creating and migrating) the database, and start the renderers:
+        ``render_processes`` worker processes, or threads of this process when 0 (see table.renders)."""
         check_kits()
-        return cls(await GameStore.open(db_path, clock=clock), clock)
+        store = await GameStore.open(db_path, clock=clock)
+        try:
+            return cls(store, clock, await open_renders(render_processes))
+        except BaseException:
+            await store.close()
+            raise
 
     async def close(self) -> None:
         await self.publisher.close()
+        await self.renders.close()
         await self.store.close()
 
     # ----- after a move ---------------------------------------------------------------------------------
@@ -141,21 +150,15 @@ class TableCore:
 
     async def replay_image(self, game_id: int, frames: int) -> tuple[bytes, str] | None:
         """The animated replay of a finished game's public boards and its alt text (None when replays
-        are off), drawn off the event loop. The text describes the last frame: the final board."""
+        are off), drawn by the renderers' replay worker. The text describes the last frame: the final board."""
         if frames < 2:
             return None
         table = await self.tables.lobby_view(game_id)
         actions = [(logged.seat, logged.action) for logged in await self.store.actions(game_id)]
-        record, kit = table.record, table.kit
-
-        def build() -> tuple[bytes, str]:
-            views = replay_views(table.game, table.names, record.options, record.seed, actions)
-            picture = animate([kit.render_board(views[index]) for index in pick_frames(len(views), frames)])
-            words = f"An animation of {table.title} from the first move to the end. At the end: "
-            return picture, (words + kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
-
+        record = table.record
         try:
-            return await asyncio.to_thread(build)
+            return await self.renders.replay(record.kind, table.title, table.names, record.options, record.seed,
+                                             actions, frames)
         except (ValueError, RulesError) as error:
             log.warning("No replay for game %s: %s", game_id, error)
             return None

@@ -47,14 +47,14 @@ async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), opt
     default), the others join, the creator starts. Returns the game's thread once its first board is
     posted."""
     created = await d.slash(players[0], channel, command, options or {})
-    await created.response()
+    await created.answer()
     lobby = created.message
     assert lobby is not None
     for player in players[1:]:
         joined = await d.click(player, d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))
-        await joined.response()
+        await joined.answer()
     started = await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))
-    await started.response()
+    await started.answer()
     thread = await d.wait_for(lambda: next((t for t in d.threads(channel) if _has_board(d, t)), None),
                               what="the game thread and its first board")
     await d.wait_for(lambda: "Play in" in d.message(lobby.id).content or None, what="the lobby to show the thread")
@@ -97,7 +97,7 @@ async def take_turn(d: Discord, user: str, thread: Any) -> Any:
     """Press "Take your turn" on the newest board; returns the interaction handle of the private panel."""
     latest = board(d, thread)
     handle = await d.click(user, latest, button(latest, "rm:turn:"))
-    await handle.response()
+    await handle.answer()
     return handle
 
 

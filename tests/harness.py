@@ -7,6 +7,7 @@ chooses them, so a game that fails there with seed X fails here with seed X too.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -211,9 +212,55 @@ def check_replay(game: AnyGame, players: Sequence[str], options: Mapping[str, ob
         raise ContractViolation(f"seed {seed}: replaying the {len(log)} logged actions gives another state")
 
 
+# Values that can never change, so two states may share them.
+_ATOMS = (int, float, complex, str, bytes, bool, type(None))
+
+
+def mutable_parts(state: Any, where: str = "state") -> dict[int, str]:
+    """Every mutable object reachable from ``state`` (lists, dicts, sets, objects other than frozen
+    dataclasses, found through each object's attributes, not through its declared fields), by ``id``,
+    with the path that reaches it. Tuples, frozensets and frozen dataclasses are looked into but may be
+    shared themselves. A mutable object reached twice is a contract violation: a copy of the state
+    (and the state read back from JSON) would hold two objects there, so the game would act differently
+    after a copy or a restart."""
+    found: dict[int, str] = {}
+    stack: list[tuple[object, str]] = [(state, "state")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _ATOMS):
+            continue
+        frozen = isinstance(value, tuple | frozenset) or (
+            dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen)  # type: ignore[union-attr]
+        if not frozen:
+            if id(value) in found:
+                raise _fail(where, f"{path} is the same object as {found[id(value)]}")
+            found[id(value)] = path
+        if isinstance(value, dict):
+            stack.extend((key, f"{path} key {key!r}") for key in value)
+            stack.extend((item, f"{path}[{key!r}]") for key, item in value.items())
+        elif isinstance(value, list | tuple):
+            stack.extend((item, f"{path}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, set | frozenset):
+            stack.extend((item, f"{path} member {item!r}") for item in value)
+        elif hasattr(value, "__dict__"):
+            stack.extend((item, f"{path}.{name}") for name, item in vars(value).items())
+        else:
+            raise _fail(where, f"{path} is a {type(value).__name__}, which the state check cannot look into")
+    return found
+
+
+def check_shares_nothing(old: Any, new: Any, where: str) -> None:
+    """``new`` (what ``apply`` returned) holds no mutable object that ``old`` holds, so changing one can
+    never change the other: moves made later cannot rewrite a state kept for replays or take-backs."""
+    old_parts = mutable_parts(old, where)
+    for identity, path in mutable_parts(new, where).items():
+        if identity in old_parts:
+            raise _fail(where, f"the new {path} is the old {old_parts[identity]}: apply() shares it")
+
+
 def _apply_checked(game: AnyGame, state: Any, seat: int, action: Any, *, where: str, before: str | None) -> Any:
-    """Apply; when checking (``before`` is the state's JSON) make sure the old state is untouched and
-    the events read well."""
+    """Apply; when checking (``before`` is the state's JSON) make sure the old state is untouched, shares
+    nothing mutable with the new one, and the events read well."""
     try:
         new_state, events = game.apply(state, seat, action)
     except Exception as error:
@@ -222,5 +269,6 @@ def _apply_checked(game: AnyGame, state: Any, seat: int, action: Any, *, where: 
     if before is not None:
         if state_json(game, state) != before:
             raise _fail(where, "apply() modified the state it was given")
+        check_shares_nothing(state, new_state, where)
         check_events(game, new_state, events, where)
     return new_state

@@ -11,6 +11,7 @@ import pytest
 
 import bot
 from bot import BAD_TOKEN, NO_TOKEN, Config, ConfigError, load_config
+from table.renders import default_processes
 
 
 def write_env(tmp_path: Path, text: str) -> Path:
@@ -22,7 +23,16 @@ def write_env(tmp_path: Path, text: str) -> Path:
 def test_defaults_when_only_the_token_is_set(tmp_path: Path) -> None:
     config = load_config({"RINGMASTER_TOKEN": "abc"}, tmp_path / "missing.env")
     assert config == Config(token="abc", db_path=Path("ringmaster.sqlite3"), dev_guild=None, log_level="INFO",
-                            replay_frames=40)
+                            replay_frames=40, render_processes=default_processes())
+    assert 1 <= config.render_processes <= 4  # boards are drawn outside the bot's process by default
+
+
+def test_render_processes_are_read_and_checked(tmp_path: Path) -> None:
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_RENDER_PROCESSES": "0"}, None).render_processes == 0
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_RENDER_PROCESSES": "3"}, None).render_processes == 3
+    for bad in ("-1", "many", "17", "٣"):
+        with pytest.raises(ConfigError, match="RINGMASTER_RENDER_PROCESSES must be a number"):
+            load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_RENDER_PROCESSES": bad}, None)
 
 
 def test_environment_beats_dotenv(tmp_path: Path) -> None:

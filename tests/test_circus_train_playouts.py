@@ -4,7 +4,6 @@ no view shows what its seat may not see."""
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 from rules.circus_train.game import CircusTrain
 from rules.circus_train.state import CircusTrainState
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.core.game import Game
 
 from harness import all_option_combinations, automatic_wins, random_playout
@@ -62,7 +62,7 @@ def test_automatic_player_beats_random_play() -> None:
 
 def _hide_secrets_differently(state: CircusTrainState, seat: int | None) -> CircusTrainState:
     """The same position with every secret the seat may not know replaced by something else."""
-    other = copy.deepcopy(state)
+    other = clone(state)
     for index, circus in enumerate(other.circuses):
         if index != seat:
             circus.hand = ["rest"] * len(circus.hand)

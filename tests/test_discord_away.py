@@ -67,13 +67,13 @@ async def test_away_for_three_days_on_two_servers_misses_nothing_and_back_brings
         games = [await alice_waited_for(d, here), await alice_waited_for(d, there)]
         alice = d.user("alice").id
         clock.advance(hours=1)
-        gone = await (await d.slash("alice", "games", "me away", {"until": "3d", "note": "hiking"})).response()
+        gone = await (await d.slash("alice", "games", "me away", {"until": "3d", "note": "hiking"})).answer()
         assert gone.ephemeral and "You are away until" in gone.content
         assert "Der Wanderzirkus" in gone.content and "Little Circuses" in gone.content
         for thread in (here, there):
             [notice] = await d.wait_for(told(d, thread, "🌴"), what="the away notice")
             assert "is away until" in notice.content and "(hiking)" in notice.content and not pinged(notice)
-        settings = await (await d.slash("alice", "games", "me settings", {})).response()
+        settings = await (await d.slash("alice", "games", "me settings", {})).answer()
         assert "away until <t:" in settings.content and "(hiking)" in settings.content
         posted = {m.id for thread in (here, there) for m in d.messages_in(thread)}
         # Three days pass, in ticks, with a restart in the middle: the clocks stay stopped.
@@ -91,14 +91,14 @@ async def test_away_for_three_days_on_two_servers_misses_nothing_and_back_brings
         for game in games:
             assert alice in (await core_of(d).tables.table(game)).awaited_users()  # nobody moved for her
         # Back early (the away was to last until hour 73): one recap per game that waited, with a ping.
-        back = await (await d.slash("alice", "games", "me back", {})).response()
+        back = await (await d.slash("alice", "games", "me back", {})).answer()
         assert back.ephemeral and "Welcome back" in back.content and "Waiting for you" in back.content
         for thread in (here, there):
             [welcome] = await d.wait_for(told(d, thread, "👋"), what="the welcome back")
             assert "is back" in welcome.content and alice in pinged(welcome)
-        settings = await (await d.slash("alice", "games", "me settings", {})).response()
+        settings = await (await d.slash("alice", "games", "me settings", {})).answer()
         assert "not away" in settings.content
-        again = await (await d.slash("alice", "games", "me back", {})).response()
+        again = await (await d.slash("alice", "games", "me back", {})).answer()
         assert again.ephemeral and "You are not away" in again.content
         # Her clock runs again from where it stopped: 23 of her 24 hours are left.
         clock.advance(hours=22, minutes=50)
@@ -122,7 +122,7 @@ async def test_when_the_away_bank_runs_out_deadlines_resume_and_the_player_is_to
         assert lobby
         await alice_waited_for(d, thread)
         clock.advance(hours=2)
-        await (await d.slash("alice", thread, "me away", {"until": "1w"})).response()
+        await (await d.slash("alice", thread, "me away", {"until": "1w"})).answer()
         notice = await d.wait_for(lambda: with_text(d, thread, "🌴") or None, what="the away notice")
         assert "up to 1 day of this game's away bank" in notice[0].content
         clock.advance(hours=23)
@@ -146,7 +146,7 @@ async def test_an_away_end_that_cannot_be_read_is_refused_with_a_sentence(tmp_pa
     async with standin(tmp_path) as d:
         for until, words in (("soon", "how long you are away"), ("5m", "quarter of an hour"),
                              ("9w", "at most 60 days")):
-            answer = await (await d.slash("alice", "games", "me away", {"until": until})).response()
+            answer = await (await d.slash("alice", "games", "me away", {"until": until})).answer()
             assert answer.ephemeral and words in answer.content, answer.content
-        settings = await (await d.slash("alice", "games", "me settings", {})).response()
+        settings = await (await d.slash("alice", "games", "me settings", {})).answer()
         assert "not away" in settings.content

@@ -45,19 +45,19 @@ async def test_a_game_is_created_joined_and_started_in_its_own_thread(tmp_path: 
 async def test_lobby_refuses_clearly(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         created = await d.slash("alice", "games", "circus new", {})
-        await created.response()
+        await created.answer()
         lobby = created.message
         assert lobby is not None
         start = await d.click("bob", lobby, button(lobby, "rm:lobby:start:"))
-        answer = await start.response()
+        answer = await start.answer()
         assert answer.ephemeral and "Only the player who created this game can start it." in answer.content
         joined = await d.click("bob", lobby, button(lobby, "rm:lobby:join:"))
-        await joined.response()
+        await joined.answer()
         again = await d.click("bob", d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))
-        answer = await again.response()
+        answer = await again.answer()
         assert answer.ephemeral and "already have a seat" in answer.content
         invalid = await d.slash("alice", "games", "circus new", {"easier": True, "advanced": True})
-        answer = await invalid.response()
+        answer = await invalid.answer()
         assert answer.ephemeral and "cannot be combined with the Advanced Game" in answer.content
 
 
@@ -69,17 +69,17 @@ async def test_turn_by_buttons_and_refusals_out_of_turn(tmp_path: Path) -> None:
         other = next(p for p in PLAYERS if p != mover)
         assert mover is not None
         refused = await d.click(other, first, button(first, "rm:turn:"))
-        answer = await refused.response()
+        answer = await refused.answer()
         assert answer.ephemeral and answer.content.startswith("It is not your turn")
         panel = await take_turn(d, mover, thread)
-        answer = await panel.response()
+        answer = await panel.answer()
         assert answer.ephemeral and "choosing starting talent" in answer.content
         assert "Take a Horse" in labels(panel.message)
         horse = next(cid for cid, label in zip(custom_ids(panel.message), labels(panel.message), strict=True)
                      if label == "Take a Horse")
         before = mark(d, thread)
         picked = await d.click(mover, panel.message, horse)
-        await picked.response()
+        await picked.answer()
         assert "takes a Horse counter" in (await board_changed(d, thread, before)).content
 
 
@@ -120,7 +120,7 @@ async def test_hand_is_shown_only_to_its_owner(tmp_path: Path) -> None:
         for message in d.messages_in(thread):
             assert "Your hand" not in message.content
         stranger = await d.click("carol", latest, button(latest, "rm:hand:"))
-        refusal = await stranger.response()
+        refusal = await stranger.answer()
         assert refusal.ephemeral and "not seated" in refusal.content
         by_command = await d.slash("bob", thread, "game hand", {})
         answer = await by_command.settled()
@@ -135,17 +135,17 @@ async def test_stale_panel_says_so_and_changes_nothing(tmp_path: Path) -> None:
         assert mover is not None
         panel = await take_turn(d, mover, thread)
         second_panel = await take_turn(d, mover, thread)  # the same choices, opened twice
-        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
         await board_changed(d, thread, (old.id, len(old.versions)))
         count, latest = len(d.messages_in(thread)), mark(d, thread)
         again = await d.click(mover, second_panel.message, custom_ids(second_panel.message)[0])
-        await again.response()
+        await again.answer()
         answer = await again.followup()
         assert answer.ephemeral and "out of date" in answer.content
         assert len(d.messages_in(thread)) == count and mark(d, thread) == latest
         # The old board's "Take your turn" opens the current choices instead of a dead end.
         reopened = await d.click(mover, old, button(old, "rm:turn:"))
-        current = await reopened.response()
+        current = await reopened.answer()
         assert current.ephemeral and "out of date" not in current.content and custom_ids(current)
 
 
@@ -159,7 +159,7 @@ async def test_two_simultaneous_clicks_do_not_lose_an_update(tmp_path: Path) -> 
         ids_a, ids_b = custom_ids(panel_a.message), custom_ids(panel_b.message)
         clicks = await asyncio.gather(d.click(mover, panel_a.message, ids_a[0]),
                                       d.click(mover, panel_b.message, ids_b[1]))
-        await asyncio.gather(*(click.response() for click in clicks))
+        await asyncio.gather(*(click.answer() for click in clicks))
         await d.wait_for(lambda: sum("takes" in m.content for m in d.messages_in(thread)) >= 1 or None)
         await asyncio.sleep(0.2)
         updates = [m for m in d.messages_in(thread) if "takes" in m.content]
@@ -175,16 +175,16 @@ async def test_restart_mid_game_keeps_the_board_buttons_working(tmp_path: Path) 
         assert mover is not None
         await d.restart_bot()
         panel = await take_turn(d, mover, thread)
-        assert "choosing starting talent" in (await panel.response()).content
+        assert "choosing starting talent" in (await panel.answer()).content
         before = mark(d, thread)
-        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
         await board_changed(d, thread, before)
 
 
 async def test_missing_permission_is_explained(tmp_path: Path) -> None:
     async with standin(tmp_path, deny={"games": ["create_public_threads"]}) as d:
         created = await d.slash("alice", "games", "circus new", {})
-        answer = await created.response()
+        answer = await created.answer()
         assert answer.ephemeral and "Create Public Threads" in answer.content
 
 
@@ -204,9 +204,9 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
             choice = next((cid for cid, label in zip(ids, labels(panel.message), strict=False)
                            if label in ("Pay the wages", "Perform here")), ids[-1] if len(ids) > 1 else ids[0])
             if choice.startswith("rm:pick:"):
-                await (await d.select(mover, panel.message, choice, ["0"])).response()
+                await (await d.select(mover, panel.message, choice, ["0"])).answer()
             else:
-                await (await d.click(mover, panel.message, choice)).response()
+                await (await d.click(mover, panel.message, choice)).answer()
             await board_changed(d, thread, before)
         final = board(d, thread)
         assert "Final scores" in final.content and "Winner" in final.content
@@ -219,7 +219,7 @@ async def test_a_whole_game_is_played_to_its_final_scores(tmp_path: Path, player
         assert animation.description and "At the end:" in animation.description
         with Image.open(io.BytesIO(animation.data)) as image:
             assert getattr(image, "n_frames", 1) == 3  # the tests' bot draws three boards
-        board_ = await (await d.slash(players[0], thread, "stats leaderboard", {"kind": "circus_train"})).response()
+        board_ = await (await d.slash(players[0], thread, "stats leaderboard", {"kind": "circus_train"})).answer()
         assert "Circus Train — leaderboard" in board_.content
         assert all(str(d.user(name).id) in board_.content for name in players)
 
@@ -233,7 +233,7 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
         assert [u.id for u in start.mentions] == [d.user(mover).id]  # the first player is pinged once
         panel = await take_turn(d, mover, thread)
         edits = len(panel.message.versions)
-        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
         first_pick = await board_changed(d, thread, (start.id, len(start.versions)))
         # The same player goes on: the board is updated in place, with no new ping.
         assert first_pick.id == start.id and "begins!" in first_pick.content and "takes" in first_pick.content
@@ -243,7 +243,7 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
         panel = d.message(panel_id)
         assert "1 left" in panel.content
         before = mark(d, thread)
-        await (await d.click(mover, panel, custom_ids(panel)[0])).response()
+        await (await d.click(mover, panel, custom_ids(panel)[0])).answer()
         second = await board_changed(d, thread, before)
         next_player = awaited(d, second, PLAYERS)
         assert next_player is not None and next_player != mover
@@ -316,50 +316,50 @@ async def test_a_longer_turn_updates_one_board_in_place(tmp_path: Path) -> None:
 async def test_common_commands_list_status_log_rules_and_abandon(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         thread = await open_game(d, PLAYERS)
-        listed = await (await d.slash("carol", "games", "game list", {})).response()
+        listed = await (await d.slash("carol", "games", "game list", {})).answer()
         assert listed.ephemeral and "#1 Circus Train — active" in listed.content
-        mine = await (await d.slash("alice", "games", "game mine", {})).response()
+        mine = await (await d.slash("alice", "games", "game mine", {})).answer()
         assert "#1 Circus Train" in mine.content
         status = await (await d.slash("carol", thread, "game status", {})).settled()
         assert status.ephemeral and d.png_attachments(status) and "Circus Train #1" in status.content
         rules = await (await d.slash("carol", "games", "game rules", {"kind": "circus_train",
-                                                                      "section": "Variants"})).response()
+                                                                      "section": "Variants"})).answer()
         assert rules.ephemeral and "Circus Train — Variants" in rules.content and "Easier" in rules.content
         mover = awaited(d, board(d, thread), PLAYERS)
         assert mover is not None
         panel = await take_turn(d, mover, thread)
         before = mark(d, thread)
-        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+        await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
         await board_changed(d, thread, before)
-        log = await (await d.slash("carol", thread, "game log", {})).response()
+        log = await (await d.slash("carol", thread, "game log", {})).answer()
         assert log.ephemeral and "Log page 1 of 1" in log.content and f"{mover} takes" in log.content
-        refused = await (await d.slash("carol", thread, "game abandon", {})).response()
+        refused = await (await d.slash("carol", thread, "game abandon", {})).answer()
         assert refused.ephemeral and "Only the game's creator or a server manager" in refused.content
-        vote = await (await d.slash("bob", thread, "game abandon", {})).response()
+        vote = await (await d.slash("bob", thread, "game abandon", {})).answer()
         assert vote.ephemeral and "vote to abandon" in vote.content  # a seated player's is a vote
-        by_manager = await (await d.slash("mia", "games", "game abandon", {"game": 1})).response()
+        by_manager = await (await d.slash("mia", "games", "game abandon", {"game": 1})).answer()
         assert by_manager.ephemeral and "abandoned" in by_manager.content
         await d.wait_for(lambda: "was abandoned" in d.last_message(thread).content or None)
         late = await d.slash(mover, thread, "circus pass", {})
         assert "This game is over." in (await late.settled()).content
-        listed = await (await d.slash("carol", "games", "game list", {})).response()
+        listed = await (await d.slash("carol", "games", "game list", {})).answer()
         assert "No games here yet" in listed.content
 
 
 async def test_missing_attach_files_permission_is_explained(tmp_path: Path) -> None:
     async with standin(tmp_path, deny={"games": ["attach_files"]}) as d:
         created = await d.slash("alice", "games", "circus new", {})
-        answer = await created.response()
+        answer = await created.answer()
         assert answer.ephemeral and "Attach Files" in answer.content
 
 
 async def test_generic_new_game_command_takes_variant_options(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         created = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "advanced=true"})
-        answer = await created.response()
+        answer = await created.answer()
         assert not answer.ephemeral and "Options: advanced." in answer.content
         bad = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "turbo=yes"})
-        answer = await bad.response()
+        answer = await bad.answer()
         assert answer.ephemeral and "Unknown option 'turbo'" in answer.content
         malformed = await d.slash("alice", "games", "game new", {"kind": "circus_train", "options": "advanced"})
-        assert "key=value" in (await malformed.response()).content
+        assert "key=value" in (await malformed.answer()).content

@@ -36,23 +36,23 @@ async def test_every_option_is_described_and_every_game_option_autocompletes(tmp
 async def test_a_member_not_yet_seated_is_offered_the_open_lobbies_to_join(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
         created = await d.slash("alice", "games", "circus new", {})
-        await created.response()
+        await created.answer()
         choices = await d.autocomplete("carol", "games", "game join", {}, focused="game")
         assert [c["value"] for c in choices] == [1] and "Circus Train" in choices[0]["name"]
 
 
 async def test_the_rules_of_a_game_are_read_section_by_section(tmp_path: Path) -> None:
     async with standin(tmp_path) as d:
-        first = await (await d.slash("alice", "games", "game rules", {"kind": "dreadful_circus"})).response()
+        first = await (await d.slash("alice", "games", "game rules", {"kind": "dreadful_circus"})).answer()
         assert first.ephemeral and first.content.startswith("**Dreadful Circus — Goal** (1/")
         sections = await d.autocomplete("alice", "games", "game rules", {"kind": "dreadful_circus"},
                                         focused="section")
         assert "Bidding" in [c["value"] for c in sections]
         bidding = await (await d.slash("alice", "games", "game rules", {"kind": "dreadful_circus",
-                                                                        "section": "Bidding"})).response()
+                                                                        "section": "Bidding"})).answer()
         assert "**Dreadful Circus — Bidding**" in bidding.content
         message = first.message
         assert message is not None
         turned = await d.click("alice", message, next(c for c in custom_ids(message) if c.startswith("rm:guide:")))
-        await turned.response()
+        await turned.answer()
         assert "— Setting up**" in d.message(message.id).content

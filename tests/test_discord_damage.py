@@ -5,6 +5,7 @@ log; a full disk answers a move with a sentence and changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -60,19 +61,20 @@ async def test_a_damaged_game_stays_in_its_thread_and_can_be_rebuilt(tmp_path: P
         broken_thread = await deadline_game(d, "games")
         healthy_thread = await deadline_game(d, "general")
         broken, healthy = await game_id(d, broken_thread), await game_id(d, healthy_thread)
-        damage(tmp_path / "ringmaster.sqlite3", broken)
+        # In a thread: the bot shares this event loop and may be mid-way through saving something.
+        await asyncio.to_thread(damage, tmp_path / "ringmaster.sqlite3", broken)
 
         # The damaged game answers in its own thread, saying what a manager can do.
         latest = board(d, broken_thread)
         mover = awaited(d, latest, PLAYERS)
         assert mover is not None
-        answer = await (await d.click(mover, latest, button(latest, "rm:turn:"))).response()
+        answer = await (await d.click(mover, latest, button(latest, "rm:turn:"))).answer()
         assert answer.ephemeral and "save is damaged" in answer.content and "/game repair" in answer.content
-        hand = await (await d.click(mover, latest, button(latest, "rm:hand:"))).response()
+        hand = await (await d.click(mover, latest, button(latest, "rm:hand:"))).answer()
         assert hand.ephemeral and "save is damaged" in hand.content
 
         # Every other game goes on: the list, deadlines and automatic moves.
-        listed = await (await d.slash("alice", "general", "game list")).response()
+        listed = await (await d.slash("alice", "general", "game list")).answer()
         assert f"#{broken}" in listed.content and "damaged" in listed.content and f"#{healthy}" in listed.content
         before = mark(d, healthy_thread)
         clock.advance(hours=25)
@@ -96,7 +98,7 @@ async def first_choice(d: Discord, thread: Any) -> str | None:
     mover = awaited(d, board(d, thread), PLAYERS)
     assert mover is not None
     latest = board(d, thread)
-    panel = (await (await d.click(mover, latest, button(latest, "rm:turn:"))).response()).message
+    panel = (await (await d.click(mover, latest, button(latest, "rm:turn:"))).answer()).message
     assert panel is not None
     edits = len(d.message(panel.id).versions)
     handle = await d.click(mover, panel, next(c["custom_id"] for row in panel.components for c in row["components"]))

@@ -91,11 +91,11 @@ async def by_panel(d: Discord, thread: Any, user: str, label: str) -> None:
             for component in row.get("components", []):
                 for option in component.get("options", []):
                     if option["label"] == label[:100]:
-                        await (await d.select(user, message, component["custom_id"], [option["value"]])).response()
+                        await (await d.select(user, message, component["custom_id"], [option["value"]])).answer()
                         return
         raise AssertionError(f"{label!r} is not in the menus of {message.content!r}")
     assert label[:80] in names, f"{label!r} is not among {names}"
-    await (await d.click(user, message, ids[names.index(label[:80])])).response()
+    await (await d.click(user, message, ids[names.index(label[:80])])).answer()
 
 
 async def by_command(d: Discord, thread: Any, user: str, action: Any) -> Any:
@@ -244,7 +244,7 @@ async def test_refusals_are_private_sentences_and_change_nothing(tmp_path: Path)
         assert odd.ephemeral and "Pick one of the offered wagons" in odd.content
         junk = await (await d.slash(mover, thread, "dreadful bid add", {"item": "banana"})).settled(WAIT)
         assert junk.ephemeral and "Name a coin" in junk.content
-        choice = await (await d.slash(mover, thread, "dreadful choose", {"option": "soon"})).response()
+        choice = await (await d.slash(mover, thread, "dreadful choose", {"option": "soon"})).answer()
         assert choice.ephemeral and "Pick one of the offered choices" in choice.content
         await d.post("bob", thread, "Whoever sells to me will not regret it: my wagon is heavy tonight.")
         table = await _to_selling(d, thread)
@@ -265,7 +265,7 @@ async def test_refusals_are_private_sentences_and_change_nothing(tmp_path: Path)
         assert "Accept this bid" in labels(look) and "Decline this bid" in labels(look)
         assert panel.message is not None
         stale = await d.click(seller, panel.message, custom_ids(panel.message)[0])
-        await stale.response()
+        await stale.answer()
         await d.wait_for(lambda: stale.followups or None, timeout=WAIT)
         assert "out of date" in stale.followups[-1].content
         again = await (await d.slash(seller, thread, "dreadful inspect", {"wagon": owners[1]["value"]})).settled(WAIT)
@@ -274,7 +274,7 @@ async def test_refusals_are_private_sentences_and_change_nothing(tmp_path: Path)
         assert not any("declines" in t for t in thread_texts(d, thread))
         decline = next(cid for cid, label in zip(custom_ids(look), labels(look), strict=True)
                        if label == "Decline this bid")
-        await (await d.click(seller, look, decline)).response()
+        await (await d.click(seller, look, decline)).answer()
         await d.wait_for(lambda: any("declines" in t for t in thread_texts(d, thread)) or None, timeout=WAIT)
         for text in thread_texts(d, thread):
             for word in SECRET_WORDS:

@@ -32,9 +32,9 @@ async def test_the_seed_is_committed_at_the_start_and_revealed_with_a_verifiable
             assert mover is not None
             before = mark(d, thread)
             panel = await take_turn(d, mover, thread)
-            await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).response()
+            await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
             await board_changed(d, thread, before)
-        answer = await (await d.slash("alice", thread, "game abandon", {})).response()
+        answer = await (await d.slash("alice", thread, "game abandon", {})).answer()
         assert "abandoned" in answer.content
         reveal = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if "secret seed was" in m.content),
                                                None), what="the seed to be revealed")

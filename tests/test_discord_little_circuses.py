@@ -33,12 +33,12 @@ async def open_little_circuses(d: Discord, players: tuple[str, ...] = PLAYERS,
     """The first player opens a Little Circuses lobby, the others join, the creator starts; returns the
     game's thread once its first board is posted."""
     created = await d.slash(players[0], "games", "littlecircuses new", options or {})
-    await created.response()
+    await created.answer()
     lobby = created.message
     assert lobby is not None
     for player in players[1:]:
-        await (await d.click(player, d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))).response()
-    await (await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))).response()
+        await (await d.click(player, d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))).answer()
+    await (await d.click(players[0], d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:start:"))).answer()
     thread = await d.wait_for(lambda: next((t for t in d.threads() if has_board(d, t)), None),
                               what="the first board", timeout=10)
     await d.wait_for(lambda: "Play in" in d.message(lobby.id).content or None, what="the lobby to show the thread")
@@ -102,7 +102,7 @@ async def answer_panel(d: Discord, member: str, thread: Any, rng: random.Random)
     number of decisions made."""
     latest = board(d, thread)
     handle = await d.click(member, latest, button(latest, "rm:turn:"))
-    panel = (await handle.response()).message
+    panel = (await handle.answer()).message
     assert panel is not None and panel.ephemeral
     made = 0
     while True:
@@ -115,7 +115,7 @@ async def answer_panel(d: Discord, member: str, thread: Any, rng: random.Random)
             click = await d.select(member, panel, ids[index // 25], [str(index)])
         else:
             click = await d.click(member, panel, ids[index])
-        await click.response()
+        await click.answer()
         panel = await panel_changed(d, panel.id, len(panel.versions))
         made += 1
         assert "out of date" not in panel.content, panel.content
@@ -155,7 +155,7 @@ async def prompt_of(d: Discord, message: Any, member: str) -> str:
     """What ``member`` is being asked, as their private panel says it ("Take your turn" on the board):
     the board itself only says publicly what they are deciding."""
     panel = await d.click(member, message, button(message, "rm:turn:"))
-    return str((await panel.response()).content.split("\n")[-1])
+    return str((await panel.answer()).content.split("\n")[-1])
 
 
 async def command(d: Discord, member: str, thread: Any, name: str, focused: str | None = None,
@@ -263,7 +263,7 @@ async def test_hand_and_pending_choice_are_shown_only_to_their_owner(tmp_path: P
         assert answer.ephemeral and d.png_attachments(answer)
         assert "Your decision" in answer.content
         stranger = await d.click("mia", latest, button(latest, "rm:hand:"))
-        assert "not seated" in (await stranger.response()).content
+        assert "not seated" in (await stranger.answer()).content
         for message in d.messages_in(thread):
             assert "Your " not in message.content
         # A private choice: the thread learns only that alice has chosen, not what.

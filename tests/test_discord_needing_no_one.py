@@ -54,7 +54,7 @@ async def test_a_forced_move_is_marked_on_the_board_and_in_the_log_and_pings_nob
         assert "• 🤖 only choice: " in latest.content
         # Whoever the forced move was played for and is no longer awaited is not pinged.
         assert pinged(latest) <= set(result.table.awaited_users())
-        log = await (await d.slash("bob", thread, "game log", {})).response()
+        log = await (await d.slash("bob", thread, "game log", {})).answer()
         assert log.ephemeral and "🤖 only choice: " in log.content
 
 
@@ -63,7 +63,7 @@ async def test_seat_standing_lists_sets_refuses_and_clears_answers(tmp_path: Pat
     cheap_renders(monkeypatch)
     async with standin(tmp_path) as d:
         thread = await open_game(d, ("alice", "bob"))
-        listing = await (await d.slash("alice", thread, "seat standing", {})).response()
+        listing = await (await d.slash("alice", thread, "seat standing", {})).answer()
         assert listing.ephemeral and "Another player's released Talent" in listing.content
         assert "The long-month steal" in listing.content and listing.content.count("Now: Ask me") == 2
         decisions = await d.autocomplete("alice", thread, "seat standing", {}, focused="decision")
@@ -72,20 +72,20 @@ async def test_seat_standing_lists_sets_refuses_and_clears_answers(tmp_path: Pat
                                        focused="answer")
         assert [c["value"] for c in answers] == ["pass", "best", "ask"]
         done = await (await d.slash("alice", thread, "seat standing",
-                                    {"decision": "long_month_steal", "answer": "best"})).response()
+                                    {"decision": "long_month_steal", "answer": "best"})).answer()
         assert done.ephemeral and "The long-month steal: Take the most valuable counter" in done.content
-        again = await (await d.slash("alice", thread, "seat standing", {"decision": "long_month_steal"})).response()
+        again = await (await d.slash("alice", thread, "seat standing", {"decision": "long_month_steal"})).answer()
         assert "Now: Take the most valuable counter" in again.content and "released Talent" not in again.content
         wrong = await (await d.slash("alice", thread, "seat standing",
-                                     {"decision": "long_month_steal", "answer": "grab"})).response()
+                                     {"decision": "long_month_steal", "answer": "grab"})).answer()
         assert wrong.ephemeral and "has no answer called 'grab'" in wrong.content
         unknown = await (await d.slash("alice", thread, "seat standing",
-                                       {"decision": "wages", "answer": "pay"})).response()
+                                       {"decision": "wages", "answer": "pay"})).answer()
         assert unknown.ephemeral and "no decision called 'wages'" in unknown.content
-        stranger = await (await d.slash("carol", thread, "seat standing", {})).response()
+        stranger = await (await d.slash("carol", thread, "seat standing", {})).answer()
         assert stranger.ephemeral and "not seated" in stranger.content
         cleared = await (await d.slash("alice", thread, "seat standing",
-                                       {"decision": "long_month_steal", "answer": "ask"})).response()
+                                       {"decision": "long_month_steal", "answer": "ask"})).answer()
         assert "you will be asked" in cleared.content
         record = await core_of(d).game_in_thread(thread.id)
         assert await core_of(d).tables.life.standing(record.id) == {}
@@ -100,7 +100,7 @@ async def test_a_standing_answer_is_played_and_told_in_the_log_and_the_recap(
         thread = await open_game(d, FOUR, command="dreadful new")
         for player in FOUR:
             answer = await (await d.slash(player, thread, "seat standing",
-                                          {"decision": "sell", "answer": "accept_first"})).response()
+                                          {"decision": "sell", "answer": "accept_first"})).answer()
             assert answer.ephemeral and "Selling your Offer" in answer.content
         record = await core_of(d).game_in_thread(thread.id)
         result = await play_automatically_until(d, record.id, lambda r: any(m.reason == "standing"
@@ -108,7 +108,7 @@ async def test_a_standing_answer_is_played_and_told_in_the_log_and_the_recap(
         seller = next(m.seat for m in result.follow_ups if m.reason == "standing")
         seller_name = next(name for name in FOUR if d.user(name).id == result.table.user_of(seller))
         await check_newest_board(d, thread)
-        log = await (await d.slash("bob", thread, "game log", {})).response()
+        log = await (await d.slash("bob", thread, "game log", {})).answer()
         assert "🤖 standing answer: " in log.content
-        recap = await (await d.slash(seller_name, thread, "seat recap", {})).response()
+        recap = await (await d.slash(seller_name, thread, "seat recap", {})).answer()
         assert recap.ephemeral and "🤖 standing answer: " in recap.content

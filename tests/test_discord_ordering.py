@@ -45,7 +45,7 @@ async def table_of(d: Discord, thread: Any) -> Any:
 async def open_panel(d: Discord, thread: Any, user: str) -> Any:
     latest = board(d, thread)
     handle = await d.click(user, latest, button(latest, "rm:turn:"))
-    await handle.response()
+    await handle.answer()
     return handle.message
 
 

@@ -65,7 +65,7 @@ async def test_forged_hand_over_and_take_back_buttons_do_nothing(tmp_path: Path)
         before = [(seat.seat, seat.user_id) for seat in table.seats]
         latest = board(d, thread)
         # dave makes up an offer of alice's seat to himself: nobody offered it.
-        forged = await (await d.forge_click("dave", latest, f"rm:handover:{table.id}:0:{alice}:{dave}")).response()
+        forged = await (await d.forge_click("dave", latest, f"rm:handover:{table.id}:0:{alice}:{dave}")).answer()
         assert forged.ephemeral and "no such offer" in forged.content
         assert [(s.seat, s.user_id) for s in (await core.tables.table(table.id)).seats] == before
         # A made-up agreement to take back the last move: nobody asked.
@@ -73,11 +73,11 @@ async def test_forged_hand_over_and_take_back_buttons_do_nothing(tmp_path: Path)
         version = (await core.tables.table(table.id)).record.version
         [last] = (await core.store.actions(table.id))[-1:]
         other = next(name for seat, name in enumerate(table.names) if seat != last.seat)
-        fake = await (await d.forge_click(other, board(d, thread), f"rm:undo:{table.id}:{last.version}")).response()
+        fake = await (await d.forge_click(other, board(d, thread), f"rm:undo:{table.id}:{last.version}")).answer()
         assert fake.ephemeral and "Nobody asked" in fake.content
         assert (await core.tables.table(table.id)).record.version == version
         # Ids too big for any game, and junk, are refused with a sentence.
-        huge = await (await d.forge_click("alice", latest, f"rm:hand:{'9' * 19}")).response()
+        huge = await (await d.forge_click("alice", latest, f"rm:hand:{'9' * 19}")).answer()
         assert huge.ephemeral and "no game" in huge.content.lower()
 
 
@@ -96,7 +96,7 @@ async def test_a_solo_player_cannot_take_back_a_draw_to_see_the_future(tmp_path:
         else:
             raise AssertionError("no move drew anything in 60 moves")
         version = table.record.version
-        answer = await (await d.slash("alice", thread, "seat undo", {})).response()
+        answer = await (await d.slash("alice", thread, "seat undo", {})).answer()
         assert answer.ephemeral and "cannot be taken back" in answer.content
         assert (await core.tables.table(record.id)).record.version == version
         assert custom_ids(board(d, thread))  # the game goes on

@@ -69,7 +69,7 @@ async def _by_panel(d: Discord, user: str, thread: Any, label: str) -> bool:
     board's panel cannot be used (out of date) and the caller should type the command instead."""
     latest = board(d, thread)
     opened = await d.click(user, latest, button(latest, "rm:turn:"))
-    answer = await opened.response()
+    answer = await opened.answer()
     if "out of date" in answer.content or opened.message is None:
         return False
     panel = opened.message
@@ -82,10 +82,10 @@ async def _by_panel(d: Discord, user: str, thread: Any, label: str) -> bool:
         select = next(cid for cid in ids if cid.startswith("rm:pick:"))
         page = int(option["value"]) // 25
         select = f"{select.rsplit(':', 1)[0]}:{page}"
-        await (await d.select(user, panel, select, [option["value"]])).response()
+        await (await d.select(user, panel, select, [option["value"]])).answer()
     else:
         chosen = next(cid for cid, name in zip(ids, names, strict=True) if name == label[:80])
-        await (await d.click(user, panel, chosen)).response()
+        await (await d.click(user, panel, chosen)).answer()
     # The click is answered at once; the panel is edited with the next choices once the move is made.
     await d.wait_for(lambda: len(d.message(panel.id).versions) > edits or None, what="the panel to update")
     return True
@@ -173,7 +173,7 @@ async def test_refusals_are_private_and_specific(tmp_path: Path) -> None:
         latest = board(d, thread)
         mine = await (await d.click("alice", latest, button(latest, "rm:hand:"))).settled()
         assert mine.ephemeral and d.png_attachments(mine)
-        stranger_hand = await (await d.click("carol", latest, button(latest, "rm:hand:"))).response()
+        stranger_hand = await (await d.click("carol", latest, button(latest, "rm:hand:"))).answer()
         assert stranger_hand.ephemeral and "not seated" in stranger_hand.content
         # Finish set-up for both, then the announcements go one at a time.
         for user in PLAYERS:
@@ -192,8 +192,8 @@ async def test_refusals_are_private_and_specific(tmp_path: Path) -> None:
         assert too_many.ephemeral and "Announce between 1 and" in too_many.content
         old = board(d, thread)
         await (await d.slash(PLAYERS[waiting], thread, "wanderzirkus announce", {"count": 3})).settled()
-        stale = await (await d.click(PLAYERS[waiting], old, button(old, "rm:turn:"))).response()
+        stale = await (await d.click(PLAYERS[waiting], old, button(old, "rm:turn:"))).answer()
         assert stale.ephemeral and ("out of date" in stale.content or "not your turn" in stale.content)
         _thread_is_public(d, thread)
-        both = await (await d.slash("carol", "games", NEW, {"simplified": True, "pro": True})).response()
+        both = await (await d.slash("carol", "games", NEW, {"simplified": True, "pro": True})).answer()
         assert both.ephemeral and "Simplified" in both.content  # the rules refuse the combination

@@ -5,7 +5,6 @@ who may not see it — declined bids included."""
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.core.events import Event
 from rules.dreadful_circus.content import CONTRACT_TYPES, load_content
 from rules.dreadful_circus.game import DreadfulCircus
@@ -50,7 +50,7 @@ def _exposed(state: DreadfulCircusState) -> bool:
 
 def _hide_secrets_differently(state: DreadfulCircusState, seat: int | None) -> DreadfulCircusState:
     """The same position with every secret ``seat`` may not know replaced by something else."""
-    other = copy.deepcopy(state)
+    other = clone(state)
     looking = None
     if state.phase == "sell":
         offer = state.offers[state.selling]

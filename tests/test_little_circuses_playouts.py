@@ -4,7 +4,6 @@ events, replay), plus the proof that no view shows what its seat may not see."""
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.core.game import Game
 from rules.little_circuses import flow
 from rules.little_circuses.game import LittleCircuses
@@ -95,7 +95,7 @@ def _hide_secrets_differently(state: LittleCircusesState, seat: int | None) -> L
     """The same position with every secret the seat may not know replaced by something else: other
     players' face-down tiles, both piles' order, the random state, and other players' choices for the
     current space that have not resolved yet (including whether they are choosing a tile's place)."""
-    other = copy.deepcopy(state)
+    other = clone(state)
     for index, circus in enumerate(other.circuses):
         if index == seat:
             continue

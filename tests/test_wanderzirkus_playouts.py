@@ -4,7 +4,6 @@ no view and no public event shows what its seat may not see."""
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 from rules.cli import chooser_rng, default_names, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.core.game import Game
 from rules.wanderzirkus.game import Wanderzirkus
 from rules.wanderzirkus.state import WanderzirkusState
@@ -60,7 +60,7 @@ def test_automatic_player_beats_random_play() -> None:
 def _hide_secrets_differently(state: WanderzirkusState, seat: int | None) -> WanderzirkusState:
     """The same position with every secret the seat may not know replaced by something else: other
     seats' hands, decks, offers, cards looked at and running shows, the stacks' order, the generator."""
-    other = copy.deepcopy(state)
+    other = clone(state)
     for index, circus in enumerate(other.circuses):
         if index == seat:
             continue
@@ -106,7 +106,7 @@ def test_public_events_never_name_hidden_cards(players: int) -> None:
     while not GAME.is_over(state):
         seat = pick_seat(GAME, state, rng)
         action = pick_action(GAME, state, seat, GAME.legal_actions(state, seat), rng, auto=False)
-        before = copy.deepcopy(state)
+        before = clone(state)
         state, events = GAME.apply(state, seat, action)
         for event in events:
             if event.private_to is not None:

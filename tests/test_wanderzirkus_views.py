@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 from rules.cli import chooser_rng, pick_action, pick_seat
+from rules.core.clone import clone
 from rules.wanderzirkus.actions import PlayCard, StopShow
 from rules.wanderzirkus.state import WanderzirkusState
 
@@ -46,7 +46,7 @@ def test_a_finished_show_is_public_with_full_card_data() -> None:
 
 def test_state_copy_is_deep_for_every_list() -> None:
     state = show_game(players=2)
-    twin = copy.deepcopy(state)
+    twin = clone(state)
     assert twin == state
     for name, value in vars(state).items():
         if isinstance(value, list):

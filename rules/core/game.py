@@ -16,13 +16,13 @@ outside a player's own turn that may be answered in advance (standing answers).
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.core import serial
+from rules.core.clone import clone
 from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn, quote
 from rules.core.events import Event
 from rules.core.options import OptionSpec, OptionValue, validate_options
@@ -123,14 +123,16 @@ class Game(ABC, Generic[S, A]):
         """Every action ``seat`` may take now, in a stable order; empty for a seat not awaited."""
 
     def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
-        """Validate, then return the new state and what happened. ``state`` is never modified."""
+        """Validate, then return the new state and what happened. ``state`` is never modified, and the new
+        state shares no list, dict or state object with it (``clone``), so the game's history (replays,
+        take-backs, earlier states kept by callers) stays as it was."""
         if self.is_over(state):
             raise IllegalAction("This game is over.")
         if seat not in self.to_act(state):
             raise NotYourTurn(self.explain_waiting(state, seat))
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(self.explain_illegal(state, seat, action))
-        new_state = copy.deepcopy(state)
+        new_state = clone(state)
         events = self.resolve(new_state, seat, action)
         return new_state, events
 

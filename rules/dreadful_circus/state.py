@@ -6,7 +6,6 @@ Seats are numbered clockwise, so "the player to the left" of seat s is seat s + 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.core.options import OptionValue
 
@@ -30,9 +29,6 @@ class Wagon:
     def empty(self) -> bool:
         return not any(self.coins.values()) and not any(self.contracts.values())
 
-    def clone(self) -> Wagon:
-        return Wagon(dict(self.coins), dict(self.contracts), self.offer, self.forced, self.placed, self.declined)
-
 
 @dataclass
 class Seat:
@@ -47,10 +43,6 @@ class Seat:
     drafted: list[str] = field(default_factory=list)  # draft: the cards picked so far
     wagon: Wagon | None = None
 
-    def clone(self) -> Seat:
-        return Seat(list(self.hand), dict(self.coins), dict(self.contracts), list(self.tableau), self.choice,
-                    list(self.packet), list(self.drafted), self.wagon.clone() if self.wagon else None)
-
 
 @dataclass
 class Offer:
@@ -60,9 +52,6 @@ class Offer:
     declined: list[int] = field(default_factory=list)
     winner: int | None = None
     done: bool = False
-
-    def clone(self) -> Offer:
-        return Offer(self.seller, self.card, self.inspecting, list(self.declined), self.winner, self.done)
 
 
 @dataclass
@@ -76,10 +65,6 @@ class Task:
     loaded: dict[int, Wagon] = field(default_factory=dict)  # Load the Wagon: what each seat loaded
     returned: int = 0  # Contracts returned so far (swap_contracts)
     started: bool = False  # set when the task reaches the front of the queue and asks its first question
-
-    def clone(self) -> Task:
-        return Task(self.kind, self.seat, self.card, list(self.loaders),
-                    {seat: wagon.clone() for seat, wagon in self.loaded.items()}, self.returned, self.started)
 
 
 @dataclass
@@ -100,13 +85,3 @@ class DreadfulCircusState:
     tasks: list[Task] = field(default_factory=list)
     copies: dict[str, str] = field(default_factory=dict)  # Mirrors/Corridors card id -> copied card id
     redeals: int = 0
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DreadfulCircusState:
-        """A field-by-field copy: ``Game.apply`` copies the state on every action, and the generic
-        deep copy would dominate the cost of a whole game."""
-        return DreadfulCircusState(
-            players=list(self.players), options=dict(self.options), rng=self.rng,
-            seats=[seat.clone() for seat in self.seats], deck=list(self.deck), bag=list(self.bag), phase=self.phase,
-            first_seller=self.first_seller, second_seller=self.second_seller, discard=list(self.discard),
-            round=self.round, offers=[offer.clone() for offer in self.offers], selling=self.selling,
-            tasks=[task.clone() for task in self.tasks], copies=dict(self.copies), redeals=self.redeals)

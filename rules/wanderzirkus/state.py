@@ -7,7 +7,6 @@ purple stack (acrobats placed on one another, bottom first) and the Pause card (
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from rules.core.options import OptionValue
 
@@ -101,46 +100,9 @@ class WanderzirkusState:
     spend_step: str = "menu"  # "menu", "pick_artist" or "pick_city" for the seat spending
     final_vp: list[int] = field(default_factory=list)  # after the game: every point, coins included
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> WanderzirkusState:
-        """A full copy, written out because ``Game.apply`` copies the state on every decision and the
-        generic ``copy.deepcopy`` was most of a playout's time. Every list is new; the strings, numbers
-        and tuples inside are immutable and shared."""
-        new = _shallow(self)
-        new.players = list(self.players)
-        new.options = dict(self.options)
-        new.circuses = [_copy_circus(circus) for circus in self.circuses]
-        new.artist_stack = list(self.artist_stack)
-        new.city_stack = list(self.city_stack)
-        new.order = list(self.order)
-        new.pairs = list(self.pairs)
-        new.scorings = [_shallow(scoring) for scoring in self.scorings]
-        for scoring in new.scorings:
-            scoring.cities = list(scoring.cities)
-        new.final_vp = list(self.final_vp)
-        return new
-
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in a sequential phase."""
         if self.phase in ("travel", "announce", "spend") and self.turn < len(self.order):
             return self.order[self.turn]
         return None
-
-
-T = TypeVar("T")
-
-
-def _shallow(value: T) -> T:
-    """A new object with the same attributes (faster than ``copy.copy`` for plain dataclasses)."""
-    new: T = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    return new
-
-
-def _copy_circus(circus: Circus) -> Circus:
-    new = _shallow(circus)
-    for name in ("artists", "cities", "bought_cities", "kept_cities", "round_vp", "draw_pile", "hand", "offer",
-                 "city_offer"):
-        setattr(new, name, list(getattr(circus, name)))
-    new.show = [Column(list(column.cards), column.exit) for column in circus.show]
-    return new

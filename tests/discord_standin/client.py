@@ -66,9 +66,13 @@ MessageRef = Message | int
 class Discord:
     """Drives the stand-in as Discord's users would, and runs the bot against it."""
 
-    def __init__(self, server: StandIn, *, error_loggers: Iterable[str] = ERROR_LOGGERS) -> None:
+    def __init__(self, server: StandIn, *, error_loggers: Iterable[str] = ERROR_LOGGERS,
+                 bot_elsewhere: bool = False) -> None:
         self.server = server
         self.bot: discord.Client | None = None
+        self.bot_elsewhere = bot_elsewhere
+        """The bot runs in another process (a benchmark starts it): interactions are sent to whatever bot
+        is connected to the gateway, and ``start_bot`` is not used."""
         self._factory: BotFactory | None = None
         self._connect_task: asyncio.Task[None] | None = None
         self._stopping = False
@@ -534,7 +538,7 @@ class Discord:
     async def _send(self, kind: int, user: User, channel: Channel, data: dict[str, Any], name: str,
                     message: Message | None = None) -> InteractionHandle:
         self.raise_errors()
-        if self.bot is None:
+        if self.bot is None and not self.bot_elsewhere:
             raise UsageError("no bot is running: start_bot() first")
         if channel.deleted:
             raise UsageError(f"{channel!r} was deleted")
@@ -546,8 +550,9 @@ class Discord:
         if kind != MESSAGE_COMPONENT and not perms & P["use_application_commands"]:
             raise UsageError(f"{user.name} may not use application commands in {channel!r}")
         record = self.server.new_interaction(kind, user, channel, data, name=name, message=message)
+        handle = InteractionHandle(self, record)  # before delivery: it notes the message's edits so far
         await self.server.deliver(record)
-        return InteractionHandle(self, record)
+        return handle
 
     def _component(self, message: Message, custom_id: str) -> dict[str, Any]:
         if message.deleted:

@@ -26,9 +26,12 @@ CogFactory = Callable[[Any], Any]  # bot -> commands.Cog
 
 
 def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFactory] = (),
-                       dynamic_items: Iterable[type[discord.ui.DynamicItem[Any]]] = ()) -> BotFactory:
+                       dynamic_items: Iterable[type[discord.ui.DynamicItem[Any]]] = (),
+                       render_processes: int = 0) -> BotFactory:
     """A factory for the real bot: ``bot.build_bot(config)`` with the stand-in's token, ``db_path`` and
-    ``dev_guild`` set to the stand-in's first guild; ``cogs`` (test-only) are added before login."""
+    ``dev_guild`` set to the stand-in's first guild; ``cogs`` (test-only) are added before login.
+    Boards are drawn in threads of the test's process (so tests may replace the renderers) unless
+    ``render_processes`` asks for worker processes."""
     import bot as ringmaster  # the product's entry point
 
     cog_factories = list(cogs)
@@ -37,7 +40,7 @@ def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFact
     async def build() -> discord.Client:
         # Few replay frames: drawing forty boards at every game's end would slow the tests for nothing.
         config = ringmaster.Config(token=driver.server.token, db_path=db_path, dev_guild=driver.guild.id,
-                                   log_level="INFO", replay_frames=3)
+                                   log_level="INFO", replay_frames=3, render_processes=render_processes)
         client = ringmaster.build_bot(config)
         for make_cog in cog_factories:
             await client.add_cog(make_cog(client))
@@ -52,7 +55,7 @@ def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFact
 async def standin(tmp_path: Path | None = None, *, bot: bool | BotFactory = True,
                   cogs: Iterable[CogFactory] = (), guilds: Iterable[Mapping[str, Any]] | None = None,
                   interaction_deadline: float = 3.0, attachment_size_limit: int = 10 * 1024 * 1024,
-                  **guild_setup: Any) -> AsyncIterator[Discord]:
+                  render_processes: int = 0, **guild_setup: Any) -> AsyncIterator[Discord]:
     """A running stand-in with one guild built from ``guild_setup`` (see ``StandIn.add_guild``: name,
     channels, members, managers, owner, deny, bot_permissions) or several from ``guilds``.
 
@@ -75,7 +78,8 @@ async def standin(tmp_path: Path | None = None, *, bot: bool | BotFactory = True
         driver = Discord(server)
         if bot is True:
             assert tmp_path is not None
-            await driver.start_bot(ringmaster_factory(driver, tmp_path / "ringmaster.sqlite3", cogs=cog_factories))
+            await driver.start_bot(ringmaster_factory(driver, tmp_path / "ringmaster.sqlite3", cogs=cog_factories,
+                                                      render_processes=render_processes))
         elif callable(bot):
             await driver.start_bot(bot)
         yield driver

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import CALLBACK_MODAL, EPHEMERAL, Attachment, Callback, Interaction, Message, walk_components
+from .model import (
+    CALLBACK_DEFERRED_MESSAGE,
+    CALLBACK_DEFERRED_UPDATE,
+    CALLBACK_MODAL,
+    EPHEMERAL,
+    Attachment,
+    Callback,
+    Interaction,
+    Message,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .client import Discord
@@ -31,6 +41,8 @@ class Response:
     choices: list[dict[str, Any]] = field(default_factory=list)
     message: Message | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    snapshot_edits: int = 0
+    """How many times the answered message had been edited when the callback arrived."""
 
     @property
     def ephemeral(self) -> bool:
@@ -52,7 +64,8 @@ class Response:
         state = callback.snapshot
         return cls(callback.type, state.get("content", ""), list(state.get("embeds", [])),
                    list(state.get("components", [])), list(state.get("attachments", [])), state.get("flags", 0),
-                   choices=list(callback.data.get("choices") or []), message=callback.message, data=callback.data)
+                   choices=list(callback.data.get("choices") or []), message=callback.message, data=callback.data,
+                   snapshot_edits=state.get("edits", 0))
 
 
 class InteractionHandle:
@@ -62,6 +75,10 @@ class InteractionHandle:
         self.discord = discord_
         self.record = record
         self._response: Response | None = None
+        # How often the button's message had been edited when the click was sent: a deferred update is
+        # answered by the next edit.
+        found = discord_.server.messages.get(record.message_id) if record.message_id else None
+        self._edits_when_sent = len(found.versions) if found is not None else 0
 
     def __repr__(self) -> str:
         return f"<InteractionHandle {self.record!r}>"
@@ -86,6 +103,24 @@ class InteractionHandle:
                                                    f"an answer to {self.record!r}")
             self._response = Response.of(callback)
         return self._response
+
+    async def answer(self, timeout: float = DEFAULT_TIMEOUT) -> Response:
+        """What the member finally reads: the answer itself, or — when the bot acknowledged first and
+        answered after ("thinking", or a deferred update of the button's message) — the answer message
+        once it came, or the first followup (a refusal after a deferred update comes as one)."""
+        response = await self.response(timeout)
+        if response.type == CALLBACK_DEFERRED_MESSAGE:
+            return _answer_from(response, await self.settled(timeout))
+        if response.type != CALLBACK_DEFERRED_UPDATE or self.record.message_id is None:
+            return response
+        target = self.discord.server.messages[self.record.message_id]
+        edits = response.snapshot_edits if response.message is not None else self._edits_when_sent
+
+        def changed() -> Message | None:
+            if self.record.followups:
+                return self.record.followups[0]
+            return target if len(target.versions) > edits else None
+        return _answer_from(response, await self.discord.wait_for(changed, timeout, f"the answer to {self.record!r}"))
 
     async def refusal(self, timeout: float = DEFAULT_TIMEOUT) -> Callback:
         """Wait for a callback the stand-in refused (check ``.status`` and ``.code``)."""
@@ -114,3 +149,10 @@ class InteractionHandle:
         def present() -> Message | None:
             return self.record.followups[index] if len(self.record.followups) > index else None
         return await self.discord.wait_for(present, timeout, f"followup {index} to {self.record!r}")
+
+
+def _answer_from(response: Response, message: Message) -> Response:
+    """The answer as the member reads it: ``message``'s content under the callback's type."""
+    return Response(response.type, message.content, list(message.embeds), list(message.components),
+                    list(message.attachments), message.flags, message=message, data=response.data,
+                    snapshot_edits=response.snapshot_edits)

@@ -49,6 +49,7 @@ class Interactions(MessageStore):
     def __init__(self, *, interaction_deadline: float, webhook_lifetime: float, **world: Any) -> None:
         self.interaction_deadline = interaction_deadline
         self.webhook_lifetime = webhook_lifetime
+        self._interactions_by_token: dict[str, Interaction] = {}  # webhook routes find theirs at once
         super().__init__(**world)
 
     def new_interaction(self, kind: int, user: User, channel: Channel, data: dict[str, Any], *,
@@ -73,6 +74,7 @@ class Interactions(MessageStore):
             payload["message"] = self.message_payload(message)
         interaction.payload = payload
         self.interactions[interaction.id] = interaction
+        self._interactions_by_token[interaction.token] = interaction
         return interaction
 
     async def deliver(self, interaction: Interaction) -> None:
@@ -84,7 +86,7 @@ class Interactions(MessageStore):
     def _interaction_by_token(self, request: web.Request) -> Interaction:
         token = request.match_info["token"]
         app_id = request.match_info["app_id"]
-        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        interaction = self._interactions_by_token.get(token)
         if interaction is None or app_id != str(self.application_id) or not interaction.acknowledged:
             raise ApiError(404, 10015, "Unknown Webhook")
         if self.now() - interaction.created_at > self.webhook_lifetime:
@@ -178,7 +180,7 @@ class Interactions(MessageStore):
         if message is not None:
             callback.snapshot = {"content": message.content, "embeds": list(message.embeds),
                                  "components": list(message.components), "attachments": list(message.attachments),
-                                 "flags": message.flags}
+                                 "flags": message.flags, "edits": len(message.versions)}
         ephemeral = bool(message and message.ephemeral)
         body: dict[str, Any] = {"interaction": {
             "id": str(interaction.id), "type": interaction.type,

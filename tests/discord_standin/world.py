@@ -28,6 +28,7 @@ from .model import (
     INTENT_GUILD_MEMBERS,
     MANAGER_PERMISSIONS,
     PRIVATE_THREAD,
+    PUBLIC_THREAD,
     TEXT,
     Channel,
     Event,
@@ -57,6 +58,7 @@ class World:
         self._last_snowflake = 0
         self._clock_offset = 0.0
         self.users: dict[int, User] = {}
+        self._users_by_name: dict[str, User] = {}  # the first user of each name, as ``user()`` finds it
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
@@ -114,14 +116,22 @@ class World:
     def add_user(self, name: str, *, bot: bool = False, user_id: int | None = None) -> User:
         user = User(user_id or self.snowflake(), name, bot=bot)
         self.users[user.id] = user
+        self._users_by_name.setdefault(name, user)
         return user
 
     def user(self, name_or_id: str | int | User) -> User:
         if isinstance(name_or_id, User):
             return name_or_id
-        for user in self.users.values():
-            if name_or_id in (user.id, user.name, str(user.id)):
-                return user
+        # Looked up by id, then by name, in dictionaries: a world of thousands of members stays fast.
+        if isinstance(name_or_id, int) and name_or_id in self.users:
+            return self.users[name_or_id]
+        if isinstance(name_or_id, str):
+            by_id = self.users.get(int(name_or_id)) if name_or_id.isdecimal() else None
+            found = self._users_by_name.get(name_or_id)
+            if found is not None and (by_id is None or found.id < by_id.id):
+                return found
+            if by_id is not None:
+                return by_id
         raise KeyError(f"no user {name_or_id!r}; users: {', '.join(u.name for u in self.users.values())}")
 
     def add_guild(self, name: str = "Big Top", *, channels: Iterable[str] = ("general", "games"),
@@ -129,7 +139,7 @@ class World:
                   owner: str = "owner",
                   deny: Mapping[str, PermissionSpec] | None = None,
                   bot_permissions: PermissionSpec = BOT_PERMISSIONS,
-                  everyone_permissions: PermissionSpec = EVERYONE_PERMISSIONS) -> Guild:
+                  everyone_permissions: PermissionSpec = EVERYONE_PERMISSIONS, guild_id: int | None = None) -> Guild:
         """A guild with text channels and members; ``managers`` get MANAGE_GUILD (a "server manager" role).
 
         The guild belongs to ``owner`` (a member with every permission, kept apart from the others so
@@ -137,8 +147,10 @@ class World:
 
         ``deny`` maps a channel name to permissions denied to the bot there (a member overwrite), e.g.
         ``{"games": ["create_public_threads", "attach_files"]}``.
+
+        ``guild_id`` gives the guild a known id (a world rebuilt to match a saved database).
         """
-        guild_id = self.snowflake()
+        guild_id = guild_id or self.snowflake()
         member_names, manager_names = list(members), list(managers)
         people = [self._user_named(n) for n in dict.fromkeys([owner, *member_names, *manager_names])]
         guild = Guild(guild_id, name, owner_id=people[0].id)
@@ -165,12 +177,21 @@ class World:
         except KeyError:
             return self.add_user(name)
 
-    def add_channel(self, guild: Guild, name: str, *, position: int | None = None) -> Channel:
-        channel = Channel(self.snowflake(), guild.id, name, TEXT,
+    def add_channel(self, guild: Guild, name: str, *, position: int | None = None,
+                    channel_id: int | None = None) -> Channel:
+        channel = Channel(channel_id or self.snowflake(), guild.id, name, TEXT,
                           position=len(guild.channel_ids) if position is None else position)
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
+
+    def add_thread(self, parent: Channel, name: str, *, thread_id: int | None = None) -> Channel:
+        """A public thread the bot opened in ``parent`` before it connected (no event is sent: the bot
+        learns of it from GUILD_CREATE, as of any thread that exists when it starts)."""
+        thread = Channel(thread_id or self.snowflake(), parent.guild_id, name, PUBLIC_THREAD, parent_id=parent.id,
+                         owner_id=self.bot_user.id, auto_archive_duration=10080, member_ids={self.bot_user.id})
+        self.channels[thread.id] = thread
+        return thread
 
     def deny_bot(self, channel: Channel, spec: PermissionSpec) -> None:
         """Deny the bot these permissions in ``channel`` (and its threads). Takes effect for new events."""

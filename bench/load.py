@@ -1,0 +1,478 @@
+"""Ringmaster under load, measured from outside: N live games, moves arriving at a given rate.
+
+Run (from the repository root; the first run of a (games, seed) builds and caches its world):
+    .venv/bin/python bench/load.py --games 100 --rate 2 --duration 20
+    .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 [--warmup 10] [--seed 1]
+        [--cache /tmp/ringmaster-load] [--drain 60] [--profile bot.prof]
+
+Method
+------
+* Two processes. The bot runs alone in its own (``bench/load_bot.py``): the product's ``build_bot``,
+  cogs, SQLite file in WAL mode and real renderers, started as ``python bot.py`` starts it, with only
+  discord.py's two URLs pointed at the stand-in. This process runs the Discord stand-in
+  (``tests/discord_standin``, on 127.0.0.1) and the simulated players.
+* The world (``bench/load_world.py``): N live games of the four kinds in equal shares, 2 to the most
+  players each, variants switched on at random, 30 % with a turn deadline, each played by the automatic
+  players to a uniformly random point of its history, built through the table core itself before the
+  bot starts and cached by (games, seed). Each thread starts with its current board message.
+* Open-loop arrivals: a Poisson process of ``--rate`` moves per second for ``--warmup`` then
+  ``--duration`` seconds, scheduled whatever the bot's speed. Each arrival takes a game at random among
+  those with no move in progress and not over, and a member its newest board mentions as awaited (read
+  from the board's text in the thread, never from the database); that member presses "Take your turn"
+  and picks a random choice of the private panel (button or menu option). One arrival is one move: a
+  turn of several steps comes back as later arrivals, so offered moves per second is the rate.
+* Timing: the stand-in stamps everything the bot does the moment it happens (``time.monotonic()``).
+
+What it reports (latencies over the arrivals of the measuring window; p50 / p99 / max)
+-------------------------------------------------------------------------------------
+* offered: the rate asked for, and the arrivals made in the window; served: moves whose next board
+  reached the thread during the window, per second of the window.
+* "Take your turn" → first response: the first answer the bot sent (a defer, or the panel itself),
+  whether Discord accepted it or not; → panel shown: the private panel with its choices, of the
+  answers Discord accepted (a late one is refused, so its panel is never shown).
+* choice → first response (the defer); choice → answered: the panel updated with what comes next (the
+  bot waits up to a second for the thread to show the move first).
+* move → board posted: from the choice to the thread's board (posted or edited) showing the next version.
+* answered after Discord's 3 s: answers the stand-in refused with 10062 "Unknown interaction", as
+  Discord does, of panels and of choices.
+* outcomes: every arrival is completed, failed (by reason: a refusal sentence, a late panel, a timeout
+  of ``STAGE_TIMEOUT`` s), "no idle game" (every game busy or over), or unfinished (still in progress
+  ``--drain`` seconds after the window).
+* bot CPU per move: user + system time of the bot process and its child processes (``/proc``) during
+  the window, divided by the moves served in it.
+* how long the bot's threads were runnable but had no core (``schedstat``), and the machine's CPU
+  pressure (``/proc/pressure/cpu``) in the window: on a shared machine, a bot waiting for a core is
+  slow for a reason that is not its own.
+* RSS of the bot after start-up, after the load, and its peak (VmHWM); child processes listed apart.
+* event-loop lag: how late a 50 ms sleep on the bot's loop wakes up (samples of the window); the
+  driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
+* warnings and errors the bot logged, by logger; its whole log is kept beside the cache.
+
+``--profile FILE`` samples the stacks of every thread of the bot every 10 ms (the event loop, the
+threads drawing boards, the database thread; a few per cent of CPU) and prints where they were: by
+thread, by function's own time and by inclusive time.
+
+What is simulated, and what is left out: Discord itself (the stand-in answers at once and applies
+Discord's 3-second rule), the network (loopback), and the players (one press and one random choice
+per move, no reading time). There are no slash commands, "My hand" presses or recaps in the mix.
+
+This replaces ``bench/discord_latency.py``, which ran the stand-in in the bot's own process and event
+loop, opened fresh two-player games, sent one interaction at a time, timed only the defer as "choice
+→ answered", and skipped turns whose mover it could not find.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from load_players import Arrival, LiveGame, Players, WatchedStandIn  # noqa: E402
+from load_world import populate, prepare  # noqa: E402
+
+from tests.discord_standin import Discord  # noqa: E402
+
+from sampling import percentile  # noqa: E402
+
+TICK = os.sysconf("SC_CLK_TCK")
+START_TIMEOUT = 600.0
+
+
+# ----- the bot process, seen from /proc -----------------------------------------------------------------
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (render pools, helpers), found by their parent ids."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                parents.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a process and of its children, live (read directly) or already reaped."""
+    own, children = cpu_split(pid)
+    return own + children
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User + system time of a process itself, and of its children (live, or already reaped)."""
+    def own(process: int, reaped: bool) -> float:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if reaped else 0)
+        return ticks / TICK
+    return own(pid, False), own(pid, True) - own(pid, False) + sum(own(child, False) for child in descendants(pid))
+
+
+def cpu_waited(pid: int) -> float:
+    """Seconds the threads of a process and of its children spent runnable but not running (waiting for a
+    free core: /proc/<pid>/task/*/schedstat), so a slow bot can be told from a starved one."""
+    total = 0
+    for process in [pid, *descendants(pid)]:
+        with contextlib.suppress(OSError):
+            for task in os.listdir(f"/proc/{process}/task"):
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    total += int(Path(f"/proc/{process}/task/{task}/schedstat").read_text().split()[1])
+    return total / 1e9
+
+
+def cpu_pressure() -> float:
+    """The machine's CPU pressure so far: seconds in which some runnable task had no core (/proc/pressure)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        return int(first.rsplit("total=", 1)[1]) / 1e6
+    return float("nan")
+
+
+def memory(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM in bytes."""
+    found = {}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0]) * 1024
+    return found
+
+
+def children_memory(pid: int) -> list[tuple[int, int]]:
+    return [(child, memory(child).get("VmRSS", 0)) for child in descendants(pid)]
+
+
+class BotProcess:
+    """``bench/load_bot.py`` as a child process, pointed at the stand-in."""
+
+    def __init__(self, folder: Path, profile: str | None) -> None:
+        self.log_path = folder / "bot.log"
+        self.lag_path = folder / "lag.json"
+        self.profile = profile
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, port: int, token: str, db: Path, guild_id: int) -> None:
+        args = [sys.executable, str(ROOT / "bench" / "load_bot.py"), "--port", str(port), "--token", token,
+                "--db", str(db), "--guild", str(guild_id), "--lag", str(self.lag_path)]
+        if self.profile:
+            args += ["--profile", str(Path(self.profile).resolve())]
+        with self.log_path.open("wb") as log:
+            self.process = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE, stderr=log,
+                                                                cwd=str(ROOT))
+        assert self.process.stdout is not None
+        line = await asyncio.wait_for(self.process.stdout.readline(), START_TIMEOUT)
+        if line.strip() != b"READY":
+            raise RuntimeError(f"the bot did not start; its log:\n{self.log_path.read_text()[-3000:]}")
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def stop(self) -> list[tuple[float, float]]:
+        """Close the bot as on shutdown; returns its lag samples."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.process.wait(), 60)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        with contextlib.suppress(OSError, ValueError):
+            return [(at, lag) for at, lag in json.loads(self.lag_path.read_text())]
+        return []
+
+    def logged(self) -> Counter[str]:
+        """WARNING and ERROR lines of the bot's log, by level and logger."""
+        found: Counter[str] = Counter()
+        with contextlib.suppress(OSError):
+            for line in self.log_path.read_text(errors="replace").splitlines():
+                parts = line.split(maxsplit=4)
+                if len(parts) >= 4 and parts[2] in ("WARNING", "ERROR", "CRITICAL"):
+                    found[f"{parts[2]} {parts[3].rstrip(':')}"] += 1
+        return found
+
+
+# ----- one run --------------------------------------------------------------------------------------------
+@dataclass
+class Run:
+    games: int
+    rate: float
+    duration: float
+    arrivals: list[Arrival] = field(default_factory=list)
+    no_idle: int = 0
+    served: int = 0
+    cpu: float = 0.0
+    cpu_own: float = 0.0
+    cpu_waited: float = 0.0
+    pressure: float = 0.0
+    rss_start: int = 0
+    rss_after: int = 0
+    rss_peak: int = 0
+    children_after: list[tuple[int, int]] = field(default_factory=list)
+    bot_lag: list[float] = field(default_factory=list)
+    driver_lag: list[float] = field(default_factory=list)
+    logged: Counter[str] = field(default_factory=Counter)
+    started_at: str = ""
+    build_note: str = ""
+    board_megabytes: float = 0.0
+    finished: int = 0
+    bot_exit: int | None = None  # the bot's exit code if it stopped before the end of the run
+
+
+async def probe(samples: list[tuple[float, float]]) -> None:
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(0.05)
+        woke = time.monotonic()
+        samples.append((woke, max(0.0, woke - asked - 0.05)))
+
+
+async def run(args: argparse.Namespace) -> Run:
+    cache = Path(args.cache)
+    world, db = await prepare(cache, args.games, args.seed)
+    result = Run(args.games, args.rate, args.duration, started_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                 build_note=f"{world.actions} actions in {world.games} games, built {world.built_at[:16]}")
+    with tempfile.TemporaryDirectory(prefix="ringmaster-load-") as name:
+        folder = Path(name)
+        shutil.copy(db, folder / db.name)
+        server = WatchedStandIn()
+        threads = populate(server, world)
+        await server.start()
+        discord = Discord(server, bot_elsewhere=True)
+        bot = BotProcess(folder, args.profile)
+        driver_samples: list[tuple[float, float]] = []
+        lag_probe = asyncio.create_task(probe(driver_samples))
+        try:
+            started = time.monotonic()
+            await bot.start(server.port, server.token, folder / db.name, world.guild_id)
+            print(f"bot ready in {time.monotonic() - started:.1f} s; {args.warmup:g} s warm-up, "
+                  f"{args.duration:g} s measured at {args.rate:g} moves/s", flush=True)
+            result.rss_start = memory(bot.pid).get("VmRSS", 0)
+            games = [LiveGame(entry.id, threads[entry.id], server.messages[entry.board_message_id])
+                     for entry in world.entries]
+            players = Players(server, discord, games, args.seed)
+            window = await drive(players, bot, result, args)
+            result.finished = sum(1 for game in games if game.over)
+            mem = memory(bot.pid)
+            result.rss_after, result.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
+            result.children_after = children_memory(bot.pid)
+            assert bot.process is not None
+            result.bot_exit = bot.process.returncode
+        finally:
+            lag_probe.cancel()
+            bot_samples = await bot.stop()
+            await discord.close()
+            await server.stop()
+            result.logged = bot.logged()
+            with contextlib.suppress(OSError):
+                shutil.copy(bot.log_path, cache / "last-run-bot.log")
+        result.bot_lag = [lag for at, lag in bot_samples if window[0] <= at <= window[1]]
+        result.driver_lag = [lag for at, lag in driver_samples if window[0] <= at <= window[1]]
+        result.board_megabytes = server.attachment_bytes / 1e6
+    return result
+
+
+async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.Namespace) -> tuple[float, float]:
+    """The open-loop arrivals, the window's CPU reading, and the drain; returns the window (start, end)."""
+    rng = random.Random(args.seed ^ 0x10AD)
+    begin = time.monotonic()
+    window_start, window_end = begin + args.warmup, begin + args.warmup + args.duration
+    tasks: set[asyncio.Task[None]] = set()
+    cpu_start: float | None = None
+    own_start = 0.0
+    waited_start = pressure_start = 0.0
+    due, number = begin, 0
+    while True:
+        due += rng.expovariate(args.rate)
+        if cpu_start is None and due >= window_start:
+            await asyncio.sleep(max(0.0, window_start - time.monotonic()))
+            own_start, _ = cpu_split(bot.pid)
+            cpu_start = cpu_seconds(bot.pid)
+            waited_start, pressure_start = cpu_waited(bot.pid), cpu_pressure()
+        if due >= window_end:
+            break
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        number += 1
+        arrival = Arrival(number, due, measured=due >= window_start)
+        result.arrivals.append(arrival)
+        task = asyncio.create_task(players.arrive(arrival))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    await asyncio.sleep(max(0.0, window_end - time.monotonic()))
+    result.cpu = cpu_seconds(bot.pid) - (cpu_start or 0.0)
+    result.cpu_own = cpu_split(bot.pid)[0] - own_start
+    result.cpu_waited = cpu_waited(bot.pid) - waited_start
+    result.pressure = (cpu_pressure() - pressure_start) / args.duration
+    result.served = sum(1 for a in result.arrivals if a.board_at is not None and window_start <= a.board_at
+                        <= window_end)
+    if tasks:
+        await asyncio.wait(set(tasks), timeout=args.drain)
+    for task in list(tasks):
+        task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.gather(*tasks, return_exceptions=True)
+    result.no_idle = players.measured_no_idle_game
+    return window_start, window_end
+
+
+# ----- the report -----------------------------------------------------------------------------------------
+def spread(values: Iterable[float | None]) -> tuple[float, float, float] | None:
+    """p50, p99, max in seconds (None without samples)."""
+    found = [v for v in values if v is not None]
+    if not found:
+        return None
+    return statistics.median(found), percentile(found, 0.99), max(found)
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.1f} s"
+
+
+def line(name: str, values: tuple[float, float, float] | None, count: int) -> str:
+    if values is None:
+        return f"  {name:34s} no samples"
+    p50, p99, top = values
+    return f"  {name:34s} p50 {ms(p50):>8s}   p99 {ms(p99):>8s}   max {ms(top):>8s}   (n={count})"
+
+
+def between(start: Callable[[Arrival], float | None], end: Callable[[Arrival], float | None],
+            arrivals: list[Arrival]) -> list[float]:
+    found = []
+    for arrival in arrivals:
+        a, b = start(arrival), end(arrival)
+        if a is not None and b is not None:
+            found.append(b - a)
+    return found
+
+
+def report(result: Run) -> str:
+    measured = [a for a in result.arrivals if a.measured]
+    outcomes = Counter(a.outcome for a in measured)
+    outcomes["no idle game"] = result.no_idle
+    made = len(measured) + result.no_idle
+    panel_first = between(lambda a: a.pressed_at, lambda a: a.first_response(a.press), measured)
+    panel = between(lambda a: a.pressed_at, lambda a: a.panel_at, measured)
+    choice_first = between(lambda a: a.chosen_at, lambda a: a.first_response(a.choice), measured)
+    answered = between(lambda a: a.chosen_at, lambda a: a.answered_at, measured)
+    board = between(lambda a: a.chosen_at, lambda a: a.board_at, measured)
+    presses = sum(1 for a in measured if a.press is not None)
+    chosen = sum(1 for a in measured if a.choice is not None)
+    late_panels = sum(1 for a in measured if "panel" in a.answered_late)
+    late_choices = sum(1 for a in measured if "choice" in a.answered_late)
+    served = result.served / result.duration
+    cpu = result.cpu / result.served if result.served else float("nan")
+    own = result.cpu_own / result.served if result.served else float("nan")
+    mb = 1024 * 1024
+    lines = [
+        f"Ringmaster load: {result.games} live games, {result.rate:g} moves/s offered for {result.duration:g} s "
+        f"({result.started_at}; {machine()}; world: {result.build_note})",
+        f"  offered                            {made / result.duration:.2f}/s ({made} arrivals)",
+        f"  served                             {served:.2f}/s ({result.served} moves with their board posted in "
+        "the window)",
+        line('"Take your turn" → first response', spread(panel_first), len(panel_first)),
+        line('"Take your turn" → panel shown', spread(panel), len(panel)),
+        line("choice → first response", spread(choice_first), len(choice_first)),
+        line("choice → answered", spread(answered), len(answered)),
+        line("move → board posted", spread(board), len(board)),
+        f"  answered after Discord's 3 s       {late_panels} of {presses} panels, {late_choices} of {chosen} choices",
+        "  outcomes                           " + ", ".join(f"{k}: {v}" for k, v in outcomes.most_common() if v),
+        f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window; its "
+        f"threads waited {result.cpu_waited:.1f} s for a free core)",
+        f"    of which the bot's own process   {own * 1000:.0f} ms (the rest: its render workers)",
+        f"  machine CPU pressure               {result.pressure:.0%} of the window some task waited for a core "
+        "(other work on the machine competes with the bot)",
+        f"  bot RSS                            {result.rss_start / mb:.0f} MB after start-up, "
+        f"{result.rss_after / mb:.0f} MB after the load, {result.rss_peak / mb:.0f} MB peak"
+        + "".join(f"; child {pid}: {rss / mb:.0f} MB" for pid, rss in result.children_after),
+        line("bot event-loop lag", spread(result.bot_lag), len(result.bot_lag)),
+        line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
+        f"  games that ended in the run        {result.finished} (each posts its replay)",
+        f"  board images posted                {result.board_megabytes:.0f} MB",
+        *([f"  THE BOT STOPPED DURING THE RUN (exit code {result.bot_exit}); see its log"]
+          if result.bot_exit is not None else []),
+        "  bot log                            " + (", ".join(f"{k}: {v}" for k, v in result.logged.most_common())
+                                                   or "no warnings or errors"),
+    ]
+    p = spread(panel)
+    b = spread(board)
+    lag = spread(result.bot_lag)
+    row = (f"| {result.games:,} | {result.rate:g}/s | {served:.1f}/s | "
+           f"{ms(p[0]) if p else '–'} / {ms(p[1]) if p else '–'} | {ms(b[0]) if b else '–'} / {ms(b[1]) if b else '–'} "
+           f"| {late_panels + late_choices} of {presses + chosen} | {cpu * 1000:.0f} ms | "
+           f"{result.rss_start / mb:.0f} / {result.rss_after / mb:.0f} / {result.rss_peak / mb:.0f} MB | "
+           f"{ms(lag[1]) if lag else '–'} |")
+    lines += ["", "| games | offered | served | panel shown p50 / p99 | move → board p50 / p99 | late answers | "
+                  "CPU / move | RSS start / after / peak | loop lag p99 |",
+              "|---|---|---|---|---|---|---|---|---|", row]
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    model = ""
+    with contextlib.suppress(OSError):
+        model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                      if line.startswith("model name")), "")
+    return f"{os.cpu_count()} cores {model}, Python {platform.python_version()}".strip()
+
+
+def show_profile(path: str) -> None:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    samples = data["samples"] or 1
+    busy = data["samples"] * data["interval"] / data["seconds"]
+    print(f"\nbot profile ({data['samples']} samples of busy threads every {data['interval'] * 1000:.0f} ms, "
+          f"{busy:.2f} threads busy on average over the bot's {data['seconds']:.0f} s; saved in {path})")
+    print("  by thread: " + ", ".join(f"{name} {count / samples:.0%}" for name, count in data["threads"]))
+    for title, key in (("own time (the function itself)", "own"), ("inclusive time (with what it calls)", "total")):
+        print(f"  {title}:")
+        for name, count in data[key][:25]:
+            print(f"    {count / samples:6.1%}  {name}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="live games (100, 1000, 10000)")
+    parser.add_argument("--rate", type=float, default=2.0, help="offered moves per second")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of load before measuring")
+    parser.add_argument("--drain", type=float, default=60.0,
+                        help="seconds the moves in progress may take to finish after the window")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "ringmaster-load"),
+                        help="where built worlds are kept, by (games, seed)")
+    parser.add_argument("--profile", help="sample the bot's threads and save the counts to this file (JSON)")
+    args = parser.parse_args()
+    if args.rate <= 0 or args.duration <= 0 or args.games < 1:
+        parser.error("--games, --rate and --duration must be positive")
+    result = asyncio.run(run(args))
+    print(report(result))
+    if args.profile:
+        show_profile(args.profile)
+
+
+if __name__ == "__main__":
+    main()

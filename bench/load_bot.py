@@ -1,0 +1,175 @@
+"""The load benchmark's bot process: the real Ringmaster, started as ``python bot.py`` starts it, but
+pointed at the stand-in Discord on 127.0.0.1, plus an event-loop lag probe.
+
+Run by ``bench/load.py`` (not by hand):
+    python bench/load_bot.py --port PORT --token TOKEN --db FILE --guild ID --lag FILE [--profile FILE]
+
+What differs from ``python bot.py``: discord.py's REST base URL and gateway URL point at the stand-in
+(nothing else of the library is touched), the configuration comes from these arguments instead of the
+environment (through the same ``load_config``), and ``on_ready`` is not held back 2 s after the last
+guild arrives (discord.py's ``guild_ready_timeout``, a start-up delay only). The bot, its cogs, its
+database file (WAL), its renderers and its logging are the product's own.
+
+The lag probe sleeps 50 ms again and again on the bot's event loop and records how much later than
+asked it woke up (``time.monotonic()``, which is the same clock in every process of the machine), so
+the driver can keep the samples of its measuring window. ``READY`` is printed on stdout once the bot is
+ready; on SIGTERM or SIGINT the bot closes as on shutdown, and the samples are written to the lag file
+as JSON ``[[at, lag_seconds], ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import linecache
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import discord.gateway  # noqa: E402
+import discord.http  # noqa: E402
+import yarl  # noqa: E402
+
+import bot as ringmaster  # noqa: E402
+from db import check_database  # noqa: E402
+
+PROBE_SECONDS = 0.05
+SAMPLE_SECONDS = 0.01
+IDLE_LEAVES = {("selectors.py", "select"), ("threading.py", "wait"), ("queue.py", "get")}
+QUEUE_WAITERS = {("core.py", "_connection_worker_thread"), ("thread.py", "_worker")}  # aiosqlite, thread pools
+
+
+class Sampler(threading.Thread):
+    """A sampling profiler of every thread of the bot (the event loop, the render threads, the database
+    thread): every SAMPLE_SECONDS it notes where each busy thread is. A thread waiting for work (in
+    ``select``, a condition or a queue) is not counted; one waiting for the GIL is."""
+
+    def __init__(self) -> None:
+        super().__init__(name="load-sampler", daemon=True)
+        self.own: Counter[str] = Counter()
+        self.total: Counter[str] = Counter()
+        self.threads: Counter[str] = Counter()
+        self.samples = 0
+        self.started = time.monotonic()
+        self.stopped = threading.Event()
+
+    @staticmethod
+    def where(frame: FrameType) -> str:
+        code = frame.f_code
+        path = Path(code.co_filename)
+        short = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) and ".venv" not in path.parts else path.name
+        return f"{short}:{code.co_firstlineno}({code.co_name})"
+
+    @staticmethod
+    def idle(frame: FrameType) -> bool:
+        """Waiting for work: in ``select``, a condition, or a worker thread's ``queue.get()`` (a C call, so
+        the worker's own line tells it apart from running a job)."""
+        key = (Path(frame.f_code.co_filename).name, frame.f_code.co_name)
+        if key in IDLE_LEAVES:
+            return True
+        return key in QUEUE_WAITERS and ".get(" in linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+
+    def run(self) -> None:
+        me = threading.get_ident()
+        while not self.stopped.wait(SAMPLE_SECONDS):
+            names = {thread.ident: thread.name for thread in threading.enumerate()}
+            for ident, frame in sys._current_frames().items():
+                if ident == me or self.idle(frame):
+                    continue
+                stack: list[FrameType] = []
+                current: FrameType | None = frame
+                while current is not None:
+                    stack.append(current)
+                    current = current.f_back
+                self.samples += 1
+                self.threads[names.get(ident, "?").split("_")[0]] += 1
+                self.own[self.where(frame)] += 1
+                for name in {self.where(f) for f in stack}:
+                    self.total[name] += 1
+
+    def save(self, path: str) -> None:
+        Path(path).write_text(json.dumps({
+            "interval": SAMPLE_SECONDS, "seconds": time.monotonic() - self.started, "samples": self.samples,
+            "threads": self.threads.most_common(),
+            "own": self.own.most_common(80), "total": self.total.most_common(80)}), encoding="utf-8")
+
+
+async def probe_lag(samples: list[tuple[float, float]]) -> None:
+    """Sleep PROBE_SECONDS at a time; each overshoot is how long the loop was busy with something else."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(PROBE_SECONDS)
+        woke = time.monotonic()
+        samples.append((woke, max(0.0, woke - asked - PROBE_SECONDS)))
+
+
+async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) -> None:
+    config = ringmaster.load_config({"RINGMASTER_TOKEN": args.token, "RINGMASTER_DB": args.db,
+                                     "RINGMASTER_DEV_GUILD": str(args.guild),
+                                     "RINGMASTER_LOG_LEVEL": args.log_level}, dotenv_path=None)
+    client = ringmaster.build_bot(config)
+    client._connection.guild_ready_timeout = 0.05
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop.set)
+    probe = asyncio.create_task(probe_lag(samples), name="load-lag-probe")
+
+    async def announce() -> None:
+        await client.wait_until_ready()
+        print("READY", flush=True)
+
+    async with client:
+        running = asyncio.create_task(client.start(config.token), name="load-bot")
+        ready = asyncio.create_task(announce())
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if running.done():
+            running.result()  # the bot stopped on its own: show why
+        await client.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await running
+    probe.cancel()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--guild", type=int, required=True)
+    parser.add_argument("--lag", required=True, help="where the lag samples are written at exit")
+    parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--profile", help="sample every thread's stack and save the counts here (JSON)")
+    args = parser.parse_args()
+    discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
+    ringmaster.setup_logging(args.log_level)
+    asyncio.run(check_database(Path(args.db)))
+    samples: list[tuple[float, float]] = []
+    sampler = Sampler() if args.profile else None
+    try:
+        if sampler is not None:
+            sampler.start()
+        asyncio.run(serve(args, samples))
+    finally:
+        if sampler is not None:
+            sampler.stopped.set()
+            sampler.join()
+            sampler.save(args.profile)
+        Path(args.lag).write_text(json.dumps(samples), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,185 @@
+"""Where boards, hands and replays are drawn: off the event loop, and by default off its process.
+
+Drawing a board takes tens of milliseconds of pure Python and Pillow work; in the bot's own process it
+would compete for the interpreter with every interaction being answered. :class:`ProcessRenders` draws
+in a small pool of worker processes (a second, single worker for replays, at a lower priority, one at a
+time, so a finished game's animation never delays a board). :class:`ThreadRenders` draws in threads of
+the bot's process: for tests that replace the renderers with cheap ones, and for machines where extra
+processes are unwelcome (``RINGMASTER_RENDER_PROCESSES=0``).
+
+Both keep the last boards drawn, keyed by the public view's digest: a move that leaves the public view
+unchanged (about three in ten) reuses the image instead of drawing the same bytes again.
+
+Workers receive only views (plain JSON-like data) and kinds, never a game's state or a private view of
+another seat; what a worker draws is exactly what the caller asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Protocol, TypeVar
+
+from render.replay import animate, pick_frames, replay_views
+from rules.core.game import View
+from table import allocator
+from table.kits import DESCRIPTION_LIMIT, kit
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
+REPLAY_NICENESS = 10  # the replay worker yields the processor to boards and to the bot
+
+
+class Renders(Protocol):
+    async def board(self, kind: str, view: View) -> list[bytes]:
+        """The public board's images (one, or several for very big tables) from the spectator view."""
+
+    async def hand(self, kind: str, view: View) -> bytes:
+        """A seat's private image from that seat's own view."""
+
+    async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
+                     actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
+        """A finished game's animation from its public boards, and its alt text."""
+
+    async def close(self) -> None: ...
+
+
+def view_digest(kind: str, view: View) -> str:
+    """A short fingerprint of what a board shows: equal views draw equal boards."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(f"{kind}\n{text}".encode(), digest_size=16).hexdigest()
+
+
+# ----- what a worker runs (module level, so worker processes can import it by name) -------------------
+def draw_board(kind: str, view: View) -> list[bytes]:
+    return kit(kind).board_images(view)
+
+
+def draw_hand(kind: str, view: View) -> bytes:
+    return kit(kind).render_hand(view)
+
+
+def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
+                actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
+    game_kit = kit(kind)
+    views = replay_views(game_kit.game, players, options, seed, actions)
+    picture = animate([game_kit.render_board(views[index]) for index in pick_frames(len(views), frames)])
+    words = f"An animation of {title} from the first move to the end. At the end: "
+    return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
+
+
+def _start_worker() -> None:
+    allocator.tune()
+
+
+def _start_replay_worker() -> None:
+    allocator.tune()
+    os.nice(REPLAY_NICENESS)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+class _BoardCache:
+    def __init__(self, size: int = CACHED_BOARDS) -> None:
+        self.size = size
+        self._boards: OrderedDict[str, list[bytes]] = OrderedDict()
+        self._drawing: dict[str, asyncio.Future[list[bytes]]] = {}
+
+    async def get(self, key: str, draw: Callable[[], asyncio.Future[list[bytes]]]) -> list[bytes]:
+        found = self._boards.get(key)
+        if found is not None:
+            self._boards.move_to_end(key)
+            return found
+        pending = self._drawing.get(key)
+        if pending is None:  # one drawing per view, however many ask for it at once
+            pending = draw()
+            self._drawing[key] = pending
+        try:
+            images = await asyncio.shield(pending)
+        finally:
+            self._drawing.pop(key, None)
+        self._boards[key] = images
+        self._boards.move_to_end(key)
+        while len(self._boards) > self.size:
+            self._boards.popitem(last=False)
+        return images
+
+
+class _PooledRenders:
+    def __init__(self, boards: Executor | None, replays: Executor | None) -> None:
+        self._boards = boards
+        self._replays = replays
+        self._cache = _BoardCache()
+
+    def _run(self, executor: Executor | None, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        return asyncio.get_running_loop().run_in_executor(executor, function, *args)
+
+    async def board(self, kind: str, view: View) -> list[bytes]:
+        return await self._cache.get(view_digest(kind, view), lambda: self._run(self._boards, draw_board, kind, view))
+
+    async def hand(self, kind: str, view: View) -> bytes:
+        return await self._run(self._boards, draw_hand, kind, view)
+
+    async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
+                     actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
+        return await self._run(self._replays, draw_replay, kind, title, list(players), dict(options), seed,
+                               [(seat, dict(action)) for seat, action in actions], frames)
+
+    async def close(self) -> None:
+        for executor in (self._boards, self._replays):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+
+
+class ThreadRenders(_PooledRenders):
+    """Draws in the default thread pool of the bot's own process (renderers looked up at each call, so
+    tests may replace them)."""
+
+    def __init__(self) -> None:
+        super().__init__(None, None)
+
+
+class ProcessRenders(_PooledRenders):
+    """Draws in ``workers`` processes (boards and hands) plus one lower-priority process for replays."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ValueError("a render pool needs at least one worker")
+        # forkserver: workers never inherit the bot's threads (the database's, the event loop's) mid-use.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["table.renders"])
+        self.workers = workers
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker),
+                         ProcessPoolExecutor(1, mp_context=context, initializer=_start_replay_worker))
+
+    async def start(self) -> None:
+        """Start every worker now (each imports the renderers and their fonts once), so the first board
+        of the day is not the slow one."""
+        await asyncio.gather(*(self._run(self._boards, _ready) for _ in range(self.workers)),
+                             self._run(self._replays, _ready))
+
+
+async def open_renders(processes: int) -> Renders:
+    """Renders in ``processes`` worker processes, or in threads of this process when 0."""
+    if processes <= 0:
+        return ThreadRenders()
+    renders = ProcessRenders(processes)
+    await renders.start()
+    return renders
+
+
+def default_processes() -> int:
+    """One worker per core beyond the one the bot itself uses (at least one, at most four)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
