@@ -587,8 +587,10 @@ class GameStore:
         await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0, due_at = NULL "
                                  f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
         # A new wait is due for a look at once if it can ever come to something (an automatic player's
-        # move, a deadline); the scheduler then sets the exact moment (see table.keeper).
+        # move, a deadline, the end of its player's away: see table.away); the scheduler then sets the exact
+        # moment (see table.keeper).
         await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot "
+                                 f"OR away_since IS NOT NULL "
                                  f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
                                  f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
                            (now, game_id, now, game_id, *waiting))

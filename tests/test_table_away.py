@@ -113,3 +113,26 @@ async def test_the_bank_is_spent_once_across_aways_and_a_second_away_settles_the
     with pytest.raises(TableError, match="quarter of an hour"):
         await core.go_away(ANN, "10m", None)
     await core.store.close()
+
+
+async def test_a_game_without_deadlines_that_starts_waiting_while_away_brings_the_player_back(
+        tmp_path: Path) -> None:
+    """Nothing is due in a game without deadlines, but the ping held while away must still come: the end of
+    the away is when the scheduler looks at the seat."""
+    clock = Clock()
+    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+    core = TableCore(store, clock)
+    table = await core.tables.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {})
+    await core.tables.join(table.id, BEN, "Ben")
+    await core.tables.start(table.id, ANN, thread_id=99)
+    await core.go_away(ANN, "2d", None)
+    for _ in range(60):  # Ben plays until the game newly waits for Ann
+        current = await core.tables.table(table.id)
+        result = await core.tables.act(table.id, current.awaited_users()[0], None, first_choice)
+        if ANN in [result.table.user_of(seat) for seat in result.newly_awaited]:
+            break
+    clock.now += timedelta(days=2, minutes=1)
+    await core.tick()
+    [welcome] = await notes(core, table.id, "👋")
+    assert ANN in welcome.payload["mentions"]
+    await core.store.close()
