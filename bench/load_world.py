@@ -14,16 +14,36 @@ the newest ``TAIL`` actions go through ``TableService.act`` itself, so the curre
 that had posted it would have done, with the game's newest board recorded as its board message, and
 delivered items are pruned, as the bot's scheduler does after a day; the file is vacuumed.
 
-Building costs about 0.6 to 1.5 s per game on the 2-core machine (1,000 games: 10 to 25 minutes;
-10,000 games: a few hours), once per (games, seed). The board
+Building costs about 0.6 to 1.5 s per game on the 2-core machine (1,000 games: 10 to 25 minutes),
+once per (games, seed). The board
 message itself (its text, buttons and mentions, as composed by the table; no image) is put into the
 stand-in's thread at run time, so the first press of a game is a real click on a real board.
 
+Larger worlds are copies. A world of more than ``BASE_GAMES`` (1,000) games is not built game by game
+(10,000 games would take hours) but replicated from the base world of the same seed, built first if it
+is not cached: the base's database file is copied and each base game is copied, in turn, under a new
+game id (the next free ones, so the kinds keep their shares) until there are N games; the last round
+of copies may be partial (its members are still a full set). Every row with a ``game_id`` (games,
+seats, actions, undone, votes, results, outbox) is copied in one transaction: the action log with one
+``INSERT … SELECT`` per round, the other rows with ``executemany``. Each copy gets its own thread,
+board message and members: a round of copies has a new member for each base member (a new snowflake
+and the next ``playerNNNNN`` name), so every member sits in as many games as its base member does and
+per-member queries stay as selective as in the base world. What the copied rows and the stand-in show
+is rewritten to match: the snapshot's names, the seats' members and names, the board text's title
+(``<kind> #<game id>``), names and ``<@id>`` mentions, the ids and custom ids (``rm:<what>:<game id>…``)
+in any outbox item left; the board's buttons are rebuilt from the game id at run time, and their
+member arguments (a hand-over's giver and taker) are mapped. Actions and events hold seats, not
+members, and are copied as they are. So a copy shares its base game's history (seed, snapshot, log,
+timestamps): the work of one move is the same as in the base world, and what grows is the number of
+live games, of rows in every table, of threads and of members. Copying 9,000 games (10,000 from
+1,000: 1.56 million actions, a 530 MB file) takes under a minute.
+
 Stand-in ids (guild, channel, members, threads, board messages) are snowflakes from a day before the
 build, so the world can be rebuilt identically on every run and never collides with ids the stand-in
-makes later. Built worlds are cached by (games, seed): ``<cache>/load-<games>-<seed>/`` holds
-``ringmaster.sqlite3`` and ``world.json``. A cache older than ``MAX_AGE`` is rebuilt, because the turn
-deadlines some games have would otherwise start falling due during a run.
+makes later (a replicated world's new ids continue the base world's). Built worlds are cached by
+(games, seed): ``<cache>/load-<games>-<seed>/`` holds ``ringmaster.sqlite3`` and ``world.json``. A cache
+older than ``MAX_AGE`` is rebuilt, because the turn deadlines some games have would otherwise start
+falling due during a run; a replicated world is as old as its base (its games' times are the base's).
 """
 
 from __future__ import annotations
@@ -32,11 +52,12 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import shutil
 import sqlite3
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -64,6 +85,13 @@ DEADLINE_MINUTES = 14 * 24 * 60
 OPTION_CHANCE = 0.3  # each variant is switched on with this chance (where the game allows the mix)
 TAIL = 20  # the newest actions of each game are played through the table service itself
 DISCORD_EPOCH_MS = 1420070400000
+BASE_GAMES = 1000  # larger worlds are copies of the world of this many games (same seed)
+NAME = "player{:05d}"  # the members' names, numbered from 1
+NAME_PATTERN = re.compile(r"\bplayer\d{5,}\b")
+SNOWFLAKE_PATTERN = re.compile(r"(?<!\d)\d{15,20}(?!\d)")
+TITLE_PATTERN = re.compile("(" + "|".join(re.escape(kit.name) for kit in KITS.values()) + r") #(\d+)(?!\d)")
+CUSTOM_ID_PATTERN = re.compile(r"\brm:(lobby:[a-z]+|[a-z]+):(\d+)(?!\d)")  # cogs/buttons.py: rm:<what>:<game>…
+SHARED_IDS = ("guild_id", "channel_id")  # id columns a copy keeps
 
 
 @dataclass
@@ -95,6 +123,7 @@ class World:
     format: int = FORMAT
     build_seconds: float = 0.0
     actions: int = 0
+    base: int = 0  # replicated from the world of this many games (0: built game by game)
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(asdict(self)), encoding="utf-8")
@@ -114,8 +143,9 @@ def print_now(text: str) -> None:
 class Snowflakes:
     """Discord-shaped ids from one fixed moment: a counter in the low 22 bits."""
 
-    def __init__(self, moment: datetime) -> None:
-        self.base = (int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS) << 22
+    def __init__(self, moment: datetime | None = None, *, after: int = 0) -> None:
+        """Ids from ``moment``, or (without one) the ids that follow ``after``."""
+        self.base = (int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS) << 22 if moment is not None else after
         self.count = 0
 
     def __call__(self) -> int:
@@ -196,7 +226,7 @@ async def build(cache: Path, games: int, seed: int, report: Callable[[str], None
     ids = Snowflakes(now - timedelta(days=1))
     guild_id, channel_id = ids(), ids()
     population = max(10, games)  # each member sits in a few games, as in a busy server
-    users = [(ids(), f"player{number:05d}") for number in range(1, population + 1)]
+    users = [(ids(), NAME.format(number)) for number in range(1, population + 1)]
     names = dict(users)
     world = World(games, seed, now.isoformat(), guild_id, channel_id, users)
     core = await TableCore.open(folder / DB_NAME)
@@ -271,10 +301,184 @@ async def deliver_setup(core: TableCore, game_id: int, board_message_id: int) ->
     return newest
 
 
-async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now) -> tuple[World, Path]:
-    """The world for (games, seed), built if not cached; returns it and its database file."""
+class Copy:
+    """One copy of a base game: its new game id, and the new ids and names of what it shows (its thread and
+    board message, and the members of its round of copies, shared by the round)."""
+
+    def __init__(self, base_id: int, copy_id: int, members: dict[int, int], names: dict[str, str],
+                 ids: Snowflakes) -> None:
+        self.base_id, self.id = base_id, copy_id
+        self.members, self.names, self.new_id = members, names, ids
+        self.own: dict[int, int] = {}  # this copy's own ids (thread, messages), made on first sight
+
+    def snowflake(self, value: int) -> int:
+        """The copy's id for a base id: a member's copy, or a new id of the copy's own."""
+        if value in self.members:
+            return self.members[value]
+        if value not in self.own:
+            self.own[value] = self.new_id()
+        return self.own[value]
+
+    def text(self, text: str) -> str:
+        """``text`` (a board, a snapshot, a payload's JSON) as the copy shows it: the members' names and the
+        ids that are the base's (mentions, the thread and messages), the game's title and custom ids."""
+        text = NAME_PATTERN.sub(lambda m: self.names.get(m[0], m[0]), text)
+        text = SNOWFLAKE_PATTERN.sub(
+            lambda m: str(self.snowflake(int(m[0]))) if int(m[0]) in self.members or int(m[0]) in self.own
+            else m[0], text)
+        text = TITLE_PATTERN.sub(lambda m: f"{m[1]} #{self.id}" if int(m[2]) == self.base_id else m[0], text)
+        return CUSTOM_ID_PATTERN.sub(lambda m: f"rm:{m[1]}:{self.id}" if int(m[2]) == self.base_id else m[0], text)
+
+    def value(self, column: str, value: Any) -> Any:
+        """A base row's value in the copy's row: the game id, the members and the ids (columns ``*_id``
+        but the guild's and the channel's) mapped, text rewritten."""
+        if column in ("game_id", "id"):
+            return self.id
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, int) and column.endswith("_id") and column not in SHARED_IDS:
+            return self.snowflake(value)
+        return value
+
+    def json(self, value: Any) -> Any:
+        """A world.json value (buttons, mentions) for the copy: the base's ids mapped, text rewritten."""
+        if isinstance(value, list):
+            return [self.json(item) for item in value]
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, int) and (value in self.members or value in self.own):
+            return self.snowflake(value)
+        return value
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def replicate(base: World, base_db: Path, cache: Path, games: int, report: Callable[[str], None] = print_now) -> World:
+    """The world of ``games`` games made of copies of the (cached) ``base`` world's games, cached by
+    (games, base seed): see the module's docstring."""
+    folder = cache_folder(cache, games, base.seed)
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    started = time.monotonic()
+    try:
+        shutil.copyfile(base_db, folder / DB_NAME)
+        world = World(games, base.seed, base.built_at, base.guild_id, base.channel_id, list(base.users),
+                      list(base.entries), actions=base.actions, base=base.games)
+        with contextlib.closing(sqlite3.connect(folder / DB_NAME, isolation_level=None)) as conn:
+            world.actions += copy_games(conn, base, world, games, report)
+            conn.execute("PRAGMA journal_mode = WAL")  # as the store keeps it
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    world.build_seconds = time.monotonic() - started
+    world.save(folder / MANIFEST_NAME)
+    return world
+
+
+def copy_games(conn: sqlite3.Connection, base: World, world: World, games: int,
+               report: Callable[[str], None]) -> int:
+    """Copy ``base``'s games into ``conn`` (a copy of its database) and ``world`` until it has ``games``
+    games, in one transaction; returns how many actions were copied."""
+    # A new file, thrown away if this fails: no journal is needed, and a large cache speeds the indexes.
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("PRAGMA cache_size = -262144")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    per_game = [name for name in tables if name not in ("games", "actions") and "game_id" in columns(conn, name)]
+    per_member = [name for name in tables if "game_id" not in columns(conn, name) and "user_id" in columns(conn, name)]
+    game_columns, action_columns = columns(conn, "games"), columns(conn, "actions")
+    base_rows = {row[game_columns.index("id")]: row
+                 for row in conn.execute(f"SELECT {', '.join(game_columns)} FROM games")}
+    entries = sorted(base.entries, key=lambda entry: entry.id)
+    last = max([base.guild_id, base.channel_id, *(user for user, _ in base.users),
+                *(entry.thread_id for entry in entries), *(entry.board_message_id for entry in entries),
+                *(value or 0 for value in conn.execute("SELECT max(thread_id), max(board_message_id), "
+                                                       "max(lobby_message_id), max(creator_id) FROM games").fetchone()),
+                conn.execute("SELECT max(user_id) FROM seats").fetchone()[0] or 0])
+    ids = Snowflakes(after=last)
+    next_game = conn.execute("SELECT max(id) FROM games").fetchone()[0] + 1
+    population = len(base.users)
+    copied = 0
+    conn.execute("BEGIN")
+    conn.execute("CREATE TEMP TABLE copies (base INTEGER NOT NULL, copy INTEGER PRIMARY KEY, round INTEGER NOT NULL)")
+    rounds = -(-(games - len(entries)) // len(entries))
+    for number in range(1, rounds + 1):
+        round_entries = entries[:min(len(entries), games - len(world.entries))]
+        # The round's members: one new member for each of the base world's.
+        new_users = [(ids(), NAME.format(population * number + index)) for index in range(1, population + 1)]
+        members = {user: new for (user, _), (new, _) in zip(base.users, new_users, strict=True)}
+        names = {name: new for (_, name), (_, new) in zip(base.users, new_users, strict=True)}
+        world.users += new_users
+        made = [Copy(entry.id, next_game + offset, members, names, ids) for offset, entry in enumerate(round_entries)]
+        next_game += len(made)
+        for entry, copy in zip(round_entries, made, strict=True):
+            thread_id, board_id = copy.snowflake(entry.thread_id), copy.snowflake(entry.board_message_id)
+            world.entries.append(GameEntry(
+                copy.id, entry.kind, thread_id, copy.text(entry.title), copy.json(entry.players), board_id,
+                copy.text(entry.board_text), copy.json(entry.board_controls), copy.json(entry.board_mentions)))
+        conn.executemany(f"INSERT INTO games ({', '.join(game_columns)}) VALUES ({', '.join('?' * len(game_columns))})",
+                         [[copy.value(column, value) for column, value in zip(game_columns, base_rows[copy.base_id],
+                                                                               strict=True)]
+                          for copy in made])
+        conn.executemany("INSERT INTO copies (base, copy, round) VALUES (?, ?, ?)",
+                         [(copy.base_id, copy.id, number) for copy in made])
+        copied += conn.execute(
+            f"INSERT INTO actions ({', '.join(action_columns)}) "
+            f"SELECT {', '.join('c.copy' if column == 'game_id' else 'a.' + column for column in action_columns)} "
+            "FROM copies AS c JOIN actions AS a ON a.game_id = c.base WHERE c.round = ? ORDER BY c.copy, a.version",
+            (number,)).rowcount
+        for table in per_game:
+            copy_rows(conn, table, made)
+        for table in per_member:  # members' settings (the build makes none): each new member gets its base's
+            copy_member_rows(conn, table, members)
+        report(f"  copied {len(world.entries)}/{games} games ({base.actions + copied} actions, "
+               f"{len(world.users)} members)")
+    conn.execute("DROP TABLE copies")
+    conn.execute("COMMIT")
+    return copied
+
+
+def copy_rows(conn: sqlite3.Connection, table: str, made: Sequence[Copy]) -> None:
+    """Copy the rows ``table`` has for the base games of ``made``, each under its copy; an ``id`` column
+    other than the game's (the outbox's own, in delivery order) is left for SQLite to number."""
+    names = [column for column in columns(conn, table) if column != "id"]
+    by_game: dict[int, list[tuple[Any, ...]]] = {}
+    order = " ORDER BY id" if "id" in columns(conn, table) else ""
+    for row in conn.execute(f"SELECT {', '.join(names)} FROM {table} WHERE game_id <= ?{order}",
+                            (max(copy.base_id for copy in made),)):
+        by_game.setdefault(row[names.index("game_id")], []).append(row)
+    rows = [[copy.value(column, value) for column, value in zip(names, row, strict=True)]
+            for copy in made for row in by_game.get(copy.base_id, [])]
+    if rows:
+        conn.executemany(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", rows)
+
+
+def copy_member_rows(conn: sqlite3.Connection, table: str, members: dict[int, int]) -> None:
+    """Copy the rows ``table`` has for the base members, each under its new member of the round."""
+    names = columns(conn, table)
+    at = names.index("user_id")
+    rows = [[members[value] if index == at else value for index, value in enumerate(row)]
+            for row in conn.execute(f"SELECT {', '.join(names)} FROM {table}") if row[at] in members]
+    if rows:
+        conn.executemany(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})", rows)
+
+
+async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now,
+                  base: int = BASE_GAMES) -> tuple[World, Path]:
+    """The world for (games, seed), built (or, above ``base`` games, replicated from the world of ``base``
+    games, itself built first if need be) if not cached; returns it and its database file."""
     world = cached(cache, games, seed)
-    if world is None:
+    if world is None and games > base:
+        base_world, base_db = await prepare(cache, base, seed, report, base)
+        report(f"copying the {base} games of {base_db.parent} into {games} games in "
+               f"{cache_folder(cache, games, seed)} …")
+        world = replicate(base_world, base_db, cache, games, report)
+        report(f"copied {games - base} games, {world.actions} actions in all, in {world.build_seconds:.0f} s")
+    elif world is None:
         report(f"building {games} games (seed {seed}) into {cache_folder(cache, games, seed)} …")
         world = await build(cache, games, seed, report)
         report(f"built {games} games, {world.actions} actions, in {world.build_seconds:.0f} s")
@@ -307,5 +511,6 @@ def populate(server: StandIn, world: World) -> dict[int, Channel]:
     return threads
 
 
-if __name__ == "__main__":  # build a world on its own: python bench/load_world.py GAMES SEED CACHE
-    asyncio.run(prepare(Path(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2])))
+if __name__ == "__main__":  # build a world on its own: python bench/load_world.py GAMES SEED CACHE [BASE]
+    asyncio.run(prepare(Path(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2]),
+                        base=int(sys.argv[4]) if len(sys.argv) > 4 else BASE_GAMES))

@@ -1,100 +1,108 @@
-"""Board rendering speed and PNG sizes, on views from seeded games played by the automatic players.
+"""Board and hand rendering cost for every game, on views from seeded games played by the automatic
+players: CPU time of the whole ``render_board`` (draw + encode), of its PNG encode alone (the kind's
+encoder on the same picture; drawing is the rest), of the private ``render_hand``, and the PNG sizes.
 
-For each board: the whole ``render_board`` (draw + encode), its two halves (``render_image``, then
-``to_png``), and — for scale — the bare PNG encode of a pre-drawn image of the same size and mode
-(Pillow's default PNG settings on the RGB board itself). Sizes: the PNG ``render_board`` sends, and
-the plain full-colour PNG for comparison. Also the private hand image.
+Boards are measured as a server with many live games draws them: the process-wide caches of what
+never changes (fonts, sprites, static layers) are warm, but the caches keyed by one game's position
+(a player's panel, the last board's PNG) are emptied before each board, because with a thousand
+games interleaved in a pool of processes the previous board drawn is almost never the same game's.
+Times are CPU seconds of this process (``time.process_time``), which a shared machine's load does
+not inflate the way it inflates wall time. Each board is drawn for the first time when it is
+timed, so no text or layer drawn only for that position is cached yet.
 
-Run: .venv/bin/python bench/render_speed.py [--games N] [--every K]
+Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K]
 Prints figures only; nothing here is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
+import importlib
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import circus_train
+from PIL import Image
+
 from render.common import to_png
-from rules.circus_train.game import CircusTrain
+from rules.registry import GAMES
 
-from sampling import sample_views, timing_line
-
-GAME = CircusTrain()
-OPTIONS: tuple[dict[str, bool], ...] = ({}, {"advanced": True, "special_characters": True, "events": True})
+from sampling import KINDS, Kind, percentile, sample_views
 
 
+def _caches(key: str, names: tuple[str, ...]) -> list[Any]:
+    found = []
+    for name in names:
+        module, function = name.split(":")
+        cached = getattr(importlib.import_module(f"render.{key}.{module}"), function, None)
+        if cached is not None and hasattr(cached, "cache_clear"):
+            found.append(cached)
+    return found
 
 
+def _cpu(work: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.process_time()
+    result = work()
+    return time.process_time() - start, result
 
 
+def _ms(seconds: list[float]) -> str:
+    return f"median {statistics.median(seconds) * 1000:6.1f} ms   p95 {percentile(seconds, 0.95) * 1000:6.1f} ms"
+
+
+def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[str, float]:
+    renderer: Any = importlib.import_module(f"render.{key}")
+    board_module = importlib.import_module(f"render.{key}.board")
+    encode: Callable[[Image.Image], bytes] = getattr(board_module, "encode", to_png)
+    views = sample_views(GAMES[key], games or kind.games, every or kind.every, kind.setup)
+    caches = _caches(key, kind.position_caches)
+    renderer.render_board(views[0][1])  # warm what every board shares (fonts, sprites, static layers)
+    renderer.render_hand(views[0][2])
+
+    figures: dict[str, list[float]] = {"whole": [], "draw": [], "encode": [], "hand": [], "kib": [], "hand_kib": []}
+    heights: list[int] = []
+    for _, public, private in views:
+        for cache in caches:
+            cache.cache_clear()
+        whole, data = _cpu(lambda public=public: renderer.render_board(public))
+        image = renderer.render_image(public)
+        encoding, _ = _cpu(lambda image=image: encode(image))
+        hand, hand_data = _cpu(lambda private=private: renderer.render_hand(private))
+        figures["whole"].append(whole)
+        figures["draw"].append(whole - encoding)
+        figures["encode"].append(encoding)
+        figures["hand"].append(hand)
+        figures["kib"].append(len(data) / 1024)
+        figures["hand_kib"].append(len(hand_data) / 1024)
+        heights.append(image.height)
+
+    print(f"{kind.title}: {len(views)} boards, {image.width} x {min(heights)}-{max(heights)} px (CPU time)")
+    print(f"  render_board (draw + encode)  {_ms(figures['whole'])}")
+    print(f"    draw (the rest)             {_ms(figures['draw'])}")
+    print(f"    encode (PNG)                {_ms(figures['encode'])}")
+    print(f"  render_hand                   {_ms(figures['hand'])}")
+    print(f"  board PNG  median {statistics.median(figures['kib']):5.0f} KiB   max {max(figures['kib']):5.0f} KiB"
+          f"     hand PNG  median {statistics.median(figures['hand_kib']):5.0f} KiB")
+    return {name: statistics.median(values) for name, values in figures.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--every", type=int, default=40, help="sample a view every K decisions")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated game kinds")
+    parser.add_argument("--games", type=int, help="seeded games per kind (default: the kind's own)")
+    parser.add_argument("--every", type=int, help="sample a view every K decisions (default: the kind's own)")
     args = parser.parse_args()
-    views = [(public, private) for _, public, private in
-             sample_views(GAME, args.games, args.every, lambda seed: (2 + seed % 4, OPTIONS[seed % 2]))]
-    circus_train.render_board(views[0][0])  # warm the caches (static map, fonts, token sprites)
-
-    whole: list[float] = []
-    draw: list[float] = []
-    encode: list[float] = []
-    encode_fast: list[float] = []
-    bare: list[float] = []
-    hand: list[float] = []
-    sizes: list[int] = []
-    plain_sizes: list[int] = []
-    hand_sizes: list[int] = []
-    heights: list[int] = []
-    for public, private in views:
-        t0 = time.perf_counter()
-        data = circus_train.render_board(public)
-        t1 = time.perf_counter()
-        image = circus_train.render_image(public)
-        t2 = time.perf_counter()
-        to_png(image)
-        t3 = time.perf_counter()
-        to_png(image, optimize=True)
-        t4 = time.perf_counter()
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
-        t5 = time.perf_counter()
-        hand_data = circus_train.render_hand(private)
-        t6 = time.perf_counter()
-        whole.append(t1 - t0)
-        draw.append(t2 - t1)
-        encode.append(t3 - t2)
-        encode_fast.append(t4 - t3)
-        bare.append(t5 - t4)
-        hand.append(t6 - t5)
-        sizes.append(len(data))
-        plain_sizes.append(len(buffer.getvalue()))
-        hand_sizes.append(len(hand_data))
-        heights.append(image.height)
-
-    print(f"Circus Train: {len(views)} boards from {args.games} seeded games (2-5 players), "
-          f"{circus_train.WIDTH} x {min(heights)}-{max(heights)} px")
-    print(timing_line("render_board (draw + encode)", whole))
-    print(timing_line("  draw (render_image)", draw))
-    print(timing_line("  encode (to_png: palette)", encode))
-    print(timing_line("  to_png, optimize=True", encode_fast))
-    print(timing_line("bare PNG encode, same image (RGB)", bare))
-    print(timing_line("render_hand", hand))
-    kib = [size / 1024 for size in sizes]
-    print(f"  board PNG   median {statistics.median(kib):6.0f} KiB   max {max(kib):6.0f} KiB")
-    plain = [size / 1024 for size in plain_sizes]
-    print(f"  plain RGB   median {statistics.median(plain):6.0f} KiB   max {max(plain):6.0f} KiB   (for comparison)")
-    hands = [size / 1024 for size in hand_sizes]
-    print(f"  hand PNG    median {statistics.median(hands):6.0f} KiB   max {max(hands):6.0f} KiB")
+    medians = {key: measure(key, KINDS[key], args.games, args.every) for key in args.kinds.split(",")}
+    print("\nMedians (ms CPU, KiB):")
+    print(f"{'game':18s} {'board':>6s} {'draw':>6s} {'encode':>6s} {'hand':>6s} {'board KiB':>9s} {'hand KiB':>8s}")
+    for key, m in medians.items():
+        print(f"{KINDS[key].title:18s} {m['whole'] * 1000:6.1f} {m['draw'] * 1000:6.1f} {m['encode'] * 1000:6.1f} "
+              f"{m['hand'] * 1000:6.1f} {m['kib']:9.0f} {m['hand_kib']:8.0f}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
   their edges are smooth.
 - Layout: ``Box`` geometry and ``Placer``, a deterministic label placer that tries positions around an
   anchor and keeps labels off each other.
-- Output: ``to_png`` — optimised PNG, palette-quantised when that keeps the picture crisp.
+- Output: ``to_png`` — any picture, palette-quantised when that keeps it crisp (boards and hands use
+  their game's fixed palette instead: ``render.png``).
 
 Everything here is deterministic: the same calls give the same pixels.
 """
@@ -19,7 +20,7 @@ import io
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
@@ -276,6 +277,23 @@ class Placer:
                 count += 1
         return count
 
+    def _near(self, anchor: Point, width: float, height: float, gap: float) -> Placer:
+        """A placer holding only the obstacles and segments that a candidate ``gap`` or less from the
+        anchor (or its leader line) could touch: every cost it gives equals this placer's, and a board
+        with a hundred obstacles scores each candidate against the handful around it."""
+        # A candidate's centre lies at most gap + width/2 + height/2 from the anchor, and reaches
+        # half its own size further (1 px spare for rounding).
+        reach_x = gap + width + height / 2 + 1
+        reach_y = gap + width / 2 + height + 1
+        x0, x1 = anchor[0] - reach_x, anchor[0] + reach_x
+        y0, y1 = anchor[1] - reach_y, anchor[1] + reach_y
+        near = Placer(self.bounds, (), self.segment_cost)
+        near.obstacles = [o for o in self.obstacles if o.x1 >= x0 and o.x0 <= x1 and o.y1 >= y0 and o.y0 <= y1]
+        near.segments = [(a, b) for a, b in self.segments
+                         if max(a[0], b[0]) >= x0 and min(a[0], b[0]) <= x1
+                         and max(a[1], b[1]) >= y0 and min(a[1], b[1]) <= y1]
+        return near
+
     def candidates(self, anchor: Point, width: float, height: float, gap: float) -> Iterable[Box]:
         """Positions whose side nearest the anchor is ``gap`` away from it, in 16 directions."""
         hw, hh = width / 2, height / 2
@@ -312,25 +330,56 @@ class Placer:
     ) -> tuple[Box, float]:
         """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
         the leader line (anchor to the nearest point of the box) would cross costs that much."""
-        best: Box | None = None
+        # The loop below is ``candidates``, ``Box.nearest`` and ``cost`` written out on plain floats
+        # (same expressions, same order, so the same choice): it scores thousands of candidates per board.
+        near = self._near(anchor, width, height, max(0.0, *gaps))
+        obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
+        segments = [(a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                    for a, b in near.segments if a != anchor and b != anchor]
+        bx0, by0, bx1, by1 = self.bounds.x0, self.bounds.y0, self.bounds.x1, self.bounds.y1
+        ax, ay = anchor
+        hw, hh = width / 2, height / 2
+        best: tuple[float, float, float, float] | None = None
         best_cost = math.inf
         for gap in gaps:
             if best is not None and distance_cost * max(gap, 0) >= best_cost:
                 break
-            for box in self.candidates(anchor, width, height, gap):
-                end = box.nearest(anchor)
+            for ux, uy in _DIRECTIONS:
+                t = gap + abs(ux) * hw + abs(uy) * hh
+                cx, cy = ax + ux * t, ay + uy * t
+                x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+                end = (min(max(ax, x0), x1), min(max(ay, y0), y1))
                 distance = distance_cost * math.dist(anchor, end)
                 if distance >= best_cost:
                     continue
-                cost = distance + self.cost(box, ignore_segments_at=anchor, limit=best_cost - distance)
+                limit = best_cost - distance
+                ow, oh = min(x1, bx1) - max(x0, bx0), min(y1, by1) - max(y0, by0)
+                total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
+                over = total >= limit
+                if not over:
+                    for ox0, oy0, ox1, oy1 in obstacles:
+                        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+                            continue
+                        total += (min(x1, ox1) - max(x0, ox0)) * (min(y1, oy1) - max(y0, oy0)) * 1000
+                        if total >= limit:
+                            over = True
+                            break
+                if not over:
+                    for a, b, sx0, sy0, sx1, sy1 in segments:
+                        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+                            continue
+                        if Box(x0, y0, x1, y1).crosses(a, b):
+                            total += near.segment_cost
+                cost = distance + total
                 if leader_cost and distance > 0 and cost < best_cost:
-                    cost += leader_cost * self.crossed(anchor, end)
+                    cost += leader_cost * near.crossed(anchor, end)
                 if cost < best_cost:
-                    best, best_cost = box, cost
+                    best, best_cost = (x0, y0, x1, y1), cost
         assert best is not None
+        chosen = Box(*best)
         if block:
-            self.block(best)
-        return best, best_cost
+            self.block(chosen)
+        return chosen, best_cost
 
 
 # ----- shapes ------------------------------------------------------------------------------------------
@@ -468,8 +517,70 @@ def rounded_panel(draw: ImageDraw.ImageDraw, box: Box, *, fill: RGB | None, outl
 # ----- text --------------------------------------------------------------------------------------------
 
 
+# Boards write the same words again and again (labels, numbers, city and player names): each is measured
+# and rasterised by FreeType once per process, then reused. The caches are bounded, so a server's
+# thousand games with their own names cannot grow them without end.
+
+
+@lru_cache(maxsize=16384)
 def text_width(text: str, font: Font) -> float:
     return font.getlength(text)
+
+
+@lru_cache(maxsize=16384)
+def _text_bbox(text: str, font: Font, anchor: str, stroke: int) -> tuple[float, float, float, float]:
+    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
+    return (left, top, right, bottom)
+
+
+# Text positions are rounded to 1/64 px (FreeType's own unit) so that masks can be shared between
+# positions; the pixel grid offset of a position is kept, so text looks as when drawn directly.
+_SUBPIXELS = 64
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, font: Font, anchor: str, stroke: int,
+               start: tuple[int, int]) -> tuple[Image.Image | None, int, int]:
+    """The coverage mask FreeType draws for ``text`` (the outline's, with ``stroke``) when its anchor
+    lies ``start`` 64ths of a pixel right of and below a pixel corner, and where the mask's top-left
+    pixel is relative to that corner. ``None`` for text that leaves no ink (spaces)."""
+    left, top, right, bottom = _text_bbox(text, font, anchor, stroke)
+    pad_x = max(0, math.ceil(-left)) + 2
+    pad_y = max(0, math.ceil(-top)) + 2
+    mask = Image.new("L", (pad_x + max(0, math.ceil(right)) + 3, pad_y + max(0, math.ceil(bottom)) + 3), 0)
+    ImageDraw.Draw(mask).text((pad_x + start[0] / _SUBPIXELS, pad_y + start[1] / _SUBPIXELS), text, fill=255,
+                              font=font, anchor=anchor, stroke_width=stroke, stroke_fill=255)
+    ink = mask.getbbox()
+    if ink is None:
+        return None, 0, 0
+    return mask.crop(ink), ink[0] - pad_x, ink[1] - pad_y
+
+
+def _grid(value: float) -> tuple[int, int]:
+    """A coordinate as (pixel, 64ths of a pixel beyond it)."""
+    pixel = math.floor(value)
+    sub = round((value - pixel) * _SUBPIXELS)
+    return (pixel + 1, 0) if sub == _SUBPIXELS else (pixel, sub)
+
+
+def put_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill: RGB | tuple[int, int, int, int],
+             *, anchor: str = "la", stroke: int = 0, stroke_fill: RGB = PAPER) -> None:
+    """``draw.text`` for one line, from cached glyph masks (see ``_text_mask``): the same pixels for a
+    fraction of the cost once a text has been drawn in the process."""
+    if "\n" in text:
+        draw.text(xy, text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        return
+    x, sx = _grid(xy[0])
+    y, sy = _grid(xy[1])
+    if stroke:
+        mask, dx, dy = _text_mask(text, font, anchor, stroke, (sx, sy))
+        if mask is not None:
+            draw.bitmap((x + dx, y + dy), mask, fill=stroke_fill)
+        if fill == stroke_fill:
+            return
+    mask, dx, dy = _text_mask(text, font, anchor, 0, (sx, sy))
+    if mask is not None:
+        draw.bitmap((x + dx, y + dy), mask, fill=fill)
 
 
 def line_height(font: Font) -> int:
@@ -513,14 +624,16 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill:
               anchor: str = "la", stroke: int = 0, stroke_fill: RGB = PAPER) -> Box:
     """Draw text, optionally with an outline (``stroke`` pixels of ``stroke_fill``) so it stays legible
     over lines and colours. Returns the box it covers."""
-    draw.text(xy, text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
-    left, top, right, bottom = draw.textbbox(xy, text, font=font, anchor=anchor, stroke_width=stroke)
-    return Box(left, top, right, bottom)
+    put_text(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
+    return text_box(xy, text, font, anchor=anchor, stroke=stroke)
 
 
 def text_box(xy: Point, text: str, font: Font, *, anchor: str = "la", stroke: int = 0) -> Box:
     """The box ``draw_text`` would cover, without drawing."""
-    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
+    if "\n" in text:
+        left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
+    else:
+        left, top, right, bottom = _text_bbox(text, font, anchor, stroke)
     return Box(xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)
 
 
@@ -531,7 +644,7 @@ def chip(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, *, fill: R
     w = text_width(text, font) + 2 * pad_x
     box = Box(xy[0], xy[1], xy[0] + w, xy[1] + h)
     rounded_panel(draw, box, fill=fill, outline=outline, width=2 if outline else 0, radius=radius)
-    draw.text((box.x0 + pad_x, box.centre[1]), text, font=font, fill=text_fill or text_colour_on(fill), anchor="lm")
+    put_text(draw, (box.x0 + pad_x, box.centre[1]), text, font, text_fill or text_colour_on(fill), anchor="lm")
     return box
 
 

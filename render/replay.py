@@ -6,8 +6,12 @@ Three pure pieces, each usable on its own:
   spectator view after the start and after every action that changed it, so steps only one seat can
   see (choosing a card in hand, a secret bid) add no frame and no seat's view is ever drawn;
 - ``pick_frames`` chooses which of those views to draw, evenly spread, when there are too many;
-- ``animate`` turns the drawn boards (PNG bytes, in order) into the animated WebP, scaled to one width
-  and kept under a byte budget (Discord refuses large uploads).
+- ``animate`` turns the drawn boards, in order, into the animated WebP, scaled to one width and kept
+  under a byte budget (Discord refuses large uploads). Boards may come as pictures (each game's
+  ``board_image``: the picture ``render_board`` would encode) or as PNG bytes. Pictures are cheaper by
+  far — no PNG encoded per frame only to be decoded again — and given as a generator, e.g.
+  ``animate(kit.board_image(views[i]) for i in pick_frames(len(views), limit))``, only one
+  full-size board is alive at a time: each is scaled down and kept as a 256-colour picture at once.
 
 Deterministic like every renderer: the same frames and settings give the same bytes (no clock, no
 randomness; libwebp encodes identically for identical input and settings).
@@ -67,9 +71,11 @@ def pick_frames(count: int, limit: int) -> list[int]:
     return [(i * (count - 1) + gaps // 2) // gaps for i in range(limit)]
 
 
-def animate(frames: Sequence[bytes], *, width: int = 800, seconds_per_frame: float = 0.8,
+def animate(frames: Iterable[bytes | Image.Image], *, width: int = 800, seconds_per_frame: float = 0.8,
             last_frame_seconds: float = 4.0, max_bytes: int = 7_000_000) -> bytes:
-    """One looping animated WebP of ``frames`` (PNG or any image Pillow reads), in order.
+    """One looping animated WebP of ``frames`` (pictures, or PNG or any image bytes Pillow reads), in
+    order. Each frame is read once, as it comes (so a generator of freshly drawn boards keeps one
+    full-size board in memory at a time), and kept scaled down as a 256-colour picture.
 
     Every frame is scaled to ``width`` (aspect kept) and drawn top-aligned on one canvas as tall as the
     tallest, filled with the first frame's top-left colour (the board's own background). Each frame
@@ -80,11 +86,20 @@ def animate(frames: Sequence[bytes], *, width: int = 800, seconds_per_frame: flo
     their own duration) and the qualities are tried again. ``ValueError`` if there is no frame, or if
     even the first and last frame alone at the lowest quality exceed ``max_bytes``.
     """
-    if not frames:
-        raise ValueError("a replay needs at least one frame")
     if width < 1 or seconds_per_frame <= 0 or last_frame_seconds <= 0:
         raise ValueError("width and durations must be positive")
-    canvases = _canvases([_scaled(data, width) for data in frames])
+    kept_frames: list[Image.Image] = []
+    background: tuple[int, int, int] | None = None
+    for frame in frames:
+        scaled = _scaled(frame, width)
+        if background is None:
+            corner = scaled.getpixel((0, 0))
+            assert isinstance(corner, tuple)
+            background = (corner[0], corner[1], corner[2])
+        kept_frames.append(_palettised(scaled, background))
+    if not kept_frames:
+        raise ValueError("a replay needs at least one frame")
+    canvases = _canvases(kept_frames)
     step_ms = max(1, round(seconds_per_frame * 1000))
     last_ms = max(1, round(last_frame_seconds * 1000))
     kept = list(range(len(canvases)))
@@ -99,9 +114,12 @@ def animate(frames: Sequence[bytes], *, width: int = 800, seconds_per_frame: flo
         kept = _halve(kept)
 
 
-def _scaled(data: bytes, width: int) -> Image.Image:
-    with Image.open(io.BytesIO(data)) as opened:
-        image = opened.convert("RGB")
+def _scaled(frame: bytes | Image.Image, width: int) -> Image.Image:
+    if isinstance(frame, Image.Image):
+        image = frame if frame.mode == "RGB" else frame.convert("RGB")
+    else:
+        with Image.open(io.BytesIO(frame)) as opened:
+            image = opened.convert("RGB")
     height = max(1, round(image.height * width / image.width))
     if image.size == (width, height):
         return image
@@ -109,16 +127,30 @@ def _scaled(data: bytes, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS)
 
 
+# The palette entry kept for the padding below shorter frames (the first frame's corner colour).
+_PADDING = 255
+
+
+def _palettised(image: Image.Image, background: tuple[int, int, int]) -> Image.Image:
+    """``image`` in 255 colours of its own (a quarter of the memory of RGB, and no visible change
+    once lossy WebP has been through it), with the padding colour as the 256th."""
+    picture = image.quantize(_PADDING, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette = bytes((picture.getpalette() or [])[:3 * _PADDING]).ljust(3 * _PADDING, b"\0")
+    picture.putpalette(palette + bytes(background))
+    return picture
+
+
 def _canvases(images: Sequence[Image.Image]) -> list[Image.Image]:
-    """Every image on a canvas of one size: WebP animation frames must all share the canvas size."""
+    """Every picture on a canvas of one size (WebP animation frames must all share it), the room below
+    a shorter one filled with the padding colour."""
     height = max(image.height for image in images)
-    background = images[0].getpixel((0, 0))
     canvases = []
     for image in images:
         if image.height == height:
             canvases.append(image)
             continue
-        canvas = Image.new("RGB", (image.width, height), background)
+        canvas = Image.new("P", (image.width, height), _PADDING)
+        canvas.putpalette(image.getpalette() or [])
         canvas.paste(image, (0, 0))
         canvases.append(canvas)
     return canvases

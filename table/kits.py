@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from PIL import Image
+
 import render.circus_train
 import render.dreadful_circus
 import render.little_circuses
@@ -35,6 +37,8 @@ class GameKit:
     """The board image's text alternative (alt text), from the same spectator view."""
     describe_hand: Describer
     """The private image's text alternative, from the same seat's view."""
+    board_image: Callable[[View], Image.Image]
+    """The board as a picture (what ``render_board`` encodes): replays draw frames with it and encode once."""
     render_parts: Callable[[View], list[bytes]] | None = None
     """For tables too big for one phone-sized image: the board split into images of at most 2,000 px
     tall (the board, then the players' areas), posted together. None: the board is one image."""
@@ -57,17 +61,16 @@ class GameKit:
         return self.game.name
 
 
+def _kit(key: str, package: Any, *, parts: bool = False) -> GameKit:
+    return GameKit(GAMES[key], package.render_board, package.render_hand, package.describe_board,
+                   package.describe_hand, package.board_image, package.render_board_parts if parts else None)
+
+
 KITS: dict[str, GameKit] = {
-    "circus_train": GameKit(GAMES["circus_train"], render.circus_train.render_board, render.circus_train.render_hand,
-                            render.circus_train.describe_board, render.circus_train.describe_hand),
-    "little_circuses": GameKit(GAMES["little_circuses"], render.little_circuses.render_board,
-                               render.little_circuses.render_hand, render.little_circuses.describe_board,
-                               render.little_circuses.describe_hand, render.little_circuses.render_board_parts),
-    "wanderzirkus": GameKit(GAMES["wanderzirkus"], render.wanderzirkus.render_board, render.wanderzirkus.render_hand,
-                            render.wanderzirkus.describe_board, render.wanderzirkus.describe_hand),
-    "dreadful_circus": GameKit(GAMES["dreadful_circus"], render.dreadful_circus.render_board,
-                               render.dreadful_circus.render_hand, render.dreadful_circus.describe_board,
-                               render.dreadful_circus.describe_hand),
+    "circus_train": _kit("circus_train", render.circus_train),
+    "little_circuses": _kit("little_circuses", render.little_circuses, parts=True),
+    "wanderzirkus": _kit("wanderzirkus", render.wanderzirkus),
+    "dreadful_circus": _kit("dreadful_circus", render.dreadful_circus),
 }
 
 
@@ -90,6 +93,6 @@ def check_kits() -> None:
     for kind, entry in KITS.items():
         if entry.game is not GAMES.get(kind):
             raise KitError(f"The kit registered as {kind!r} holds the rules of {entry.game.key!r}.")
-        for name in ("render_board", "render_hand", "describe_board", "describe_hand"):
+        for name in ("render_board", "render_hand", "describe_board", "describe_hand", "board_image"):
             if not callable(getattr(entry, name)):
                 raise KitError(f"The kit of {kind!r} has no {name.replace('_', ' ')}.")

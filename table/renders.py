@@ -73,7 +73,8 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
                 actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
     game_kit = kit(kind)
     views = replay_views(game_kit.game, players, options, seed, actions)
-    picture = animate([game_kit.render_board(views[index]) for index in pick_frames(len(views), frames)])
+    # Drawn one at a time as the animation takes them, never encoded as PNG on the way.
+    picture = animate(game_kit.board_image(views[index]) for index in pick_frames(len(views), frames))
     words = f"An animation of {title} from the first move to the end. At the end: "
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 

@@ -128,6 +128,12 @@ def cheap_png(view: Any) -> bytes:
     return out.getvalue()
 
 
+def cheap_picture(view: Any) -> Any:
+    """A tiny picture standing in for a board, as replays draw their frames."""
+    from PIL import Image
+    return Image.new("RGB", (8, 8), "white")
+
+
 def cheap_renders(monkeypatch: Any) -> None:
     """Every game draws with :func:`cheap_png` for one test (the real images are tested elsewhere)."""
     from dataclasses import replace
@@ -135,7 +141,7 @@ def cheap_renders(monkeypatch: Any) -> None:
     from table.kits import KITS
     for kind, kit in list(KITS.items()):
         monkeypatch.setitem(KITS, kind, replace(kit, render_board=cheap_png, render_hand=cheap_png,
-                                                 render_parts=None))
+                                                 board_image=cheap_picture, render_parts=None))
 
 
 def quick_retries(d: Discord, timeout: float = 0.5) -> None:

@@ -116,8 +116,14 @@ def draw_text(view: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
+def picture(view: dict[str, Any]) -> Image.Image:
+    with Image.open(io.BytesIO(draw_text(view))) as drawn:
+        return drawn.convert("RGB")
+
+
 def register(monkeypatch: Any) -> None:
     """Host Sealed Guess for one test: its rules in the registry, its kit at the table."""
     game = SealedGuess()
     monkeypatch.setitem(GAMES, SealedGuess.key, game)
-    monkeypatch.setitem(KITS, SealedGuess.key, GameKit(game, draw_text, draw_text, game.render_text, game.render_text))
+    monkeypatch.setitem(KITS, SealedGuess.key, GameKit(game, draw_text, draw_text, game.render_text, game.render_text,
+                                                       picture))

@@ -135,8 +135,9 @@ async def test_stale_panel_says_so_and_changes_nothing(tmp_path: Path) -> None:
         assert mover is not None
         panel = await take_turn(d, mover, thread)
         second_panel = await take_turn(d, mover, thread)  # the same choices, opened twice
+        before = mark(d, thread)
         await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
-        await board_changed(d, thread, (old.id, len(old.versions)))
+        await board_changed(d, thread, before)
         count, latest = len(d.messages_in(thread)), mark(d, thread)
         again = await d.click(mover, second_panel.message, custom_ids(second_panel.message)[0])
         await again.answer()
@@ -233,8 +234,9 @@ async def test_a_turn_in_progress_updates_its_board_and_pings_only_the_next_play
         assert [u.id for u in start.mentions] == [d.user(mover).id]  # the first player is pinged once
         panel = await take_turn(d, mover, thread)
         edits = len(panel.message.versions)
+        before = mark(d, thread)
         await (await d.click(mover, panel.message, custom_ids(panel.message)[0])).answer()
-        first_pick = await board_changed(d, thread, (start.id, len(start.versions)))
+        first_pick = await board_changed(d, thread, before)
         # The same player goes on: the board is updated in place, with no new ping.
         assert first_pick.id == start.id and "begins!" in first_pick.content and "takes" in first_pick.content
         # The private panel now offers the second pick.

@@ -111,12 +111,13 @@ async def answer_panel(d: Discord, member: str, thread: Any, rng: random.Random)
             return made
         names = labels(panel)
         index = pick(names, rng)
+        edits = len(panel.versions)
         if ids[0].startswith("rm:pick:"):
             click = await d.select(member, panel, ids[index // 25], [str(index)])
         else:
             click = await d.click(member, panel, ids[index])
         await click.answer()
-        panel = await panel_changed(d, panel.id, len(panel.versions))
+        panel = await panel_changed(d, panel.id, edits)
         made += 1
         assert "out of date" not in panel.content, panel.content
 

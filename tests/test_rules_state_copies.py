@@ -42,7 +42,7 @@ def _variants(game: AnyGame) -> list[dict[str, Any]]:
 
 
 def _cases() -> list[tuple[str, dict[str, Any], int]]:
-    cases = []
+    cases: list[tuple[str, dict[str, Any], int]] = []
     for key in sorted(GAMES):
         for number, options in enumerate(_variants(GAMES[key])):
             cases.extend((key, options, 100 * number + seed) for seed in range(SEEDS_PER_VARIANT))

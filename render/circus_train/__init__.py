@@ -20,7 +20,7 @@ and ``render_hand``.
 
 from __future__ import annotations
 
-from render.circus_train.board import render_board, render_image
+from render.circus_train.board import board_image, render_board, render_image
 from render.circus_train.describe import describe_board, describe_hand
 from render.circus_train.hand import HAND_TEXT, HAND_WIDTH, render_hand, render_hand_image
 from render.circus_train.layout import (
@@ -48,6 +48,7 @@ __all__ = [
     "MapLayout",
     "View",
     "base_map",
+    "board_image",
     "describe_board",
     "describe_hand",
     "legend_strip",

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.circus_train import palette
 from render.circus_train.header import draw_header, header_height
 from render.circus_train.layout import BACKGROUND, MAP_HEIGHT, MARGIN, RAIL, RAIL_TIE, WIDTH, View, check_view
 from render.circus_train.map import draw_map
@@ -21,7 +22,8 @@ from render.circus_train.panels import (
     legend_strip,
     panel_height,
 )
-from render.common import MAX_HEIGHT, Box, fit_height, player_marks, to_png
+from render.common import MAX_HEIGHT, Box, fit_height, player_marks
+from render.png import palette_png
 from rules.circus_train.content import load_content
 
 
@@ -70,6 +72,16 @@ def render_image(view: View) -> Image.Image:
     return image
 
 
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a board picture, mapped to the game's fixed board palette (``palette.BOARD``)."""
+    return palette_png(image, palette.BOARD)
+
+
+def board_image(view: View) -> Image.Image:
+    """The picture ``render_board`` encodes (a replay draws its frames from these, unencoded)."""
+    return fit_height(render_image(view))
+
+
 def render_board(view: View) -> bytes:
     """The public board for a Circus Train view, as PNG bytes. Reads no hand: safe for any view."""
-    return to_png(fit_height(render_image(view)))
+    return encode(board_image(view))

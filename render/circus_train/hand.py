@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.circus_train import palette
 from render.circus_train.layout import BACKGROUND, CARD_SHORT, MARGIN, View, check_view
 from render.common import (
     INK,
@@ -23,10 +24,10 @@ from render.common import (
     mix,
     player_marks,
     rounded_panel,
-    to_png,
     wrap_text,
 )
 from render.fonts import font
+from render.png import palette_png
 from rules.circus_train.state import CARD_NAMES, FULL_DECK
 
 HAND_WIDTH = 680
@@ -118,4 +119,4 @@ def render_hand_image(view: View) -> Image.Image:
 def render_hand(view: View) -> bytes:
     """A seat's own hand of Action cards with a one-line meaning each, as PNG bytes (for an ephemeral
     reply). Raises ValueError for a spectator view, which has no hand."""
-    return to_png(render_hand_image(view))
+    return palette_png(render_hand_image(view), palette.HAND)

@@ -22,6 +22,7 @@ from render.common import (
     fit_text,
     hex_colour,
     mix,
+    put_text,
     rounded_panel,
     text_width,
     tint,
@@ -59,7 +60,7 @@ def _calendar_strip(draw: ImageDraw.ImageDraw, xy: Point, week: int) -> Box:
     for month, weeks in enumerate(WEEKS_IN_MONTH):
         season = SEASON_STYLES[("green", "green", "yellow", "yellow", "red", "red")[month]]
         block_w = weeks * cell + (weeks - 1) * gap
-        draw.text((x + block_w / 2, y), MONTHS[month][:3], font=label_font, fill=INK, anchor="mt")
+        put_text(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
         for _ in range(weeks):
             box = Box(x, y + 24, x + cell, y + 24 + cell)
             if index < week:

@@ -15,7 +15,7 @@ Contracts; ``layout`` holds the measures, colours and player marks they share.
 
 from __future__ import annotations
 
-from render.dreadful_circus.board import render_board, render_image
+from render.dreadful_circus.board import board_image, render_board, render_image
 from render.dreadful_circus.describe import describe_board, describe_hand
 from render.dreadful_circus.hand import HAND_WIDTH, render_hand, render_hand_image
 from render.dreadful_circus.layout import BODY, SMALL, WIDTH, View
@@ -26,6 +26,7 @@ __all__ = [
     "SMALL",
     "WIDTH",
     "View",
+    "board_image",
     "describe_board",
     "describe_hand",
     "render_board",

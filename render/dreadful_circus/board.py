@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import Box, player_marks, to_png
+from render.common import Box, player_marks
+from render.dreadful_circus import palette
 from render.dreadful_circus.layout import BACKGROUND, MARGIN, View, board_width, check_view, players_of
 from render.dreadful_circus.offers import HEADER_HEIGHT, draw_header, draw_market, market_height
 from render.dreadful_circus.panels import (
@@ -21,6 +22,7 @@ from render.dreadful_circus.panels import (
     panel_width,
     paper_rule,
 )
+from render.png import palette_png
 
 
 def render_image(view: View) -> Image.Image:
@@ -55,6 +57,16 @@ def render_image(view: View) -> Image.Image:
     return image
 
 
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a board picture, mapped to the game's fixed board palette (``palette.BOARD``)."""
+    return palette_png(image, palette.BOARD)
+
+
+def board_image(view: View) -> Image.Image:
+    """The picture ``render_board`` encodes (a replay draws its frames from these, unencoded)."""
+    return render_image(view)
+
+
 def render_board(view: View) -> bytes:
     """The public board for a Dreadful Circus view, as PNG bytes. Reads no private part: safe for any view."""
-    return to_png(render_image(view))
+    return encode(board_image(view))

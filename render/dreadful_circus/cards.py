@@ -31,6 +31,7 @@ from render.common import (
     draw_text,
     fit_text,
     mix,
+    put_text,
     rounded_panel,
     star_polygon,
     text_colour_on,
@@ -71,7 +72,7 @@ def points_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], points:
     """A gold star with the card's Victory Points."""
     draw.polygon(star_polygon(centre, radius + 2, 5, inner=0.58), fill=INK)
     draw.polygon(star_polygon(centre, radius, 5, inner=0.58), fill=(245, 197, 66))
-    draw.text((centre[0], centre[1] + 2), str(points), font=font(18, bold=True), fill=INK, anchor="mm")
+    put_text(draw, (centre[0], centre[1] + 2), str(points), font(18, bold=True), INK, anchor="mm")
 
 
 def type_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], card_type: str, fill: RGB,
@@ -80,7 +81,7 @@ def type_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], card_type
     draw.ellipse(Box.around(centre, radius * 2 + 4, radius * 2 + 4).rounded(), fill=INK)
     draw.ellipse(Box.around(centre, radius * 2, radius * 2).rounded(), fill=PAPER)
     letter = TYPE_LETTERS.get(card_type, "?")
-    draw.text(centre, letter, font=font(22, bold=True), fill=mix(fill, INK, 0.55), anchor="mm")
+    put_text(draw, centre, letter, font(22, bold=True), mix(fill, INK, 0.55), anchor="mm")
 
 
 def _paint_card(draw: ImageDraw.ImageDraw, box: Box, card: Card, outline: RGB = INK) -> None:
@@ -166,7 +167,7 @@ def _paint_chip(draw: ImageDraw.ImageDraw, xy: tuple[float, float], card: Card) 
     square = Box(box.x0 + 3, box.y0 + 3, box.x0 + 37, box.y1 - 3)
     draw.rounded_rectangle(square.rounded(), radius=6, fill=swatch.fill)
     letter_font = font(18, bold=True, condensed=len(swatch.letter) > 1)
-    draw.text(square.centre, swatch.letter, font=letter_font, fill=text_colour_on(swatch.fill), anchor="mm")
+    put_text(draw, square.centre, swatch.letter, letter_font, text_colour_on(swatch.fill), anchor="mm")
     draw_text(draw, (box.x0 + 46, box.centre[1]), str(card.get("name", "?")), _chip_font(), INK, anchor="lm")
     points = int(card.get("points") or 0)
     if points:
@@ -198,7 +199,7 @@ def coin_sprite(image: Image.Image, centre: tuple[float, float], coin: str, radi
     draw_shape(draw, "circle", centre, radius + 2, fill=INK)
     draw_shape(draw, "circle", centre, radius, fill=fill)
     draw_shape(draw, "circle", centre, radius - 5, fill=None, outline=mix(fill, INK, 0.35), width=2)
-    draw.text(centre, str(COIN_VALUES.get(coin, "?")), font=font(18, bold=True), fill=INK, anchor="mm")
+    put_text(draw, centre, str(COIN_VALUES.get(coin, "?")), font(18, bold=True), INK, anchor="mm")
     return Box.around(centre, radius * 2 + 4, radius * 2 + 4)
 
 

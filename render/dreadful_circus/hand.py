@@ -26,8 +26,8 @@ from render.common import (
     player_marks,
     rounded_panel,
     tint,
-    to_png,
 )
+from render.dreadful_circus import palette
 from render.dreadful_circus.cards import (
     CARD_WIDTH,
     CHIP_GAP,
@@ -54,6 +54,7 @@ from render.dreadful_circus.layout import (
     players_of,
 )
 from render.fonts import font
+from render.png import palette_png
 
 HAND_WIDTH = 2 * CARD_WIDTH + 3 * MARGIN
 ROW = 44
@@ -276,4 +277,4 @@ def render_hand_image(view: View) -> Image.Image:
 def render_hand(view: View) -> bytes:
     """A seat's private image as PNG bytes (for an ephemeral reply). Raises ValueError for a spectator
     view, which has no hand."""
-    return to_png(render_hand_image(view))
+    return palette_png(render_hand_image(view), palette.HAND)

@@ -13,7 +13,7 @@ Special Attraction cards, legend), ``circus`` (one player's panel: bleacher, cir
 
 from __future__ import annotations
 
-from render.little_circuses.board import public_part, render_board, render_board_parts, render_image
+from render.little_circuses.board import board_image, public_part, render_board, render_board_parts, render_image
 from render.little_circuses.describe import describe_board, describe_hand
 from render.little_circuses.hand import HAND_WIDTH, render_hand, render_hand_image
 from render.little_circuses.header import legend_strip
@@ -26,6 +26,7 @@ __all__ = [
     "SMALL",
     "WIDTH",
     "View",
+    "board_image",
     "describe_board",
     "describe_hand",
     "icon_sprite",

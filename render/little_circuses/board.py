@@ -5,7 +5,6 @@ view: never ``you`` nor anything private, so any seat's view gives the same pict
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,15 +21,17 @@ from render.common import (
     draw_token,
     fit_height,
     fit_text,
-        mix,
+    mix,
     player_marks,
     rounded_panel,
 )
 from render.fonts import font
+from render.little_circuses import palette
 from render.little_circuses.circus import _status, ordinal, panel_height, panel_image
 from render.little_circuses.header import draw_header, header_height
 from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
 from render.little_circuses.track import draw_track, track_height
+from render.png import palette_png
 
 PUBLIC_KEYS = ("game", "options", "grid_size", "track", "space", "space_index", "stage", "order", "awaiting",
                "players", "piles", "market", "arrived", "showcase", "specials", "over", "winners", "result")
@@ -170,21 +171,21 @@ def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[Pla
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes of a picture. The icons' smooth edges give a board a few thousand colours, just too
-    many for ``render.common.to_png`` to keep a palette (its exactness check fails by a hair), which
-    would triple the file; a 256-colour octree palette (no dithering) is indistinguishable on these
-    flat colours. zlib level 3 instead of 6 halves the encoding time for a file about 15% larger."""
-    quantised = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    quantised.save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+    """PNG bytes of a board picture, mapped to the game's fixed board palette (``palette.BOARD``)."""
+    return palette_png(image, palette.BOARD)
+
+
+def board_image(view: View) -> Image.Image:
+    """The picture ``render_board`` encodes: the whole board, or a big table's first part (a replay
+    draws its frames from these, unencoded)."""
+    return board_parts(view)[0]
 
 
 def render_board(view: View) -> bytes:
     """The public board for a Little Circuses view, as PNG bytes, at most 2,000 px tall: the whole board,
     or for a big table late in the game its first part (header, track and a line per player; the
     circuses are in ``render_board_parts``). Safe for any view: private parts are never read."""
-    return encode(board_parts(view)[0])
+    return encode(board_image(view))
 
 
 def render_board_parts(view: View) -> list[bytes]:

@@ -26,11 +26,12 @@ from render.common import (
     wrap_text,
 )
 from render.fonts import font
-from render.little_circuses.board import encode
+from render.little_circuses import palette
 from render.little_circuses.circus import ADVANCED_BACK, COLUMNS
 from render.little_circuses.icons import ICON_MEANINGS, icon_kind
 from render.little_circuses.layout import BACKGROUND, BODY, MARGIN, PANEL_FILL, SMALL, View, check_view
 from render.little_circuses.tiles import draw_tile
+from render.png import palette_png
 
 HAND_WIDTH = 860
 GOLD = (240, 196, 25)
@@ -169,4 +170,4 @@ def render_hand_image(view: View) -> Image.Image:
 def render_hand(view: View) -> bytes:
     """A seat's own unbuilt tiles (face-down ones included) and its pending choice, as PNG bytes.
     Raises ValueError for a spectator view, which has no private part."""
-    return encode(render_hand_image(view))
+    return palette_png(render_hand_image(view), palette.HAND)

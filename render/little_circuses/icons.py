@@ -12,7 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, PAPER, RGB, Box, hex_colour, star_polygon
+from render.common import INK, PAPER, RGB, Box, hex_colour, put_text, star_polygon
 from render.fonts import font
 
 _SCALE = 4
@@ -56,7 +56,7 @@ def icon_kind(name: str) -> str:
 
 
 def _text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB) -> None:
-    draw.text(centre, text, font=font(size, bold=True), fill=fill, anchor="mm")
+    put_text(draw, centre, text, font(size, bold=True), fill, anchor="mm")
 
 
 @cache

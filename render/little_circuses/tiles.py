@@ -22,6 +22,7 @@ from render.common import (
     draw_text,
     draw_token,
     mix,
+    put_text,
     rounded_panel,
     text_colour_on,
     tint,
@@ -70,7 +71,7 @@ def draw_icons(image: Image.Image, icons: Sequence[str], box: Box, largest: int)
 def draw_use_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
     draw.ellipse(Box.around(centre, radius * 2 + 4, radius * 2 + 4).rounded(), fill=PAPER)
     draw.ellipse(Box.around(centre, radius * 2, radius * 2).rounded(), fill=USE_MARK)
-    draw.text(centre, "U", font=font(max(16, round(radius * 1.3)), bold=True), fill=PAPER, anchor="mm")
+    put_text(draw, centre, "U", font(max(16, round(radius * 1.3)), bold=True), PAPER, anchor="mm")
 
 
 def _hatch(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, RGB, Box, draw_text, fit_text, hex_colour, mix, rounded_panel
+from render.common import INK, MUTED, PAPER, RGB, Box, draw_text, fit_text, hex_colour, mix, put_text, rounded_panel
 from render.fonts import font
 from render.little_circuses.layout import BACKGROUND, BODY, FAINT, LINE, MARGIN, SMALL, TRACK_FILL, WIDTH, View
 
@@ -68,7 +68,7 @@ def draw_john(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: fl
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=INK, outline=(255, 196, 0), width=3)
     draw.rectangle((cx - radius * 0.55, cy - radius * 1.55, cx + radius * 0.55, cy - radius * 0.75), fill=INK)
     draw.rectangle((cx - radius * 0.9, cy - radius * 0.85, cx + radius * 0.9, cy - radius * 0.7), fill=INK)
-    draw.text((cx, cy + 1), "J", font=font(max(16, round(radius * 1.1)), bold=True), fill=PAPER, anchor="mm")
+    put_text(draw, (cx, cy + 1), "J", font(max(16, round(radius * 1.1)), bold=True), PAPER, anchor="mm")
 
 
 def draw_track(image: Image.Image, view: View, top: float) -> float:

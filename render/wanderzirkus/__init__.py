@@ -12,10 +12,10 @@ give identical bytes.
 
 from __future__ import annotations
 
-from render.wanderzirkus.board import render_board, render_image
+from render.wanderzirkus.board import board_image, render_board, render_image
 from render.wanderzirkus.describe import describe_board, describe_hand
 from render.wanderzirkus.hand import render_hand, render_hand_image
 from render.wanderzirkus.layout import BOARD_WIDTH, BODY, HAND_WIDTH
 
-__all__ = ["BOARD_WIDTH", "BODY", "HAND_WIDTH", "describe_board", "describe_hand", "render_board", "render_hand",
-           "render_hand_image", "render_image"]
+__all__ = ["BOARD_WIDTH", "BODY", "HAND_WIDTH", "board_image", "describe_board", "describe_hand", "render_board",
+           "render_hand", "render_hand_image", "render_image"]

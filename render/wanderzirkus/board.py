@@ -7,7 +7,6 @@ set-up), so a seat's view draws exactly the spectator's picture.
 from __future__ import annotations
 
 import copy
-import io
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -16,6 +15,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import Box, PlayerMark, fit_height, player_marks
+from render.png import palette_png
+from render.wanderzirkus import palette
 from render.wanderzirkus.header import HEADER_HEIGHT, LEGEND_HEIGHT, draw_header, draw_legend
 from render.wanderzirkus.layout import (
     BACKGROUND,
@@ -110,12 +111,13 @@ def _panel_image(key: str, mark: PlayerMark, height: int, size: CardSize = BOARD
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes of a board: 256 colours (the board's flat colours and anti-aliased text survive that
-    well) and quick compression, since a board is drawn after every decision of every show."""
-    quantised = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    quantised.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    """PNG bytes of a board picture, mapped to the game's fixed board palette (``palette.BOARD``)."""
+    return palette_png(image, palette.BOARD)
+
+
+def board_image(view: View) -> Image.Image:
+    """The picture ``render_board`` encodes (a replay draws its frames from these, unencoded)."""
+    return fit_height(render_image(view))
 
 
 def render_board(view: View) -> bytes:

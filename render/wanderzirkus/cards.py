@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, RGB, Box, fit_text, mix, text_colour_on, tint
+from render.common import INK, MUTED, PAPER, RGB, Box, fit_text, mix, put_text, text_colour_on, tint
 from render.fonts import font, printable
 from render.wanderzirkus import icons
 from render.wanderzirkus.layout import (
@@ -79,7 +79,7 @@ def _draw_tab(image: Image.Image, draw: ImageDraw.ImageDraw, size: CardSize, edg
     box = Box(edge_x - size.tab, y - h / 2, edge_x + size.tab, y + h / 2)
     fill = style(colour).colour
     draw.rounded_rectangle(box.rounded(), radius=5, fill=fill, outline=INK, width=2)
-    draw.text(box.centre, style(colour).letter, font=font(16, bold=True), fill=text_colour_on(fill), anchor="mm")
+    put_text(draw, box.centre, style(colour).letter, font(16, bold=True), text_colour_on(fill), anchor="mm")
     if coin:
         icons.paste(image, icons.coin(h // 2 - 1), (edge_x + inward * (size.tab + h / 2 + 1), y))
 
@@ -96,7 +96,7 @@ def _top_band(image: Image.Image, draw: ImageDraw.ImageDraw, face: Face, size: C
         w = label_font.getlength(text) + 10
         chip = Box(body.centre[0] - w / 2, body.y0 + 5, body.centre[0] + w / 2, body.y0 + 5 + size.label + 6)
         draw.rounded_rectangle(chip.rounded(), radius=6, fill=PAPER, outline=INK, width=2)
-        draw.text(chip.centre, text, font=label_font, fill=INK, anchor="mm")
+        put_text(draw, chip.centre, text, label_font, INK, anchor="mm")
 
 
 @cache
@@ -115,17 +115,17 @@ def artist_sprite(face: Face, size: CardSize, ring: RGB | None = None) -> Image.
     icons.paste(image, icons.act_icon(face.colour, size.icon), (body.centre[0], middle - size.icon * 0.45))
     if face.is_pause:
         small = font(16, condensed=True)
-        draw.text((body.centre[0], body.y0 + 18), "PAUSE", font=small, fill=INK, anchor="mm")
-        draw.text((body.centre[0], middle + size.icon * 0.95), "−4", font=font(size.label + 2, bold=True), fill=INK,
-                  anchor="mm")
+        put_text(draw, (body.centre[0], body.y0 + 18), "PAUSE", small, INK, anchor="mm")
+        put_text(draw, (body.centre[0], middle + size.icon * 0.95), "−4", font(size.label + 2, bold=True), INK,
+                 anchor="mm")
     else:
-        draw.text((body.centre[0], middle + size.icon * 0.95), act.letter, font=font(size.label + 2, bold=True),
-                  fill=INK, anchor="mm")
+        put_text(draw, (body.centre[0], middle + size.icon * 0.95), act.letter, font(size.label + 2, bold=True), INK,
+                 anchor="mm")
     _top_band(image, draw, face, size, body)
     if face.bottom_coin:
         icons.paste(image, icons.coin(11), (body.centre[0], body.y1 - 16))
     if face.four_plus:
-        draw.text((body.x1 - size.tab - 3, body.y1 - 5), "4+", font=font(16, bold=True), fill=INK, anchor="rd")
+        put_text(draw, (body.x1 - size.tab - 3, body.y1 - 5), "4+", font(16, bold=True), INK, anchor="rd")
     for colour, coin in face.left:
         _draw_tab(image, draw, size, body.x0, colour, coin, +1)
     for colour, coin in face.right:
@@ -154,7 +154,7 @@ def link(draw: ImageDraw.ImageDraw, size: CardSize, left: Mapping[str, Any], rig
         box = Box(gap_x - 2 * size.tab, cy - h / 2 - 1, gap_x + 2 * size.tab, cy + h / 2 + 1)
         fill = style(colour).colour
         draw.rounded_rectangle(box.rounded(), radius=6, fill=fill, outline=INK, width=3)
-        draw.text(box.centre, style(colour).letter, font=font(16, bold=True), fill=text_colour_on(fill), anchor="mm")
+        put_text(draw, box.centre, style(colour).letter, font(16, bold=True), text_colour_on(fill), anchor="mm")
     return len(colours)
 
 
@@ -168,9 +168,9 @@ def card_back(size: CardSize, count: int) -> Image.Image:
         draw.rounded_rectangle(box.rounded(), radius=10, fill=CARD_BACK if offset == 0 else mix(CARD_BACK, PAPER, 0.4),
                                outline=INK, width=2)
     face = Box(size.tab, 0, size.tab + size.width - 7, size.height - 7)
-    draw.text((face.centre[0], face.centre[1] - 14), str(count), font=font(size.label + 10, bold=True), fill=PAPER,
-              anchor="mm")
-    draw.text((face.centre[0], face.centre[1] + 16), "in deck", font=font(16), fill=PAPER, anchor="mm")
+    put_text(draw, (face.centre[0], face.centre[1] - 14), str(count), font(size.label + 10, bold=True), PAPER,
+             anchor="mm")
+    put_text(draw, (face.centre[0], face.centre[1] + 16), "in deck", font(16), PAPER, anchor="mm")
     return image
 
 
@@ -187,20 +187,20 @@ def _city_sprite(name: str, region: str, colours: tuple[str, ...], vp: int, ring
     # Compass letter for the region (Pro mode's region scoring).
     compass = Box(body.x0 + 6, body.y0 + 6, body.x0 + 34, body.y0 + 34)
     draw.ellipse(compass.rounded(), fill=INK)
-    draw.text(compass.centre, REGION_LETTERS.get(region, "?"), font=font(17, bold=True), fill=PAPER, anchor="mm")
+    put_text(draw, compass.centre, REGION_LETTERS.get(region, "?"), font(17, bold=True), PAPER, anchor="mm")
     name_font = font(20, bold=True)
-    draw.text((compass.x1 + 6, compass.centre[1]), fit_text(printable(name), name_font, CITY_WIDTH - 46),
-              font=name_font, fill=INK, anchor="lm")
+    put_text(draw, (compass.x1 + 6, compass.centre[1]), fit_text(printable(name), name_font, CITY_WIDTH - 46),
+             name_font, INK, anchor="lm")
     # Demanded acts: icon with letter under it.
     step = (CITY_WIDTH - 70) / max(1, len(colours))
     for index, colour in enumerate(colours):
         cx = 12 + step * (index + 0.5)
         icons.paste(image, icons.act_icon(colour, 12), (cx, 58))
-        draw.text((cx, 84), style(colour).letter, font=font(16, bold=True), fill=INK, anchor="mm")
+        put_text(draw, (cx, 84), style(colour).letter, font(16, bold=True), INK, anchor="mm")
     vp_box = Box(CITY_WIDTH - 58, 46, CITY_WIDTH - 8, CITY_HEIGHT - 10)
     draw.rounded_rectangle(vp_box.rounded(), radius=8, fill=INK)
-    draw.text((vp_box.centre[0], vp_box.centre[1] - 9), str(vp), font=font(22, bold=True), fill=PAPER, anchor="mm")
-    draw.text((vp_box.centre[0], vp_box.centre[1] + 14), "VP", font=font(16, bold=True), fill=PAPER, anchor="mm")
+    put_text(draw, (vp_box.centre[0], vp_box.centre[1] - 9), str(vp), font(22, bold=True), PAPER, anchor="mm")
+    put_text(draw, (vp_box.centre[0], vp_box.centre[1] + 14), "VP", font(16, bold=True), PAPER, anchor="mm")
     return image
 
 

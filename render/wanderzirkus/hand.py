@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, Font, PlayerMark, draw_text, fit_text, player_marks, wrap_text
 from render.fonts import font
-from render.wanderzirkus import icons
-from render.wanderzirkus.board import encode
+from render.png import palette_png
+from render.wanderzirkus import icons, palette
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, card_back, draw_artist, draw_city
 from render.wanderzirkus.header import name_with_token
 from render.wanderzirkus.layout import (
@@ -262,5 +262,5 @@ def _draw_show_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, o
 
 def render_hand(view: View) -> bytes:
     """A seat's private image as PNG bytes. Raises ValueError for a spectator view."""
-    return encode(render_hand_image(view))
+    return palette_png(render_hand_image(view), palette.HAND)
 

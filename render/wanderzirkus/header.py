@@ -9,7 +9,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, chip, chip_width, draw_text, draw_token, fit_text, tint
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    Box,
+    PlayerMark,
+    chip,
+    chip_width,
+    draw_text,
+    draw_token,
+    fit_text,
+    put_text,
+    tint,
+)
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.layout import (
@@ -137,7 +150,7 @@ def _legend(width: int) -> Image.Image:
     x = draw_text(draw, (x + 30, y), "coin", body, INK, anchor="lm").x1 + 26
     joint = Box(x, y - 12, x + 40, y + 12)
     draw.rounded_rectangle(joint.rounded(), radius=6, fill=STYLES["green"].colour, outline=INK, width=3)
-    draw.text(joint.centre, "G", font=font(16, bold=True), fill=PAPER, anchor="mm")
+    put_text(draw, joint.centre, "G", font(16, bold=True), PAPER, anchor="mm")
     x = draw_text(draw, (joint.x1 + 8, y), "matching connection", body, INK, anchor="lm").x1 + 26
     ring = Box(x, y - 14, x + 22, y + 14)
     draw.rounded_rectangle(ring.rounded(), radius=4, fill=PAPER, outline=EXIT_RING, width=5)

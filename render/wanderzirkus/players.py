@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, fit_text, mix, tint, wrap_text
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, fit_text, mix, put_text, tint, wrap_text
 from render.fonts import font, printable
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_city
 from render.wanderzirkus.header import name_with_token
@@ -171,7 +171,7 @@ def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
     w = label_font.getlength(label) + 24
     plate = Box(box.centre[0] - w / 2, box.centre[1] - 20, box.centre[0] + w / 2, box.centre[1] + 20)
     draw.rounded_rectangle(plate.rounded(), radius=8, fill=PAPER, outline=INK, width=2)
-    draw.text(plate.centre, label, font=label_font, fill=INK, anchor="mm")
+    put_text(draw, plate.centre, label, label_font, INK, anchor="mm")
 
 
 def _show_title(player: Mapping[str, Any]) -> str:

@@ -1,0 +1,124 @@
+"""PNG output for boards and hands: each game's pictures mapped to that game's fixed palette.
+
+A game draws from a small set of colours (its layout's, the players', and the shades anti-aliasing
+makes between them), so 256 colours made once from many of its seeded pictures (``palette_of``; the
+game's ``palette`` module holds them, written by ``bench/render_palettes.py``) keep every picture within
+``render.common.CRISP_ERROR`` of full colour — the render tests check that on other seeds. Mapping to a
+known palette costs a fraction of building one per picture, and needs no check afterwards.
+
+Deterministic: the same picture and palette give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageStat
+
+# zlib's effort for the PNGs posted after every move, chosen by measurement on 1600 px boards mapped to
+# their palette (docs/performance.md, "Renders"): level 3 takes ~13 ms for ~1.15× the bytes of level 6
+# (~32 ms); lower levels save no time, level 9 costs ~190 ms for 7% fewer bytes than level 6.
+PNG_LEVEL = 3
+PALETTE_BYTES = 768  # 256 RGB colours
+
+
+@lru_cache(maxsize=16)
+def _holder(colours: bytes) -> Image.Image:
+    if len(colours) != PALETTE_BYTES:
+        raise ValueError("a palette is 256 RGB colours (768 bytes)")
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(colours)
+    return holder
+
+
+def palette_picture(image: Image.Image, colours: bytes) -> Image.Image:
+    """``image`` as a palette picture of ``colours`` (256 RGB triplets): each pixel becomes the nearest
+    of them, without dithering, so flat areas stay flat and text edges stay clean."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=_holder(colours), dither=Image.Dither.NONE)
+
+
+def palette_png(image: Image.Image, colours: bytes) -> bytes:
+    """PNG bytes of ``image`` mapped to the fixed palette ``colours``, compressed at ``PNG_LEVEL``."""
+    buffer = io.BytesIO()
+    palette_picture(image, colours).save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    return buffer.getvalue()
+
+
+def picture_error(image: Image.Image, picture: Image.Image) -> float:
+    """How far ``picture`` strays from ``image``: the mean difference (0–255) of the worst channel."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return float(max(ImageStat.Stat(ImageChops.difference(rgb, picture.convert("RGB"))).mean))
+
+
+def palette_of(images: Sequence[Image.Image], rounds: int = 12) -> bytes:
+    """256 colours for pictures like ``images``: a fast-octree palette of them all, then ``rounds`` of
+    k-means over their colour census (each colour weighted by its pixels), keeping the round whose
+    mapping strays least. The octree alone leaves rarer anti-aliasing shades far from any colour; the
+    refinement brings a board's error down several times."""
+    if not images:
+        raise ValueError("a palette needs pictures to learn from")
+    census: Counter[tuple[int, int, int]] = Counter()
+    for image in images:
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        for count, colour in rgb.getcolors(rgb.width * rgb.height) or []:
+            assert isinstance(colour, tuple)
+            census[(colour[0], colour[1], colour[2])] += count
+    colours = sorted(census)
+    weights = [census[colour] for colour in colours]
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.frombytes(bytes(channel for colour in colours for channel in colour))
+    palette = _octree(images)
+    best, best_error = palette, _census_error(strip, colours, weights, palette)
+    for _ in range(rounds):
+        palette = _centroids(strip, colours, weights, palette)
+        error = _census_error(strip, colours, weights, palette)
+        if error < best_error:
+            best, best_error = palette, error
+    return best
+
+
+def _octree(images: Sequence[Image.Image]) -> bytes:
+    width = max(image.width for image in images)
+    stack = Image.new("RGB", (width, sum(image.height for image in images)))
+    y = 0
+    for image in images:
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        corner = rgb.getpixel((0, 0))
+        assert isinstance(corner, tuple)
+        # Padding in the picture's own corner colour, so no colour the pictures lack gets weight.
+        stack.paste(corner, (0, y, width, y + rgb.height))
+        stack.paste(rgb, (0, y))
+        y += rgb.height
+    palette = stack.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).getpalette() or []
+    return bytes(palette[:PALETTE_BYTES]).ljust(PALETTE_BYTES, b"\0")
+
+
+def _centroids(strip: Image.Image, colours: list[tuple[int, int, int]], weights: list[int], palette: bytes) -> bytes:
+    """Each palette colour moved to the weighted mean of the census colours mapped to it."""
+    sums = [[0, 0, 0, 0] for _ in range(256)]
+    for (r, g, b), weight, index in zip(colours, weights, palette_picture(strip, palette).tobytes(), strict=True):
+        total = sums[index]
+        total[0] += r * weight
+        total[1] += g * weight
+        total[2] += b * weight
+        total[3] += weight
+    moved = bytearray(palette)
+    for index, (r, g, b, weight) in enumerate(sums):
+        if weight:
+            moved[3 * index:3 * index + 3] = bytes((round(r / weight), round(g / weight), round(b / weight)))
+    return bytes(moved)
+
+
+def _census_error(strip: Image.Image, colours: list[tuple[int, int, int]], weights: list[int],
+                  palette: bytes) -> float:
+    """``picture_error`` over the whole census at once: the worst channel's weighted mean difference."""
+    diff = [0, 0, 0]
+    for (r, g, b), weight, index in zip(colours, weights, palette_picture(strip, palette).tobytes(), strict=True):
+        diff[0] += abs(r - palette[3 * index]) * weight
+        diff[1] += abs(g - palette[3 * index + 1]) * weight
+        diff[2] += abs(b - palette[3 * index + 2]) * weight
+    return max(diff) / sum(weights)

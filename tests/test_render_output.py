@@ -1,0 +1,205 @@
+"""What every game's images share on their way out: pictures mapped to the game's fixed palettes stay
+crisp, text drawn from the glyph cache is the text Pillow draws, the label placer picks what scoring
+every candidate would pick, and a replay can be built from pictures instead of PNG bytes."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import math
+import pkgutil
+import random
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+
+import render
+from render import common, png, replay
+from render.fonts import font
+from rules.registry import GAMES
+
+from render_checks import moments, random_game
+
+KINDS = ("circus_train", "little_circuses", "wanderzirkus", "dreadful_circus")
+
+
+def _decoded(data: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        return image.copy()
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_each_games_palettes_keep_its_boards_and_hands_crisp(key: str) -> None:
+    """The palettes were made from other seeds' pictures (bench/render_palettes.py): on these seeds'
+    boards and hands, at the biggest table, the mapped pictures stay within CRISP_ERROR."""
+    game = GAMES[key]
+    renderer: Any = importlib.import_module(f"render.{key}")
+    palette: Any = importlib.import_module(f"render.{key}.palette")
+    board_errors: list[float] = []
+    hand_errors: list[float] = []
+    for state in moments(random_game(key, 5)):
+        public = game.view(state, None)
+        picture = renderer.board_image(public)
+        mapped = png.palette_picture(picture, palette.BOARD)
+        board_errors.append(png.picture_error(picture, mapped))
+        # What render_board sends is exactly the mapped picture.
+        sent = _decoded(renderer.render_board(public))
+        assert sent.mode == "P" and sent.size == picture.size
+        assert sent.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()
+        for seat in (0, game.max_players - 1):
+            hand = renderer.render_hand_image(game.view(state, seat))
+            hand_errors.append(png.picture_error(hand, png.palette_picture(hand, palette.HAND)))
+    for errors in (board_errors, hand_errors):
+        assert sum(errors) / len(errors) < common.CRISP_ERROR
+        assert max(errors) < common.CRISP_ERROR
+
+
+def test_a_palette_made_from_flat_pictures_holds_their_colours_exactly() -> None:
+    colours = [(233, 228, 216), (34, 30, 28), (230, 159, 0), (86, 180, 233), (0, 158, 115)]
+    pictures = []
+    for shift in range(3):
+        image = Image.new("RGB", (90, 40 + 10 * shift), colours[0])
+        for index, colour in enumerate(colours[1:]):
+            image.paste(colour, (10 + 20 * index, 5 + shift, 25 + 20 * index, 30))
+        pictures.append(image)
+    palette = png.palette_of(pictures)
+    assert len(palette) == 768
+    for image in pictures:
+        assert png.picture_error(image, png.palette_picture(image, palette)) == 0
+    decoded = _decoded(png.palette_png(pictures[0], palette))
+    assert decoded.mode == "P" and decoded.convert("RGB").tobytes() == pictures[0].tobytes()
+    with pytest.raises(ValueError):
+        png.palette_png(pictures[0], palette[:300])
+
+
+def test_cached_text_draws_the_pixels_pillow_draws() -> None:
+    rng = random.Random(4)
+    texts = ["Richmond", "Fame 12", "$5", "▶ TO ACT", "Ag", "É1", " ", "x y", "Wagon 3 · 2 coins"]
+    for _ in range(120):
+        face = font(rng.choice([16, 21, 23, 30]), bold=rng.random() < 0.5, condensed=rng.random() < 0.3)
+        text = rng.choice(texts)
+        anchor = rng.choice(["la", "mm", "lm", "rd", "mt", "lt", "rs"])
+        stroke = rng.choice([0, 0, 3])
+        xy = (rng.choice([100, 100.5, 100.25, 99.7]), rng.choice([50, 50.5, 49.3]))
+        fill, outline = rng.choice([((34, 30, 28), (255, 255, 255)), ((255, 255, 255), (255, 255, 255))])
+        direct = Image.new("RGB", (320, 120), (233, 228, 216))
+        cached = direct.copy()
+        ImageDraw.Draw(direct).text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke,
+                                    stroke_fill=outline)
+        box = common.draw_text(ImageDraw.Draw(cached), xy, text, face, fill, anchor=anchor, stroke=stroke,
+                               stroke_fill=outline)
+        assert cached.tobytes() == direct.tobytes(), (text, anchor, stroke, xy)
+        assert box == common.Box(*ImageDraw.Draw(direct).textbbox(xy, text, font=face, anchor=anchor,
+                                                                   stroke_width=stroke))
+
+
+def _every_candidate(placer: common.Placer, anchor: common.Point, width: float, height: float,
+                     gaps: tuple[float, ...], leader_cost: float) -> tuple[common.Box, float]:
+    """``place_scored`` the slow way: every candidate scored in full with the public ``cost``."""
+    best: tuple[common.Box, float] | None = None
+    for gap in gaps:
+        for box in placer.candidates(anchor, width, height, gap):
+            end = box.nearest(anchor)
+            distance = math.dist(anchor, end)
+            cost = distance + placer.cost(box, ignore_segments_at=anchor)
+            if leader_cost and distance > 0:
+                cost += leader_cost * placer.crossed(anchor, end)
+            if best is None or cost < best[1]:
+                best = (box, cost)
+    assert best is not None
+    return best
+
+
+def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
+    rng = random.Random(9)
+    for _ in range(40):
+        points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(12)]
+        placer = common.Placer(common.Box(4, 4, 796, 596), [(points[i], points[i + 1]) for i in range(0, 12, 2)],
+                               segment_cost=30)
+        for _ in range(rng.randint(5, 60)):
+            placer.block(common.Box.around((rng.uniform(0, 800), rng.uniform(0, 600)), rng.uniform(10, 120),
+                                           rng.uniform(10, 60)))
+        anchor = rng.choice(points)
+        width, height = rng.uniform(30, 240), rng.uniform(20, 90)
+        gaps = (4.0, 14.0, 28.0, 46.0, 70.0)
+        leader = rng.choice([0.0, 60.0])
+        fast = placer.place_scored(anchor, width, height, gaps, block=False, leader_cost=leader)
+        slow = _every_candidate(placer, anchor, width, height, gaps, leader)
+        assert fast[0] == slow[0]
+        assert fast[1] == pytest.approx(slow[1])
+
+
+def _distance(a: Image.Image, b: Image.Image) -> float:
+    return float(max(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean))
+
+
+def _webp_frames(data: bytes) -> list[Image.Image]:
+    frames = []
+    with Image.open(io.BytesIO(data)) as image:
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            frames.append(image.convert("RGB"))
+    return frames
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_a_replay_from_pictures_shows_what_a_replay_from_pngs_shows(key: str) -> None:
+    game = GAMES[key]
+    renderer: Any = importlib.import_module(f"render.{key}")
+    views = [game.view(state, None) for state in moments(random_game(key, 3), 2)]
+    drawn: list[int] = []
+
+    def pictures() -> Iterator[Image.Image]:
+        for index, view in enumerate(views):
+            drawn.append(index)
+            yield renderer.board_image(view)
+
+    from_pictures = replay.animate(pictures(), width=800)
+    from_pngs = replay.animate([renderer.render_board(view) for view in views], width=800)
+    assert drawn == list(range(len(views)))
+    assert from_pictures == replay.animate((renderer.board_image(view) for view in views), width=800)
+    ours, theirs = _webp_frames(from_pictures), _webp_frames(from_pngs)
+    assert len(ours) == len(theirs) == len(views)
+    for mine, other, view in zip(ours, theirs, views, strict=True):
+        assert mine.size == other.size and mine.width == 800
+        board = renderer.board_image(view)
+        truth = board.resize((800, round(board.height * 800 / board.width)), Image.Resampling.LANCZOS)
+        # Lossy WebP: a few levels from the board itself, and no farther than the PNG way.
+        ours_off = _distance(mine.crop((0, 0, *truth.size)), truth)
+        assert ours_off < 6.0
+        assert ours_off <= _distance(other.crop((0, 0, *truth.size)), truth) + 0.5
+
+
+def _clear_every_render_cache() -> int:
+    """Empty every cache of the render package (text masks and widths, static layers, sprites, panels)."""
+    cleared = 0
+    for info in pkgutil.walk_packages(render.__path__, "render."):
+        importlib.import_module(info.name)
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
+                    value.cache_clear()
+                    cleared += 1
+    return cleared
+
+
+@pytest.mark.parametrize("key", KINDS)
+def test_cached_layers_text_and_sprites_give_the_image_a_fresh_draw_gives(key: str) -> None:
+    game = GAMES[key]
+    renderer: Any = importlib.import_module(f"render.{key}")
+    states = moments(random_game(key, 8), 2)
+    warm = [(renderer.render_board(game.view(state, None)), renderer.render_hand(game.view(state, 1)))
+            for state in states]
+    # Drawn again with every cache full of other positions' pieces, then from nothing.
+    assert [(renderer.render_board(game.view(state, None)), renderer.render_hand(game.view(state, 1)))
+            for state in reversed(states)] == warm[::-1]
+    assert _clear_every_render_cache() > 10
+    for state, (board, hand) in zip(states, warm, strict=True):
+        assert renderer.render_board(game.view(state, None)) == board
+        assert renderer.render_hand(game.view(state, 1)) == hand
+        _clear_every_render_cache()
