@@ -175,9 +175,14 @@ def automatic_mark(logged: ActionRecord) -> str:
 
 def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
     """The public events of one logged action as sentences, each marked when the table played the move
-    for its seat (a forced move, a standing answer)."""
+    for its seat (a forced move, a standing answer). A forced move that told nothing (declining to buy,
+    say) still gets a line naming it: it was the only choice of an open step, so everyone may know it.
+    A standing answer never does: it may answer a secret step, whose choice shows when the step does."""
     mark = automatic_mark(logged)
-    return [mark + line for line in public_sentences(table, logged.events)]
+    lines = public_sentences(table, logged.events)
+    if not lines and logged.automatic_reason == "forced" and 0 <= logged.seat < len(table.names):
+        lines = [f"{table.names[logged.seat]}: {str(logged.action.get('kind', 'a move')).replace('_', ' ')}."]
+    return [mark + line for line in lines]
 
 
 def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequence[str] = ()) -> str:

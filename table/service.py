@@ -137,7 +137,10 @@ class TableService:
         why, for a move the table played as a seat's only choice or standing answer)."""
         lines: list[str] = []
         for logged in await self.store.actions(table.id):
-            mark = compose.automatic_mark(logged) or ("🤖 " if logged.automatic else "")
+            if logged.automatic_reason is not None:
+                lines += compose.logged_sentences(table, logged)
+                continue
+            mark = "🤖 " if logged.automatic else ""
             lines += [mark + line for line in compose.public_sentences(table, logged.events)]
         return lines
 

@@ -6,12 +6,13 @@ set, listed, refused and cleared per seat, and a player learns of them in their 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from db.store import GameStore
+from db.store import ActionRecord, GameStore
 from rules.core.rng import Rng
 from table import compose, standing
 from table.core import TableCore
@@ -206,3 +207,17 @@ async def test_a_seat_handed_over_keeps_no_standing_answers_nor_time_away(tmp_pa
     [seat] = [clock for clock in await core.life.clocks(table.id) if clock.seat == 2]
     assert seat.user_id == 77 and seat.away_since is None and seat.away_used == 0
     await core.tables.store.close()
+
+
+async def test_a_forced_move_that_tells_nothing_is_still_named_but_a_silent_standing_answer_is_not(
+        tmp_path: Path) -> None:
+    """Declining to buy tells nothing, yet a forced move is the only choice of an open step: its line names
+    it. A standing answer may answer a secret step (a plan revealed with the step): it adds no line."""
+    core, table = await started(tmp_path, "circus_train", 2)
+    await core.store.close()
+
+    def silent(reason: str | None) -> ActionRecord:
+        return ActionRecord(table.id, 9, 1, {"kind": "decline_buy"}, [], datetime.now(UTC), True, reason)
+    assert compose.logged_sentences(table, silent("forced")) == ["🤖 only choice: Ben: decline buy."]
+    assert compose.logged_sentences(table, silent("standing")) == []
+    assert compose.logged_sentences(table, silent(None)) == []
