@@ -166,6 +166,17 @@ def children_memory(pid: int) -> list[tuple[int, int]]:
     return [(child, memory(child).get("VmRSS", 0)) for child in descendants(pid)]
 
 
+def proportional_set(pid: int) -> int:
+    """Bytes of memory the bot and its worker processes cost the machine together (PSS: a page shared by
+    several of them, like the libraries the render workers inherit, is counted once in all)."""
+    total = 0
+    for process in [pid, *descendants(pid)]:
+        with contextlib.suppress(OSError, StopIteration, ValueError):
+            lines = Path(f"/proc/{process}/smaps_rollup").read_text().splitlines()
+            total += int(next(line for line in lines if line.startswith("Pss:")).split()[1]) * 1024
+    return total
+
+
 class BotProcess:
     """``bench/load_bot.py`` as a child process, pointed at the stand-in."""
 
@@ -234,6 +245,7 @@ class Run:
     rss_after: int = 0
     rss_peak: int = 0
     children_after: list[tuple[int, int]] = field(default_factory=list)
+    pss_after: int = 0
     bot_lag: list[float] = field(default_factory=list)
     driver_lag: list[float] = field(default_factory=list)
     logged: Counter[str] = field(default_factory=Counter)
@@ -281,6 +293,7 @@ async def run(args: argparse.Namespace) -> Run:
             mem = memory(bot.pid)
             result.rss_after, result.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
             result.children_after = children_memory(bot.pid)
+            result.pss_after = proportional_set(bot.pid)
             assert bot.process is not None
             result.bot_exit = bot.process.returncode
         finally:
@@ -409,6 +422,7 @@ def report(result: Run) -> str:
         f"  bot RSS                            {result.rss_start / mb:.0f} MB after start-up, "
         f"{result.rss_after / mb:.0f} MB after the load, {result.rss_peak / mb:.0f} MB peak"
         + "".join(f"; child {pid}: {rss / mb:.0f} MB" for pid, rss in result.children_after),
+        f"  bot + workers, shared pages once   {result.pss_after / mb:.0f} MB after the load (PSS)",
         line("bot event-loop lag", spread(result.bot_lag), len(result.bot_lag)),
         line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
         f"  games that ended in the run        {result.finished} (each posts its replay)",

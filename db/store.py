@@ -389,9 +389,12 @@ class GameStore:
 
     @staticmethod
     async def _change(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> int:
-        """Run one data-changing statement; returns how many rows it changed."""
-        async with conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        """Run one data-changing statement; returns how many rows it changed. One trip to the database
+        thread (a cursor would cost a second one to close it); ``total_changes`` is read once the thread is
+        done with the statement."""
+        before = conn.total_changes
+        await conn.execute_fetchall(sql, params)
+        return conn.total_changes - before
 
     @staticmethod
     async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
@@ -735,6 +738,15 @@ class GameStore:
             params.append(limit)
         async with self._read() as conn:
             return [_action(row) for row in await conn.execute_fetchall(sql, params)]
+
+    async def last_own_version(self, game_id: int, seat: int) -> int:
+        """The version of the seat's newest action taken by its player (not by the automatic player, not
+        taken back); 0 when it has none. What came after it is what the player has not seen themselves."""
+        sql = (f"SELECT MAX(a.version) FROM actions AS a WHERE a.game_id = ? AND a.seat = ? AND a.automatic = 0 "
+               f"AND {_NOT_UNDONE}")
+        async with self._read() as conn:
+            rows = list(await conn.execute_fetchall(sql, (game_id, seat)))
+        return int(rows[0][0] or 0)
 
     async def history(self, game_id: int) -> GameHistory | None:
         """The game, its seats and its whole log, read in one transaction (for replay and audits)."""

@@ -136,14 +136,13 @@ class Herald:
         seat = table.seat_of(user_id)
         if seat is None:
             return [], 0
-        raw_events: list[tuple[str, dict[str, Any]]] = []
-        for logged in reversed(await self.store.actions(table.id)):
-            if logged.seat == seat and not logged.automatic:
-                break
-            # A move the table played (a forced move, a standing answer) keeps its mark: this is where a
-            # player learns that their standing answer was played.
-            mark = compose.automatic_mark(logged)
-            raw_events[:0] = [(mark, raw) for raw in logged.events if shown(raw, seat)]
+        # Only the log after the seat's own last move is read: a long game's whole log would cost more
+        # than everything else a move does. A move the table played (a forced move, a standing answer) keeps
+        # its mark: this is where a player learns that their standing answer was played.
+        since = await self.store.last_own_version(table.id, seat)
+        raw_events = [(compose.automatic_mark(logged), raw)
+                      for logged in await self.store.actions(table.id, after_version=since)
+                      for raw in logged.events if shown(raw, seat)]
         # Only the lines shown are put into words: a player back after a long absence has many more.
         newest = raw_events[-limit:] if limit else []
         lines = [mark + table.game.describe_event(Event.from_json(raw), table.names) for mark, raw in newest]

@@ -162,14 +162,27 @@ class ProcessRenders(_PooledRenders):
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["table.renders"])
         self.workers = workers
-        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker),
-                         ProcessPoolExecutor(1, mp_context=context, initializer=_start_replay_worker))
+        self._context = context
+        self._one_replay = asyncio.Lock()
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker), None)
+
+    async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
+                     actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
+        # One replay at a time, each in a process of its own that ends with it: drawing forty boards leaves
+        # a worker holding a couple of hundred megabytes that nothing needs until the next game ends.
+        async with self._one_replay:
+            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker)
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    worker, draw_replay, kind, title, list(players), dict(options), seed,
+                    [(seat, dict(action)) for seat, action in actions], frames)
+            finally:
+                await asyncio.to_thread(worker.shutdown)
 
     async def start(self) -> None:
-        """Start every worker now (each imports the renderers and their fonts once), so the first board
-        of the day is not the slow one."""
-        await asyncio.gather(*(self._run(self._boards, _ready) for _ in range(self.workers)),
-                             self._run(self._replays, _ready))
+        """Start every board worker now (each imports the renderers and their fonts once), so the first
+        board of the day is not the slow one. The replay worker starts with each replay."""
+        await asyncio.gather(*(self._run(self._boards, _ready) for _ in range(self.workers)))
 
 
 async def open_renders(processes: int) -> Renders:

@@ -14,6 +14,7 @@ import asyncio
 import logging
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -40,6 +41,7 @@ DEFAULT_AUTOPILOT_AFTER = 3
 DEFAULT_AWAY_BANK_DAYS = 7
 MAX_DEADLINE_MINUTES = 14 * 24 * 60
 MAX_ID = 2**63 - 1
+KEPT_STATES = 256  # games whose decoded state is kept between moves (the busiest ones, by last use)
 Chooser = Callable[[Table, int], Any]
 
 
@@ -53,6 +55,11 @@ class TableService:
         self.published = published
         """Called with a game's id after a write that queued something to publish."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Decoding a saved state is the costliest part of reading a game, and a move reads its game
+        # several times (the panel, the move, the next panel). States are never changed in place (a move
+        # makes a new one), and a game's version changes with every change of its state, so a state kept
+        # under its version is the saved one.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: one per game while anyone holds or waits for it, forgotten afterwards."""
@@ -86,15 +93,28 @@ class TableService:
             raise DamagedGame(record.id, record.damage)
         if record.snapshot is None:
             return await self._damaged(record, "it has no saved state")
+        kept = self._states.get(record.id)
+        if kept is not None and kept[0] == record.version:
+            self._states.move_to_end(record.id)
+            return kept[1]
         try:
-            return game_kit.game.state_from_json(record.snapshot)
+            state = game_kit.game.state_from_json(record.snapshot)
         except (ShapeError, TypeError, ValueError, KeyError):
             log.warning("Game %s: its snapshot no longer fits %s; replaying its log", record.id, game_kit.name)
-        try:
-            return await self.replay(record, game_kit, [seat.display_name for seat in seats])
-        except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
-            log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
-            return await self._damaged(record, "its saved state does not fit the game and its log does not replay")
+            try:
+                state = await self.replay(record, game_kit, [seat.display_name for seat in seats])
+            except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
+                log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
+                return await self._damaged(record, "its saved state does not fit the game and its log does not "
+                                                   "replay")
+        self._keep_state(record.id, record.version, state)
+        return state
+
+    def _keep_state(self, game_id: int, version: int, state: Any) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > KEPT_STATES:
+            self._states.popitem(last=False)
 
     async def _damaged(self, record: GameRecord, reason: str) -> Any:
         await self.store.set_damage(record.id, reason)
@@ -348,6 +368,7 @@ class TableService:
             then=[ChainedAction(a.seat, a.action, a.events, a.automatic_reason) for a in rest],
             outbox=items, board_since=board_since))
         self.published(table.id)
+        self._keep_state(table.id, chain[-1].version, state)
         after.record = replace(after.record, board_since=board_since)
         return after
 

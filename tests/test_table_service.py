@@ -102,8 +102,27 @@ async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(tmp_path: 
     snapshot["retired_field"] = 1
     with sqlite3.connect(tmp_path / "games.sqlite3") as raw:
         raw.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), table.id))
-    rebuilt = await service.table(table.id)
+    restarted = TableCore(service.store).tables  # what a new build reads: nothing kept from before
+    rebuilt = await restarted.table(table.id)
     assert json.dumps(rebuilt.game.state_to_json(rebuilt.state), sort_keys=True) == expected
+    await service.store.close()
+
+
+async def test_a_game_read_again_at_the_same_version_is_not_decoded_again(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    service, table = await started(tmp_path)
+    decoded: list[int] = []
+    original = table.game.state_from_json
+    monkeypatch.setattr(table.game, "state_from_json", lambda data: decoded.append(1) or original(data))
+    fresh = TableCore(service.store).tables
+    first = await fresh.table(table.id)
+    again = await fresh.table(table.id)
+    assert len(decoded) == 1 and again.state is first.state
+    user = first.awaited_users()[0]
+    moved = await fresh.act(table.id, user, None, first_legal)
+    after = await fresh.table(table.id)
+    assert len(decoded) == 1 and after.state is moved.table.state  # the move's own state is kept
+    assert after.record.version == first.record.version + 1
     await service.store.close()
 
 

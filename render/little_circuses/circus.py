@@ -194,8 +194,9 @@ def panel_image(view: View, player: Player, mark: PlayerMark, width: int, height
     return _panel_image(key, mark, width, height)
 
 
-# 32 panels (about 1.5 MB each): the latest boards of a few games at once.
-@lru_cache(maxsize=32)
+# 6 panels (about 1.5 MB each): a game's panels between two moves. With many games at once the
+# table's own cache of whole boards (by public view) does the reusing; more panels would only hold memory.
+@lru_cache(maxsize=6)
 def _panel_image(key: str, mark: PlayerMark, width: int, height: int) -> Image.Image:
     data = json.loads(key)
     image = Image.new("RGB", (width, height), BACKGROUND)

@@ -101,8 +101,8 @@ def draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Til
     image.paste(sprite, (x - SPRITE_BEFORE, y - SPRITE_BEFORE))
 
 
-# 1024 sprites of about 30 KB: every tile of a few 7-player boards.
-@lru_cache(maxsize=1024)
+# 256 sprites of about 30 KB: every tile of a 7-player board, bounded so many games do not pile up.
+@lru_cache(maxsize=256)
 def tile_sprite(key: tuple[Any, Any, tuple[str, ...]], width: int, height: int, background: RGB, used: bool,
                 highlight: PlayerMark | None, depth: int) -> Image.Image:
     image = Image.new("RGB", (width + SPRITE_BEFORE + SPRITE_AFTER, height + SPRITE_BEFORE + SPRITE_AFTER),

@@ -79,8 +79,8 @@ def draw_track(image: Image.Image, view: View, top: float) -> float:
     return top + picture.height
 
 
-# 8 pictures of about 1.7 MB: John's space in the games being played now.
-@lru_cache(maxsize=8)
+# 2 pictures of about 1.7 MB: John's space between two moves of a game.
+@lru_cache(maxsize=2)
 def track_image(track: tuple[tuple[tuple[str, str], ...], ...], current: int, background: RGB) -> Image.Image:
     """The track with John on space ``current``, drawn once per space (it changes only as John moves)."""
     spaces = [dict(space) for space in track]

@@ -96,7 +96,7 @@ def _panel_key(view: View, player: Mapping[str, Any], seat: int, awaited: bool) 
                        "round": view.get("round"), "phase": view.get("phase")}, sort_keys=True)
 
 
-@lru_cache(maxsize=24)
+@lru_cache(maxsize=6)  # a game's panels between two moves (many games: the table caches whole boards)
 def _panel_image(key: str, mark: PlayerMark, height: int, size: CardSize = BOARD_CARD,
                  compact: bool = False) -> Image.Image:
     """One player's panel, drawn once and reused while nothing in it changes: during the shows most
@@ -126,7 +126,7 @@ def render_board(view: View) -> bytes:
     return _board_png(json.dumps(public_part(view), sort_keys=True))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def _board_png(public: str) -> bytes:
     """The PNG of a public view (as canonical JSON). Most decisions during the shows are private and
     leave the public view as it was, so the board drawn after them is the one drawn before."""
