@@ -70,6 +70,7 @@ from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from table.core import TableCore
+from table.forced import follow_ups
 from table.kits import KITS
 from table.model import Table
 from tests.discord_standin import Channel, Message, StandIn
@@ -77,7 +78,7 @@ from tests.discord_standin import Channel, Message, StandIn
 KINDS = ("circus_train", "little_circuses", "wanderzirkus", "dreadful_circus")
 DB_NAME = "ringmaster.sqlite3"
 MANIFEST_NAME = "world.json"
-FORMAT = 1  # bumped when what is cached changes
+FORMAT = 2  # bumped when what is cached changes
 MAX_AGE = timedelta(days=2)
 DEADLINE_SHARE = 0.3  # games with a turn deadline (the longest allowed, so none falls due during a run)
 DEADLINE_MINUTES = 14 * 24 * 60
@@ -193,10 +194,12 @@ class Step:
     action: Any
     events: list[Any]
     state: Any  # after the action
+    forced: bool = False  # a forced move the table plays by itself after the step before it
 
 
 def plan(table: Table) -> list[Step]:
-    """The whole game as the automatic players would play it from the game's seed."""
+    """The whole game as the automatic players would play it from the game's seed, with the forced moves
+    the table plays by itself after each move (``table.forced``), as the table would."""
     game = table.game
     assert table.state is not None
     state, rng, steps = table.state, chooser_rng(table.record.seed), []
@@ -205,6 +208,9 @@ def plan(table: Table) -> list[Step]:
         action = pick_action(game, state, seat, game.legal_actions(state, seat), rng, auto=True)
         state, events = game.apply(state, seat, action)
         steps.append(Step(seat, action, events, state))
+        for move in follow_ups(game, state, forced_moves=table.record.forced_moves, answers={})[1]:
+            state, _ = game.apply(state, move.seat, move.action)
+            steps.append(Step(move.seat, move.action, move.events, state, forced=True))
     return steps
 
 
@@ -269,7 +275,8 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
             table.id, version, step.seat, game.action_to_json(step.action), [event.to_json() for event in step.events],
             snapshot, awaited=game.to_act(step.state), board_since=version + 1))
     for step in steps[early:made]:
-        await tables.act(table.id, table.user_of(step.seat), None, always(step.action))
+        if not step.forced:  # the table plays those itself, after the step before
+            await tables.act(table.id, table.user_of(step.seat), None, always(step.action))
     board_id = ids()
     board = await deliver_setup(core, table.id, board_id)
     payload = board.payload

@@ -171,7 +171,8 @@ async def act_in_game(interaction: discord.Interaction, game: int | None, kind: 
 
 
 async def create_lobby(interaction: discord.Interaction, kind: str, options: dict[str, object], *,
-                       deadline_minutes: int | None = None, autopilot_after: int = 3) -> None:
+                       deadline_minutes: int | None = None, autopilot_after: int = 3,
+                       forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60) -> None:
     """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
     guild_id, channel_id = in_server(interaction)
     if isinstance(interaction.channel, discord.Thread):
@@ -181,7 +182,8 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
         raise TableError(missing)
     core = core_of(interaction)
     table = await core.tables.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
-                                     options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
+                                     options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
+                                     forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
     await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
                                             allowed_mentions=discord.AllowedMentions.none())
     message = await interaction.original_response()

@@ -20,8 +20,9 @@ from discord.ext import commands
 from cogs import acting
 from cogs.buttons import log_pages_view
 from cogs.runtime import RingmasterBot, core_of
-from table import compose
+from table import compose, standing
 from table.errors import TableError
+from table.model import Table
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,64 @@ class LifeCog(commands.Cog, name="Async life"):
         await acting.reply(interaction, answer)
         await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
+    # ----- standing answers -----------------------------------------------------------------------------
+    @seat.command(name="standing", description="Answer in advance the decisions that come outside your turn")
+    @app_commands.describe(game=GAME, decision="Which decision (leave out to list them)",
+                           answer="Your answer, played at once when the decision comes ('ask' to be asked again)")
+    async def standing_answers(self, interaction: discord.Interaction, game: int | None = None,
+                               decision: str | None = None, answer: str | None = None) -> None:
+        await acting.answer_first(interaction)
+        table = await acting.context_table(interaction, game)
+        tables = core_of(interaction).tables
+        if decision is None or answer is None:
+            if answer is not None:
+                raise TableError("Name the decision the answer is for, with the decision option.")
+            table, seat = await standing.seat_in_play(tables, table.id, interaction.user.id, interaction.guild_id)
+            lines = await standing.standing_lines(tables, table, seat)
+            if decision is not None:
+                chosen = standing.decision_named(table, decision)
+                lines = [line for line in lines if line.decision is chosen]
+            await acting.reply(interaction, standing.standing_text(table, lines)[:compose.MESSAGE_LIMIT])
+            return
+        table, chosen, answered, played = await standing.set_answer(tables, table.id, interaction.user.id,
+                                                                    interaction.guild_id, decision, answer)
+        if answered is None:
+            text = f"{chosen.label}: you will be asked, as usual."
+        else:
+            text = f"{chosen.label}: {answered.label}. It is played for you when the decision comes."
+            if played:
+                text += " The decision was waiting for you, so it has been played now."
+        await acting.reply(interaction, text)
+        await core_of(interaction).publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    @standing_answers.autocomplete("decision")
+    async def _decision_choices(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        table = await self._autocomplete_table(interaction)
+        if table is None:
+            return []
+        return [app_commands.Choice(name=d.label[:100], value=d.key) for d in table.game.standing_decisions
+                if current.lower() in d.label.lower() or current.lower() in d.key][:25]
+
+    @standing_answers.autocomplete("answer")
+    async def _answer_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = await self._autocomplete_table(interaction)
+        key = str(getattr(interaction.namespace, "decision", "") or "")
+        chosen = None if table is None else next((d for d in table.game.standing_decisions if d.key == key), None)
+        if chosen is None:
+            return []
+        found = [app_commands.Choice(name=a.label[:100], value=a.key) for a in chosen.answers]
+        found.append(app_commands.Choice(name=standing.ASK_LABEL, value=standing.ASK))
+        return [c for c in found if current.lower() in c.name.lower() or current.lower() in c.value][:25]
+
+    @staticmethod
+    async def _autocomplete_table(interaction: discord.Interaction) -> Table | None:
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            return await acting.context_table(interaction, game if isinstance(game, int) else None)
+        except TableError:
+            return None
+
     # ----- recaps and the log ---------------------------------------------------------------------------
     async def show_recap(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)
@@ -192,6 +251,7 @@ class LifeCog(commands.Cog, name="Async life"):
     @handover.autocomplete("game")
     @undo.autocomplete("game")
     @recap.autocomplete("game")
+    @standing_answers.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await acting.game_autocomplete(interaction, current)
 

@@ -20,7 +20,7 @@ from table import compose, guides
 from table.errors import TableError
 from table.kits import KITS
 from table.model import Table
-from table.service import DEFAULT_AUTOPILOT_AFTER
+from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +50,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            deadline_hours="Hours each player has per turn (counted in their active hours); "
                                           "none if left out",
                            autopilot_after="Missed deadlines in a row before the automatic player keeps a seat "
-                                           "(default 3)")
+                                           "(default 3)",
+                           forced_moves="Play a move at once when it is a player's only legal choice (default on)",
+                           away_bank_days="Days per player that being away (/me away) stops their clock (default 7)")
     @app_commands.choices(kind=KIND_CHOICES)
     async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
                   deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
-                  autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
+                  autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER,
+                  forced_moves: bool = True,
+                  away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS) -> None:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
+        within(away_bank_days, 0, 30, "an away bank in days")
         if deadline_hours is not None:
             within(deadline_hours, 0.25, 336, "a turn deadline in hours")
         parsed: dict[str, object] = {}
@@ -67,7 +72,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 raise TableError(f"Write each option as key=value (for example advanced=true), not {quoted(pair)}.")
             parsed[key.strip()] = value.strip()
         deadline = None if deadline_hours is None else round(deadline_hours * 60)
-        await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after)
+        await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after,
+                                  forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60)
 
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
         await acting.answer_first(interaction, edit=True)

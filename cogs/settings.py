@@ -1,5 +1,5 @@
-"""A member's own settings: time zone and active hours (deadlines only run inside them) and how they
-are told it is their turn."""
+"""A member's own settings: time zone and active hours (deadlines only run inside them), how they are
+told it is their turn, and time away (``/me away``: clocks stopped and pings held in all their games)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
-from table import hours
+from table import compose, hours
 from table.errors import TableError
 
 
@@ -50,16 +50,52 @@ class SettingsCog(commands.Cog, name="Settings"):
                  "none": "I will not ping you; the thread still shows when it is your turn."}
         await acting.reply(interaction, words[mode])
 
-    @me.command(name="settings", description="Show your time zone, active hours and notifications")
+    @me.command(name="away", description="Going away? Stop your turn clocks and hold your pings in all your games")
+    @app_commands.describe(until="How long (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), in your time zone",
+                           note="A word for the other players (shown in each game's thread)")
+    async def away(self, interaction: discord.Interaction, until: str, note: str | None = None) -> None:
+        await acting.answer_first(interaction)
+        core = core_of(interaction)
+        moment, told = await core.go_away(interaction.user.id, until, note)
+        games = ", ".join(table.title for table in told)
+        where = f" I told {games}." if games else ""
+        await acting.reply(interaction, f"You are away until {compose.timestamp(moment)}.{where} Your turn clocks stop "
+                           "and I will not ping you until then (each game allows a few days of its away bank); "
+                           "/me back when you return.")
+        for table in told:
+            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    @me.command(name="back", description="Back early from being away: your games carry on with you")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await acting.answer_first(interaction)
+        core = core_of(interaction)
+        back = await core.come_back(interaction.user.id)
+        waiting = [table for table in back if interaction.user.id in table.awaited_users()]
+        text = "Welcome back!"
+        if waiting:
+            text += " Waiting for you: " + ", ".join(
+                f"{table.title}" + (f" (<#{table.record.thread_id}>)" if table.record.thread_id else "")
+                for table in waiting) + "."
+        await acting.reply(interaction, text[:compose.MESSAGE_LIMIT])
+        for table in back:
+            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
+
+    @me.command(name="settings", description="Show your time zone, active hours, notifications and time away")
     async def show_settings(self, interaction: discord.Interaction) -> None:
         await acting.answer_first(interaction)
-        member = await core_of(interaction).member(interaction.user.id)
+        core = core_of(interaction)
+        member = await core.member(interaction.user.id)
         if member.active_from is None or member.active_to is None:
             span = "all day"
         else:
             span = (f"{member.active_from // 60:02d}:{member.active_from % 60:02d}–"
                     f"{member.active_to // 60:02d}:{member.active_to % 60:02d}")
-        await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}.")
+        away = "not away"
+        if member.away_at(core.clock()) and member.away_until is not None:
+            note = f" ({member.away_note})" if member.away_note else ""
+            away = f"away until {compose.timestamp(member.away_until)}{note}"
+        await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}, "
+                           f"{away}.")
 
 
 async def setup(bot: commands.Bot) -> None:

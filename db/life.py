@@ -1,6 +1,6 @@
 """The store's companion for the life of a days-long game: seat clocks and autopilot, members' time
-zones and notification choices, finished games' results, votes to abandon, actions taken back and
-seats handed over.
+zones, notification choices and time away, finished games' results, votes to abandon, actions taken
+back, standing answers and seats handed over.
 
 ``LifeStore`` works on the same connection, lock and clock as its :class:`~db.store.GameStore`
 (``LifeStore(store)``), so its writes are serialised with the game store's and share its
@@ -39,6 +39,14 @@ class SeatClock:
     autopilot_after: int
     players: int
     """How many seats the game has (a solo game has no deadlines: nobody is kept waiting)."""
+    away_since: datetime | None = None
+    """The start of its player's away stretch this seat is in and that is not yet settled (None: none)."""
+    away_used: int = 0
+    """Minutes of the game's away bank this seat used in earlier, settled away stretches."""
+    away_told: bool = False
+    """Its player was told that the away bank of this game ran out during the current stretch."""
+    away_bank: int = 0
+    """The game's away bank: minutes per seat during which a player away stops their clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +60,15 @@ class Member:
     active_to: int | None = None
     notify: NotifyMode = "mention"
     dm_closed: bool = False
+    away_since: datetime | None = None
+    """When their current (or last) away stretch began; None: never away."""
+    away_until: datetime | None = None
+    """When it ends (or ended: ``/me back`` moves it to that moment)."""
+    away_note: str = ""
+
+    def away_at(self, moment: datetime) -> bool:
+        return self.away_since is not None and self.away_until is not None and \
+            self.away_since <= moment < self.away_until
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +89,7 @@ class LifeStore:
 
     # ----- seat clocks --------------------------------------------------------------------------------
     _CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
+                         "s.away_since, s.away_used_minutes, s.away_told, g.away_bank_minutes, "
                          "g.deadline_minutes, g.autopilot_after, "
                          "(SELECT COUNT(*) FROM seats AS o WHERE o.game_id = s.game_id) AS players "
                          "FROM seats AS s {index} CROSS JOIN games AS g ON g.id = s.game_id "
@@ -107,7 +125,8 @@ class LifeStore:
         return [SeatClock(row["game_id"], row["seat"], row["user_id"],
                           datetime.fromisoformat(row["awaited_since"]) if row["awaited_since"] else None,
                           bool(row["reminded"]), row["missed"], bool(row["autopilot"]), row["deadline_minutes"],
-                          row["autopilot_after"], row["players"]) for row in rows]
+                          row["autopilot_after"], row["players"], _moment(row["away_since"]),
+                          row["away_used_minutes"], bool(row["away_told"]), row["away_bank_minutes"]) for row in rows]
 
     async def set_due(self, due: Sequence[tuple[int, int, datetime | None]]) -> None:
         """Set when the scheduler must next look at seats: ``(game_id, seat, moment or None)``, in one write."""
@@ -154,7 +173,8 @@ class LifeStore:
                                      (minutes, autopilot_after, game_id))
 
     # ----- members ------------------------------------------------------------------------------------
-    _MEMBER_SQL: Final = "SELECT user_id, time_zone, active_from, active_to, notify, dm_closed FROM members "
+    _MEMBER_SQL: Final = ("SELECT user_id, time_zone, active_from, active_to, notify, dm_closed, away_since, "
+                          "away_until, away_note FROM members ")
     _MEMBERS_PER_QUERY: Final = 500  # well under SQLite's limit on bound parameters
 
     async def member(self, user_id: int) -> Member:
@@ -171,7 +191,8 @@ class LifeStore:
                     self._MEMBER_SQL + f"WHERE user_id IN ({', '.join('?' * len(chunk))})", chunk)
             for row in rows:
                 found[row["user_id"]] = Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"],
-                                               row["notify"], bool(row["dm_closed"]))
+                                               row["notify"], bool(row["dm_closed"]), _moment(row["away_since"]),
+                                               _moment(row["away_until"]), row["away_note"] or "")
         return found
 
     async def set_hours(self, user_id: int, time_zone: str, active_from: int | None, active_to: int | None) -> None:
@@ -204,6 +225,60 @@ class LifeStore:
             if clocks_move:
                 await self.store._change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND due_at IS NOT NULL",
                                          (self.store._now(), user_id))
+
+    # ----- time away --------------------------------------------------------------------------------------
+    async def set_away(self, user_id: int, since: datetime, until: datetime, note: str) -> None:
+        """The member is away from ``since`` to ``until``. Every seat of theirs in an active game joins the
+        stretch (unless it is already in it), and a waiting one is looked at again at once."""
+        start = since.astimezone(UTC).isoformat()
+        async with self.store._write() as conn:
+            await self.store._change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
+            await self.store._change(conn, "UPDATE members SET away_since = ?, away_until = ?, away_note = ? "
+                                           "WHERE user_id = ?", (start, until.astimezone(UTC).isoformat(), note,
+                                                                 user_id))
+            await self.store._change(
+                conn, "UPDATE seats SET away_since = ?, away_told = 0 WHERE user_id = ? AND (away_since IS NULL OR "
+                      "away_since != ?) AND game_id IN (SELECT id FROM games WHERE status = 'active')",
+                (start, user_id, start))
+            await self._look_again(conn, user_id)
+
+    async def end_away(self, user_id: int, at: datetime) -> None:
+        """The member is back at ``at`` (before the away was due to end); their waiting seats are looked at
+        again at once."""
+        async with self.store._write() as conn:
+            await self.store._change(conn, "UPDATE members SET away_until = ? WHERE user_id = ? AND away_until > ?",
+                                     (at.astimezone(UTC).isoformat(), user_id, at.astimezone(UTC).isoformat()))
+            await self._look_again(conn, user_id)
+
+    async def _look_again(self, conn: Any, user_id: int) -> None:
+        await self.store._change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND awaited_since IS NOT NULL "
+                                       "AND game_id IN (SELECT id FROM games WHERE status = 'active')",
+                                 (self.store._now(), user_id))
+
+    async def away_seats(self, user_id: int) -> list[SeatClock]:
+        """The member's seats that are in an away stretch not yet settled (in active games)."""
+        return await self._clocks(" AND s.user_id = ? AND s.away_since IS NOT NULL", (user_id,))
+
+    async def settle_away(self, clock: SeatClock, used: int, resumed: datetime | None) -> bool:
+        """Settle a seat's away stretch: ``used`` minutes go to its game's away bank, and a wait that lived
+        through it starts again at ``resumed`` (the pause folded in). Guarded by what the caller read, so
+        a move saved meanwhile wins: False (nothing changed) when the seat moved on."""
+        since = None if clock.awaited_since is None else clock.awaited_since.astimezone(UTC).isoformat()
+        stretch = None if clock.away_since is None else clock.away_since.astimezone(UTC).isoformat()
+        start = None if resumed is None else resumed.astimezone(UTC).isoformat()
+        async with self.store._write() as conn:
+            changed = await self.store._change(
+                conn, "UPDATE seats SET away_since = NULL, away_told = 0, away_used_minutes = away_used_minutes + ?, "
+                      "awaited_since = COALESCE(?, awaited_since), due_at = CASE WHEN awaited_since IS NULL THEN NULL "
+                      "ELSE ? END WHERE game_id = ? AND seat = ? AND away_since IS ? AND awaited_since IS ?",
+                (used, start, self.store._now(), clock.game_id, clock.seat, stretch, since))
+        return changed > 0
+
+    async def mark_away_told(self, clock: SeatClock) -> None:
+        """Its player was told that this game's away bank ran out; the scheduler looks at it again at once."""
+        async with self.store._write() as conn:
+            await self.store._change(conn, "UPDATE seats SET away_told = 1, due_at = ? WHERE game_id = ? AND seat = ?",
+                                     (self.store._now(), clock.game_id, clock.seat))
 
     # ----- results and statistics ---------------------------------------------------------------------
     async def record_results(self, game_id: int, rows: Sequence[tuple[int, int, int, int]]) -> None:
@@ -253,17 +328,46 @@ class LifeStore:
     # ----- taking an action back ----------------------------------------------------------------------
     async def take_back(self, game_id: int, expected_version: int, version: int, snapshot: Any,
                         awaited: Collection[int], *, outbox: Sequence[OutboxItem] = (),
-                        board_since: int | None = None) -> int:
+                        board_since: int | None = None, with_following: Collection[int] = ()) -> int:
         """Mark the logged action ``version`` as taken back and save the state without it, in one
-        transaction guarded by the game's version; returns the new version. ``outbox`` and
-        ``board_since`` as in :meth:`GameStore.record_action` (written in the same transaction)."""
+        transaction guarded by the game's version; returns the new version. ``with_following``: the
+        versions of the moves the table played right after it (forced moves, standing answers), taken
+        back with it. ``outbox`` and ``board_since`` as in :meth:`GameStore.record_action` (written in the
+        same transaction)."""
         snapshot_text, items, since = dump(snapshot), encode_items(outbox), check_board_since(board_since)
         async with self.store._write() as conn:
             new_version = await self.store._advance(conn, game_id, expected_version, snapshot_text, board_since=since)
-            await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)", (game_id, version))
+            for undone in sorted({version, *with_following}):
+                await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)",
+                                         (game_id, undone))
             await self.store._start_clocks(conn, game_id, awaited)
             await self.store._publish(conn, game_id, items)
             return new_version
+
+    # ----- standing answers ---------------------------------------------------------------------------
+    async def standing(self, game_id: int) -> dict[int, dict[str, str]]:
+        """The answers the game's seats set in advance: seat → decision → answer."""
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall("SELECT seat, decision, answer FROM standing WHERE game_id = ?",
+                                               (game_id,))
+        found: dict[int, dict[str, str]] = {}
+        for row in rows:
+            found.setdefault(row["seat"], {})[row["decision"]] = row["answer"]
+        return found
+
+    async def set_standing(self, game_id: int, seat: int, decision: str, answer: str | None) -> None:
+        """Set a seat's answer to a decision, or forget it (``answer`` None). The table checks that the
+        game declares the decision and the answer; this only keeps the fact."""
+        async with self.store._write() as conn:
+            await self.store._game_row(conn, game_id)
+            if answer is None:
+                await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ? AND decision = ?",
+                                         (game_id, seat, decision))
+            else:
+                await self.store._change(conn, "INSERT INTO standing (game_id, seat, decision, answer) "
+                                               "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, decision) "
+                                               "DO UPDATE SET answer = excluded.answer",
+                                         (game_id, seat, decision, answer))
 
     # ----- handing a seat over ------------------------------------------------------------------------
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int) -> None:
@@ -275,10 +379,17 @@ class LifeStore:
                 raise AlreadySeated(game_id, to_user)
             changed = await self.store._change(
                 conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0, due_at = CASE WHEN awaited_since "
-                      "IS NULL THEN NULL ELSE ? END WHERE game_id = ? AND seat = ? AND user_id = ?",
+                      "IS NULL THEN NULL ELSE ? END, away_since = NULL, away_used_minutes = 0, away_told = 0 "
+                      "WHERE game_id = ? AND seat = ? AND user_id = ?",
                 (to_user, self.store._now(), game_id, seat, from_user))
             if changed == 0:
                 raise NotSeated(game_id, from_user)
+            # Answers set in advance and time away were the old player's: the new one starts afresh.
+            await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
 
 
 __all__ = ["NOTIFY_MODES", "LifeStore", "Member", "NotifyMode", "SeatClock", "Standing"]

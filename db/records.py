@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, get_args
@@ -22,6 +22,7 @@ __all__ = [
     "HEALTHY_SQL",
     "OPEN_STATUSES",
     "ActionRecord",
+    "ChainedAction",
     "GameHistory",
     "GameRecord",
     "GameStatus",
@@ -36,7 +37,7 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 
 GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
-                       "created_at, updated_at, board_since, damage")
+                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
                       "ELSE 0 END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
@@ -79,6 +80,10 @@ class GameRecord:
     """None for a healthy game; else a short reason why its save cannot be read ("its saved state is not
     valid JSON"). A damaged game has ``snapshot`` None (``options`` ``{}`` if those are unreadable), gets
     no seat deadlines and records no action until :meth:`~db.store.GameStore.repair`."""
+    forced_moves: bool = True
+    """Whether a seat's only legal action (in an open step) is played for it at once."""
+    away_bank_minutes: int = 7 * 24 * 60
+    """How long, per seat, a player away (``/me away``) stops their clock in this game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +105,23 @@ class ActionRecord:
     events: list[dict[str, Any]]
     created_at: datetime
     automatic: bool = False
-    """Played by the seat's automatic player (a missed deadline, or a seat on autopilot)."""
+    """Played for the seat, not by its player: the automatic player (a missed deadline, a seat on
+    autopilot), a forced move or a standing answer."""
+    automatic_reason: str | None = None
+    """Why an automatic action needed no one: "forced" (the seat's only legal action, in an open step),
+    "standing" (the answer its player set in advance); None for the automatic player or a player's move."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChainedAction:
+    """An action to log in the same write as another (see ``GameStore.record_action``'s ``then``)."""
+
+    seat: int
+    action: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    reason: str | None = None
+    """"forced" or "standing" for a move the table played for the seat; None for a seat's own move."""
+    automatic: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +254,7 @@ def game(row: sqlite3.Row) -> GameRecord:
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
         board_since=row["board_since"], damage="; ".join(dict.fromkeys(reasons)) or None,
+        forced_moves=bool(row["forced_moves"]), away_bank_minutes=row["away_bank_minutes"],
     )
 
 
@@ -244,4 +266,5 @@ def seat(row: sqlite3.Row) -> SeatRecord:
 def action(row: sqlite3.Row) -> ActionRecord:
     return ActionRecord(game_id=row["game_id"], version=row["version"], seat=row["seat"],
                         action=load(row["action"]), events=load(row["events"]),
-                        created_at=datetime.fromisoformat(row["created_at"]), automatic=bool(row["automatic"]))
+                        created_at=datetime.fromisoformat(row["created_at"]), automatic=bool(row["automatic"]),
+                        automatic_reason=row["automatic_reason"])

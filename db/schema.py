@@ -24,7 +24,9 @@ holds JSON whose meaning belongs to the table.
 
 Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
 members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
-5 ``seats.due_at``, the scheduler's index of seats to look at.
+5 ``seats.due_at``, the scheduler's index of seats to look at; 6 moves that need no one
+(``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers); 7 time away (members'
+away stretches, each game's away bank and each seat's use of it).
 """
 
 from __future__ import annotations
@@ -188,7 +190,43 @@ UPDATE seats SET due_at = awaited_since
 CREATE INDEX seats_by_due ON seats (due_at) WHERE due_at IS NOT NULL;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Moves that need no one: whether a game plays a seat's only legal action for it, why an automatic action
+# was played ("forced": the only legal action; "standing": an answer set in advance; NULL: the automatic
+# player), and the answers players set in advance for decisions outside their own turn.
+_V6 = """
+ALTER TABLE games ADD COLUMN forced_moves INTEGER NOT NULL DEFAULT 1
+    CHECK (forced_moves IN (0, 1));                               -- 1: a seat's only legal action plays itself
+
+ALTER TABLE actions ADD COLUMN automatic_reason TEXT NULL
+    CHECK (automatic_reason IS NULL OR automatic_reason IN ('forced', 'standing'));
+
+CREATE TABLE standing (
+    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    decision TEXT    NOT NULL,                  -- a key of the game's declared standing decisions
+    answer   TEXT    NOT NULL,                  -- a key of that decision's answers
+    PRIMARY KEY (game_id, seat, decision)
+);
+"""
+
+# Time away: a member's away stretch (``/me away``), each game's away bank (how long a player away stops
+# their clock in it), and per seat the stretch it is in until that is settled, the bank it used in earlier
+# stretches and whether its player was told the bank ran out.
+_V7 = """
+ALTER TABLE members ADD COLUMN away_since TEXT NULL;            -- ISO UTC: the current or last away began
+ALTER TABLE members ADD COLUMN away_until TEXT NULL;            -- ISO UTC: it ends (or ended, on /me back)
+ALTER TABLE members ADD COLUMN away_note TEXT NULL;
+
+ALTER TABLE games ADD COLUMN away_bank_minutes INTEGER NOT NULL DEFAULT 10080
+    CHECK (away_bank_minutes >= 0);                             -- per seat; 7 days unless the creator chose
+
+ALTER TABLE seats ADD COLUMN away_since TEXT NULL;              -- the member's away stretch, until settled
+ALTER TABLE seats ADD COLUMN away_used_minutes INTEGER NOT NULL DEFAULT 0
+    CHECK (away_used_minutes >= 0);                             -- bank used by settled stretches
+ALTER TABLE seats ADD COLUMN away_told INTEGER NOT NULL DEFAULT 0;  -- 1: told the bank ran out, this stretch
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -84,6 +84,7 @@ from db.records import (
     GAME_COLUMNS,
     OPEN_STATUSES,
     ActionRecord,
+    ChainedAction,
     GameHistory,
     GameRecord,
     GameStatus,
@@ -106,6 +107,7 @@ __all__ = [
     "ALL_STATUSES",
     "OPEN_STATUSES",
     "ActionRecord",
+    "ChainedAction",
     "GameHistory",
     "GameRecord",
     "GameStatus",
@@ -122,7 +124,9 @@ _TRANSITIONS: Final[dict[str, frozenset[str]]] = {
     "abandoned": frozenset(),
 }
 
-_ACTION_COLUMNS: Final = "a.game_id, a.version, a.seat, a.action, a.events, a.created_at, a.automatic"
+_ACTION_COLUMNS: Final = ("a.game_id, a.version, a.seat, a.action, a.events, a.created_at, a.automatic, "
+                          "a.automatic_reason")
+AUTOMATIC_REASONS: Final = ("forced", "standing")
 # Actions taken back (see db/life.py) stay in the append-only log but are left out of every replay.
 _NOT_UNDONE: Final = "NOT EXISTS (SELECT 1 FROM undone AS u WHERE u.game_id = a.game_id AND u.version = a.version)"
 
@@ -132,6 +136,17 @@ def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
     if not chosen:
         raise ValueError("statuses must name at least one status")
     return chosen
+
+
+def _chained_row(link: ChainedAction) -> tuple[int, str, str, int, str | None]:
+    """``(seat, action JSON, events JSON, automatic, reason)`` of one action to log, checked before any write."""
+    if isinstance(link.seat, bool) or not isinstance(link.seat, int) or link.seat < 0:
+        raise ValueError(f"seat must be a seat number, not {link.seat!r}")
+    if link.reason is not None and link.reason not in AUTOMATIC_REASONS:
+        raise ValueError(f"an automatic action's reason is one of {AUTOMATIC_REASONS}, not {link.reason!r}")
+    automatic = link.automatic or link.reason is not None
+    return (link.seat, _dump(dict(link.action)), _dump([dict(event) for event in link.events]), int(automatic),
+            link.reason)
 
 
 def _question_marks(count: int) -> str:
@@ -409,12 +424,15 @@ class GameStore:
     # ----- games ------------------------------------------------------------------------------
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
                           options: Mapping[str, Any], seed: int, seed_salt: str = "", *,
-                          deadline_minutes: int | None = None, autopilot_after: int = 3) -> GameRecord:
+                          deadline_minutes: int | None = None, autopilot_after: int = 3,
+                          forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60) -> GameRecord:
         """A new game in its lobby, at version 0, with no seats and no snapshot."""
         if deadline_minutes is not None and deadline_minutes <= 0:
             raise ValueError("a deadline must be a positive number of minutes")
         if autopilot_after <= 0:
             raise ValueError("autopilot_after must be at least 1")
+        if away_bank_minutes < 0:
+            raise ValueError("an away bank cannot be negative")
         if not kind:
             raise ValueError("kind must name a game")
         for name, value in (("guild_id", guild_id), ("channel_id", channel_id), ("creator_id", creator_id),
@@ -425,10 +443,10 @@ class GameStore:
             now = self._now()
             async with conn.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
-                "deadline_minutes, autopilot_after, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?)",
+                "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, now, now),
+                 autopilot_after, int(forced_moves), away_bank_minutes, now, now),
             ) as cursor:
                 game_id = cursor.lastrowid
             assert game_id is not None
@@ -474,13 +492,21 @@ class GameStore:
     async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
                             events_json: Sequence[Mapping[str, Any]], snapshot: Any,
                             status: GameStatus | None = None, *, awaited: Collection[int] | None = None,
-                            automatic: bool = False, outbox: Sequence[OutboxItem] = (),
+                            restart: Collection[int] = (), automatic: bool = False,
+                            automatic_reason: str | None = None,
+                            then: Sequence[ChainedAction] = (), outbox: Sequence[OutboxItem] = (),
                             board_since: int | None = None) -> int:
         """Append one accepted action and the snapshot it produced, in one transaction; returns the
         new version. ``status`` (e.g. ``'finished'`` when the action ended the game) is set with it.
         ``awaited`` (the seats the game waits for afterwards) keeps the seats' clocks in the same
         transaction: a seat newly awaited starts its clock now, a seat no longer awaited stops it, and
-        the acting seat's run of missed deadlines ends when it acted itself (``automatic`` False).
+        the acting seat's run of missed deadlines ends when it acted itself (``automatic`` False);
+        ``restart``: seats whose wait broke off and began again within the logged actions (their clocks
+        start anew).
+        ``automatic_reason`` says why an automatic action needed no one ("forced", "standing"; None for
+        the automatic player). ``then``: actions the table played for seats right after this one (forced
+        moves, standing answers), logged after it at the following versions; ``snapshot`` is the state
+        after the last of them, and the game's version goes up by one per logged action.
         ``outbox``: what the action must publish, saved in the same transaction (all or nothing with
         the action); ``board_since``, if given, becomes the game's ``board_since``.
 
@@ -488,31 +514,30 @@ class GameStore:
         GameNotActive if it is not being played, GameDamaged if its save was marked damaged,
         GameNotFound if it does not exist.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"seat must be a seat number, not {seat!r}")
+        chain = [ChainedAction(seat, action_json, events_json, automatic_reason, automatic), *then]
+        rows = [_chained_row(link) for link in chain]
         if status is not None:
             status = _check_status(status)
             if status not in _TRANSITIONS["active"] | {"active"}:
                 raise InvalidStatusChange(game_id, "active", status)
-        action_text = _dump(dict(action_json))
-        events_text = _dump([dict(event) for event in events_json])
         snapshot_text, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
         async with self._write() as conn:
-            new_version = await self._advance(conn, game_id, expected_version, snapshot_text, status=status,
-                                              board_since=since)
-            await self._change(
-                conn,
-                "INSERT INTO actions (game_id, version, seat, action, events, created_at, automatic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, action_text, events_text, self._now(), int(automatic)))
+            last_version = await self._advance(conn, game_id, expected_version, snapshot_text, status=status,
+                                               board_since=since, steps=len(rows))
+            now = self._now()
+            for version, row in enumerate(rows, start=expected_version + 1):
+                await self._change(
+                    conn,
+                    "INSERT INTO actions (game_id, version, seat, action, events, created_at, automatic, "
+                    "automatic_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, version, *row[:3], now, *row[3:]))
             if not automatic:
                 await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
             if awaited is not None:
-                await self._start_clocks(conn, game_id, awaited)
+                await self._start_clocks(conn, game_id, awaited, restart=restart)
             if status is not None and status != "active":
                 await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
-            return new_version
+            return last_version
 
     async def repair(self, game_id: int, expected_version: int, snapshot: Any, awaited: Collection[int], *,
                      outbox: Sequence[OutboxItem] = (), board_since: int | None = None) -> int:
@@ -530,16 +555,17 @@ class GameStore:
 
     async def _advance(self, conn: aiosqlite.Connection, game_id: int, expected_version: int, snapshot_text: str, *,
                        status: GameStatus | None = None, board_since: int | None = None,
-                       repairing: bool = False) -> int:
-        """The guarded snapshot write of every action-like change: version + 1 only if the game is at
-        ``expected_version`` and active and not marked damaged (``repairing``: started, damage cleared)."""
+                       repairing: bool = False, steps: int = 1) -> int:
+        """The guarded snapshot write of every action-like change: version + ``steps`` (one per logged
+        action) only if the game is at ``expected_version`` and active and not marked damaged
+        (``repairing``: started, damage cleared); returns the new version."""
         guard = "status != 'lobby'" if repairing else "status = 'active' AND damage IS NULL"
         changed = await self._change(
             conn,
-            "UPDATE games SET snapshot = ?, version = version + 1, status = COALESCE(?, status), "
+            "UPDATE games SET snapshot = ?, version = version + ?, status = COALESCE(?, status), "
             "board_since = COALESCE(?, board_since), damage = CASE WHEN ? THEN NULL ELSE damage END, updated_at = ? "
             f"WHERE id = ? AND version = ? AND {guard}",
-            (snapshot_text, status, board_since, int(repairing), self._now(), game_id, expected_version))
+            (snapshot_text, steps, status, board_since, int(repairing), self._now(), game_id, expected_version))
         if changed == 0:
             row = await self._game_row(conn, game_id)
             if row["version"] != expected_version:
@@ -547,19 +573,27 @@ class GameStore:
             if row["status"] != "active" and (not repairing or row["status"] == "lobby"):
                 raise GameNotActive(game_id, row["status"])
             raise GameDamaged(game_id, row["damage"])
-        return expected_version + 1
+        return expected_version + steps
 
-    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int]) -> None:
+    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int],
+                            restart: Collection[int] = ()) -> None:
         """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
-        going on with its own turn keeps its clock: the deadline is for the whole wait, not each step."""
+        going on with its own turn keeps its clock: the deadline is for the whole wait, not each step.
+        Seats in ``restart`` start a new wait now even if they were awaited before."""
         now = self._now()
         waiting = sorted(set(awaited))
+        anew = sorted(set(restart) & set(waiting))
+        if anew:
+            await self._change(conn, f"UPDATE seats SET awaited_since = NULL WHERE game_id = ? "
+                                     f"AND seat IN ({_question_marks(len(anew))})", (game_id, *anew))
         marks = _question_marks(len(waiting)) if waiting else "NULL"
         await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0, due_at = NULL "
                                  f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
         # A new wait is due for a look at once if it can ever come to something (an automatic player's
-        # move, a deadline); the scheduler then sets the exact moment (see table.keeper).
+        # move, a deadline, the end of its player's away: see table.away); the scheduler then sets the exact
+        # moment (see table.keeper).
         await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot "
+                                 f"OR away_since IS NOT NULL "
                                  f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
                                  f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
                            (now, game_id, now, game_id, *waiting))

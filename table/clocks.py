@@ -1,4 +1,5 @@
-"""Each awaited seat's deadline, counted in its player's active hours (see :mod:`table.hours`)."""
+"""Each awaited seat's deadline, counted in its player's active hours and stopped while they are away
+(see :mod:`table.hours`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ async def deadline_of(life: LifeStore, clock: SeatClock) -> datetime | None:
     """When this seat's current decision falls to its automatic player (None: no deadline)."""
     if clock.awaited_since is None or clock.deadline_minutes is None:
         return None
-    return hours.deadline(clock.awaited_since, clock.deadline_minutes, await life.member(clock.user_id))
+    member = await life.member(clock.user_id)
+    return hours.deadline(clock.awaited_since, clock.deadline_minutes, member, hours.seat_pause(clock, member))
 
 
 async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collection[int] = (),
@@ -35,5 +37,7 @@ async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collect
     for seat in waiting:
         clock = clocks.get(seat)
         since = now if clock is None or clock.awaited_since is None or seat in newly else clock.awaited_since
-        found[seat] = hours.deadline(since, minutes, members[table.user_of(seat)])
+        member = members[table.user_of(seat)]
+        pause = hours.seat_pause(clock, member) if clock is not None else None  # a player away stops the clock
+        found[seat] = hours.deadline(since, minutes, member, pause)
     return found

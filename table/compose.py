@@ -83,6 +83,9 @@ def lobby_text(table: Table) -> str:
     lines = [f"**{table.title}** — a new game is looking for players ({game.min_players}–{game.max_players}).",
              "Options: " + (", ".join(options) if options else "none (the basic game)") + ".",
              deadline_text(table),
+             "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
+             else "Forced moves: off (every decision is asked).",
+             f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
              f"Seats ({len(table.seats)}/{game.max_players}):"]
     lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
     status = table.record.status
@@ -94,6 +97,11 @@ def lobby_text(table: Table) -> str:
     else:
         lines.append("This game was abandoned." if status == "abandoned" else "This game is over.")
     return "\n".join(lines)
+
+
+def away_days(minutes: int) -> str:
+    days = minutes // 1440
+    return f"{days} day{'' if days == 1 else 's'}"
 
 
 def deadline_text(table: Table) -> str:
@@ -154,6 +162,29 @@ def public_sentences(table: Table, raw_events: Sequence[dict[str, Any]]) -> list
             if raw.get("private_to") is None]
 
 
+AUTOMATIC_MARKS = {"forced": "🤖 only choice: ", "standing": "🤖 standing answer: "}
+"""How a move the table played for a seat is marked wherever it is told: its only legal action, or the
+answer its player set in advance."""
+AUTOMATIC_WORDS = {"forced": "only choice, played automatically", "standing": "standing answer"}
+
+
+def automatic_mark(logged: ActionRecord) -> str:
+    """The mark of a move played for a seat (see :data:`AUTOMATIC_MARKS`); "" for any other move."""
+    return AUTOMATIC_MARKS.get(logged.automatic_reason or "", "")
+
+
+def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
+    """The public events of one logged action as sentences, each marked when the table played the move
+    for its seat (a forced move, a standing answer). A forced move that told nothing (declining to buy,
+    say) still gets a line naming it: it was the only choice of an open step, so everyone may know it.
+    A standing answer never does: it may answer a secret step, whose choice shows when the step does."""
+    mark = automatic_mark(logged)
+    lines = public_sentences(table, logged.events)
+    if not lines and logged.automatic_reason == "forced" and 0 <= logged.seat < len(table.names):
+        lines = [f"{table.names[logged.seat]}: {str(logged.action.get('kind', 'a move')).replace('_', ' ')}."]
+    return [mark + line for line in lines]
+
+
 def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequence[str] = ()) -> str:
     """A board message: header, what happened (bulleted), the players' recaps, then who acts — within
     Discord's 2000 characters (the oldest sentences, then recap lines, give way first)."""
@@ -163,14 +194,23 @@ def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequ
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
     """"**Game #n** · who acted" for the actions a board shows: each seat once, in the order it first
-    acted, marked as the automatic player only when all its moves here were automatic."""
+    acted, marked as automatic only when all its moves here were automatic — as its only choice or its
+    standing answer when all of them were that, else as the automatic player."""
     seats: list[int] = []
     automatic: dict[int, bool] = {}
+    reasons: dict[int, set[str | None]] = {}
     for logged in actions:
         if logged.seat not in seats:
             seats.append(logged.seat)
         automatic[logged.seat] = automatic.get(logged.seat, True) and logged.automatic
-    actors = [table.names[seat] + (" (automatic player)" if automatic[seat] else "") for seat in seats]
+        reasons.setdefault(logged.seat, set()).add(logged.automatic_reason)
+    actors = []
+    for seat in seats:
+        words = ""
+        if automatic[seat]:
+            [reason, *others] = sorted(reasons[seat], key=str)
+            words = f" ({AUTOMATIC_WORDS[reason]})" if not others and reason is not None else " (automatic player)"
+        actors.append(table.names[seat] + words)
     return f"**{table.title}**" + (f" · {listing(actors)}" if actors else "")
 
 

@@ -12,7 +12,8 @@ from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.store import GameRecord, GameStore
 from rules.core.errors import RulesError
-from table import clocks
+from table import clocks, hours
+from table.away import AwayDesk
 from table.errors import TableError
 from table.keeper import ALL_KINDS, Keeper
 from table.kits import check_kits
@@ -41,7 +42,8 @@ class TableCore:
         self.outbox = OutboxStore(store)
         self.publisher = Publisher(store, self.outbox, clock)
         self.tables = TableService(store, self.life, clock, published=self.publisher.kick)
-        self.keeper = Keeper(self.tables, self.life, clock)
+        self.away = AwayDesk(self.tables, self.life, clock)
+        self.keeper = Keeper(self.tables, self.life, clock, self.away)
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
@@ -119,6 +121,17 @@ class TableCore:
 
     async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
         await self.tables.write(self.life.set_notify(user_id, mode))
+
+    async def go_away(self, user_id: int, until: str, note: str | None) -> tuple[datetime, list[Table]]:
+        """``/me away``: ``until`` is a duration or a day, read in the member's own time zone."""
+        try:
+            moment = hours.parse_until(until[:40], self.clock(), await self.life.member(user_id))
+        except ValueError as error:
+            raise TableError(str(error)) from error
+        return await self.away.go_away(user_id, moment, note)
+
+    async def come_back(self, user_id: int) -> list[Table]:
+        return await self.away.come_back(user_id)
 
     async def note_dm_closed(self, user_id: int) -> bool:
         return await self.life.note_dm_closed(user_id)

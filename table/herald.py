@@ -15,7 +15,7 @@ from db.outbox import OutboxItem
 from db.store import ActionRecord, GameStore
 from rules.core import fairness
 from rules.core.events import Event
-from table import clocks, compose, publications
+from table import clocks, compose, hours, publications
 from table.clocks import Clock
 from table.model import Table
 
@@ -31,16 +31,20 @@ class Herald:
         self.life = life
         self.clock = clock
 
-    async def after_action(self, before: Table, after: Table, current: ActionRecord,
+    async def after_action(self, before: Table, after: Table, chain: Sequence[ActionRecord],
                            awaited_before: frozenset[int]) -> tuple[list[OutboxItem], int]:
-        """The items for one action and the version at which the thread's current board begins after it.
+        """The items for one action (with the moves the table played for seats right after it: ``chain``,
+        oldest first, none of it saved yet) and the version at which the thread's current board begins
+        after it.
 
         While nobody new is awaited (a player goes on with their own turn, players finish their parts of
         a simultaneous step, a seat on autopilot moves), the turn's board message is edited: its text
         lists every event since it began, read from the log. When someone new is awaited, or the game
-        ends, a new board is posted that mentions exactly the newly awaited players not on autopilot."""
+        ends, a new board is posted that mentions exactly the newly awaited players not on autopilot.
+        A seat whose move was played for it (a forced move, a standing answer) and that is no longer
+        awaited is nobody to tell: only who is awaited once the chain ends counts."""
         assert after.state is not None
-        version = current.version
+        version = chain[-1].version
         seat_clocks = await self.life.clocks(after.id)
         autopilot = {clock.seat for clock in seat_clocks if clock.autopilot}
         newly = [seat for seat in after.awaited() if seat not in awaited_before]
@@ -53,10 +57,10 @@ class Herald:
         after.deadlines = await clocks.deadlines(self.life, after, self.clock(), newly, seat_clocks)
         if edit:
             assert since is not None
-            shown = [*await self.store.actions(after.id, after_version=since - 1), current]
+            shown = [*await self.store.actions(after.id, after_version=since - 1), *chain]
         else:
-            since, shown = version, [current]
-        sentences = [line for logged in shown for line in compose.public_sentences(after, logged.events)]
+            since, shown = chain[0].version, list(chain)
+        sentences = [line for logged in shown for line in compose.logged_sentences(after, logged)]
         mentioned, direct = await self.split(after, newly, autopilot)
         recaps = [] if edit else [compose.recap_text(user, *await self.recap(after, user)) for user in mentioned]
         header = compose.board_header(after, shown)
@@ -67,7 +71,7 @@ class Herald:
                                     mentions=mentioned, over=over, same_picture=same_picture)]
         items += [await self.direct(after, user) for user in direct]
         if over:
-            items += await self.ending(after, [current])
+            items += await self.ending(after, chain)
         return items, since
 
     async def new_board(self, table: Table, header: str) -> list[OutboxItem]:
@@ -85,13 +89,19 @@ class Herald:
     async def split(self, table: Table, seats: Sequence[int],
                     autopilot: Collection[int] | None = None) -> tuple[list[int], list[int]]:
         """The users of ``seats`` to mention in the thread and to message directly; seats on autopilot
-        (read from the store unless given) and members who chose no notifications are left out of both."""
+        (read from the store unless given), members who chose no notifications and members away whose
+        clock in this game is stopped (their pings are held: see :mod:`table.away`) are left out of both."""
         if autopilot is None:
             autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
         users = [table.user_of(seat) for seat in seats if seat not in autopilot]
         members = await self.life.members(users)
+        now = self.clock()
+        if any(members[user].away_at(now) for user in users):
+            held = {clock.user_id for clock in await self.life.clocks(table.id)
+                    if clock.user_id in members and hours.clock_stopped(clock, members[clock.user_id], now)}
+            users = [user for user in users if user not in held]
         for user in users:
             mode = members[user].notify
             if mode == "mention":
@@ -127,13 +137,15 @@ class Herald:
         if seat is None:
             return [], 0
         # Only the log after the seat's own last move is read: a long game's whole log would cost more
-        # than everything else a move does.
+        # than everything else a move does. A move the table played (a forced move, a standing answer) keeps
+        # its mark: this is where a player learns that their standing answer was played.
         since = await self.store.last_own_version(table.id, seat)
-        raw_events = [raw for logged in await self.store.actions(table.id, after_version=since)
+        raw_events = [(compose.automatic_mark(logged), raw)
+                      for logged in await self.store.actions(table.id, after_version=since)
                       for raw in logged.events if shown(raw, seat)]
         # Only the lines shown are put into words: a player back after a long absence has many more.
         newest = raw_events[-limit:] if limit else []
-        lines = [table.game.describe_event(Event.from_json(raw), table.names) for raw in newest]
+        lines = [mark + table.game.describe_event(Event.from_json(raw), table.names) for mark, raw in newest]
         return lines, len(raw_events) - len(newest)
 
     async def ending(self, table: Table, unsaved: Sequence[ActionRecord] = ()) -> list[OutboxItem]:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from db.life import LifeStore, SeatClock
+from db.life import LifeStore, Member, SeatClock
 from rules.core.events import Event
 from rules.core.rng import Rng
-from table import compose, hours, publications
+from table import clocks, compose, hours, publications
+from table.away import AwayDesk
 from table.clocks import Clock
 from table.errors import TableError
 from table.herald import jump_link
@@ -26,8 +27,8 @@ from table.service import TableService
 
 log = logging.getLogger(__name__)
 
-DueKind = Literal["remind", "deadline", "autopilot"]
-ALL_KINDS: Final = frozenset({"remind", "deadline", "autopilot"})
+DueKind = Literal["remind", "deadline", "autopilot", "back", "bank_out"]
+ALL_KINDS: Final = frozenset({"remind", "deadline", "autopilot", "back", "bank_out"})
 MAX_STEPS_PER_WAIT = 60  # a missed deadline's automatic decisions at most (a solo game never stops waiting)
 MAX_AUTOMATIC_STEPS = 200  # automatic decisions in one tick, so a tick always ends
 
@@ -61,10 +62,11 @@ class TakeBack:
 
 
 class Keeper:
-    def __init__(self, tables: TableService, life: LifeStore, clock: Clock) -> None:
+    def __init__(self, tables: TableService, life: LifeStore, clock: Clock, away: AwayDesk | None = None) -> None:
         self.tables = tables
         self.life = life
         self.clock = clock
+        self.away = away if away is not None else AwayDesk(tables, life, clock)
 
     # ----- the scheduler --------------------------------------------------------------------------------
     async def due(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> list[Due]:
@@ -89,21 +91,43 @@ class Keeper:
             if clock.autopilot:
                 found.append((clock.awaited_since, Due("autopilot", clock)))
                 continue
-            if clock.deadline_minutes is None or clock.players == 1:
-                later.append((clock.game_id, clock.seat, None))  # a solo player keeps nobody waiting: no deadline
-                continue
             member = members[clock.user_id]
-            deadline = hours.deadline(clock.awaited_since, clock.deadline_minutes, member)
-            reminder = hours.reminder(clock.awaited_since, clock.deadline_minutes, member)
+            # Away mode (table.away): the stretch ending, or the game's away bank running out, comes first.
+            away_due, moments = self._away_due(clock, member, now)
+            if away_due is not None:
+                found.append((clock.awaited_since, Due(away_due, clock)))
+                continue
+            if clock.deadline_minutes is None or clock.players == 1:
+                # A solo player keeps nobody waiting: no deadline.
+                later.append((clock.game_id, clock.seat, min(moments, default=None)))
+                continue
+            pause = hours.seat_pause(clock, member)
+            deadline = hours.deadline(clock.awaited_since, clock.deadline_minutes, member, pause)
+            reminder = hours.reminder(clock.awaited_since, clock.deadline_minutes, member, pause)
             if now >= deadline:
                 found.append((clock.awaited_since, Due("deadline", clock)))
             elif not clock.reminded and now >= reminder:
                 found.append((clock.awaited_since, Due("remind", clock)))
             else:
-                later.append((clock.game_id, clock.seat, deadline if clock.reminded else reminder))
+                later.append((clock.game_id, clock.seat, min([deadline if clock.reminded else reminder, *moments])))
         await self.life.set_due(later)
         found.sort(key=lambda pair: (pair[0], pair[1].clock.game_id, pair[1].clock.seat))
         return [due for _, due in found if due.kind in kinds]
+
+    @staticmethod
+    def _away_due(clock: SeatClock, member: Member, now: datetime) -> tuple[DueKind | None, list[datetime]]:
+        """What a seat in its player's away stretch needs now ("back": the stretch is over; "bank_out": the
+        game's away bank ran out), else the moments to look at it again for that."""
+        if clock.away_since is None:
+            return None, []
+        if hours.stretch_over(clock, member, now):
+            return "back", []
+        out = hours.bank_runs_out(clock, member)
+        if out is not None and not clock.away_told:
+            if now >= out:
+                return "bank_out", []
+            return None, [out, *([member.away_until] if member.away_until else [])]
+        return None, [member.away_until] if member.away_until else []
 
     async def tick(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> int:
         """Do everything due now (for one game, or all; only the given kinds); returns how many things
@@ -126,6 +150,12 @@ class Keeper:
         clock = due.clock
         if due.kind == "remind":
             await self.remind(clock)
+            return True
+        if due.kind == "back":
+            await self.away.stretch_ended(clock)
+            return True
+        if due.kind == "bank_out":
+            await self.away.bank_ran_out(clock)
             return True
         if due.kind == "deadline":
             results, after = await self.deadline_passed(clock.game_id, clock.seat)
@@ -159,9 +189,7 @@ class Keeper:
         await self.tables.enqueue(table.id, [item])
 
     async def deadline_of(self, clock: SeatClock) -> datetime | None:
-        if clock.awaited_since is None or clock.deadline_minutes is None:
-            return None
-        return hours.deadline(clock.awaited_since, clock.deadline_minutes, await self.life.member(clock.user_id))
+        return await clocks.deadline_of(self.life, clock)
 
     async def play_for(self, game_id: int, seat: int) -> ActResult:
         """One decision by the seat's automatic player, from the seat's view and legal actions only."""
@@ -291,7 +319,8 @@ class Keeper:
     # ----- taking an action back ------------------------------------------------------------------------
     async def take_back(self, game_id: int, user_id: int, guild_id: int | None = None, agreeing: bool = False,
                         version: int | None = None) -> TakeBack:
-        """Take back the game's last action for the player who made it.
+        """Take back the game's last action (with the moves the table played for seats right after it:
+        forced moves, standing answers) for the player who made it.
 
         Never a step that drew randomness or told anyone something privately: taking it back would let a
         player see a card, a roll or a shuffle and then choose differently (in a solo game too). Otherwise
@@ -305,7 +334,11 @@ class Keeper:
             logged = await self.tables.store.actions(game_id)
             if not logged:
                 raise TableError("Nothing has been played yet, so there is nothing to take back.")
-            last = logged[-1]
+            # The moves the table played right after a move (forced moves, standing answers) go with it.
+            start = len(logged) - 1
+            while start > 0 and logged[start].automatic_reason is not None:
+                start -= 1
+            last, following = logged[start], logged[start + 1:]
             if version is not None and last.version != version:
                 raise TableError("That move can no longer be taken back: the game has moved on.")
             owner = table.user_of(last.seat)
@@ -320,7 +353,7 @@ class Keeper:
             if agreeing and owner not in await self.life.votes(game_id, topic):
                 raise TableError("Nobody asked to take that move back.")
             before = await self.tables.state_at(table, last.version - 1)
-            events = [Event.from_json(raw) for raw in last.events]
+            events = [Event.from_json(raw) for move in (last, *following) for raw in move.events]
             if table.game.take_back_peeks(before, table.state, last.seat, events):
                 raise TableError("That move drew a card, a roll or a shuffle, or showed someone something secret, "
                                  "so it cannot be taken back: doing so would let the next choice be made knowing "
@@ -342,7 +375,8 @@ class Keeper:
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
             await self.tables.write(self.life.take_back(
                 game_id, table.record.version, last.version, table.game.state_to_json(before),
-                table.game.to_act(before), outbox=items, board_since=table.record.version + 1))
+                table.game.to_act(before), outbox=items, board_since=table.record.version + 1,
+                with_following=[move.version for move in following]))
             self.tables.published(game_id)
             return TakeBack(await self.tables.table(game_id), True, last.version, [])
 

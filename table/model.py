@@ -9,6 +9,7 @@ from typing import Any
 from db.store import GameRecord, SeatRecord
 from rules.core.events import Event
 from rules.core.game import Game, View
+from table.forced import FollowUp
 from table.kits import GameKit
 
 
@@ -79,6 +80,7 @@ class ActResult:
     events: list[Event]
     awaited_before: frozenset[int]  # seats the game waited for before this action
     automatic: bool = False  # played by the seat's automatic player
+    follow_ups: tuple[FollowUp, ...] = ()  # moves played for seats right after it (forced, standing answers)
 
     @property
     def newly_awaited(self) -> list[int]:

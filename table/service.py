@@ -22,13 +22,13 @@ from typing import Any
 from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
-from db.store import ActionRecord, GameRecord, GameStore, SeatRecord
+from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.options import validate_options
 from rules.core.serial import ShapeError
-from table import compose, publications
+from table import compose, forced, publications
 from table.clocks import Clock
 from table.errors import DamagedGame, StaleBoard, TableError, refusal
 from table.herald import Herald
@@ -38,6 +38,7 @@ from table.model import ActResult, Table
 log = logging.getLogger(__name__)
 
 DEFAULT_AUTOPILOT_AFTER = 3
+DEFAULT_AWAY_BANK_DAYS = 7
 MAX_DEADLINE_MINUTES = 14 * 24 * 60
 MAX_ID = 2**63 - 1
 KEPT_STATES = 256  # games whose decoded state is kept between moves (the busiest ones, by last use)
@@ -152,9 +153,13 @@ class TableService:
                          "command in the game's thread.")
 
     async def public_log(self, table: Table) -> list[str]:
-        """Every public event of the game as sentences, oldest first; automatic moves are marked 🤖."""
+        """Every public event of the game as sentences, oldest first; automatic moves are marked 🤖 (with
+        why, for a move the table played as a seat's only choice or standing answer)."""
         lines: list[str] = []
         for logged in await self.store.actions(table.id):
+            if logged.automatic_reason is not None:
+                lines += compose.logged_sentences(table, logged)
+                continue
             mark = "🤖 " if logged.automatic else ""
             lines += [mark + line for line in compose.public_sentences(table, logged.events)]
         return lines
@@ -173,7 +178,8 @@ class TableService:
     # ----- the lobby -----------------------------------------------------------------------------------
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
-                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER) -> Table:
+                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -186,10 +192,13 @@ class TableService:
             raise TableError(f"A turn deadline must be between a few minutes and {MAX_DEADLINE_MINUTES // 1440} days.")
         if not 1 <= autopilot_after <= 20:
             raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
+        if not 0 <= away_bank_minutes <= 30 * 24 * 60:
+            raise TableError("An away bank must be between 0 and 30 days.")
         try:
             record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
                                                   secrets.randbits(63), secrets.token_hex(16),
-                                                  deadline_minutes=deadline_minutes, autopilot_after=autopilot_after)
+                                                  deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
+                                                  forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
             await self.store.add_seat(record.id, creator_id, creator_name)
         except StoreError as error:
             raise refusal(error) from error
@@ -304,21 +313,64 @@ class TableService:
                 state, events = table.game.apply(table.state, seat, action)
             except RulesError as error:
                 raise refusal(error) from error
-            over = table.game.is_over(state)
-            new_version = table.record.version + 1
-            after = replace(table, record=replace(table.record, version=new_version,
-                                                  status="finished" if over else "active"), state=state)
-            current = ActionRecord(game_id, new_version, seat, table.game.action_to_json(action),
-                                   [event.to_json() for event in events], self.clock(), automatic)
-            items, board_since = await self.herald.after_action(table, after, current, before)
-            await self.write(self.store.record_action(
-                game_id, table.record.version, seat, current.action, current.events, table.game.state_to_json(state),
-                status="finished" if over else None, awaited=table.game.to_act(state), automatic=automatic,
-                outbox=items, board_since=board_since))
-            self.published(game_id)
-            self._keep_state(game_id, new_version, state)
-            after.record = replace(after.record, board_since=board_since)
-            return ActResult(after, seat, events, before, automatic)
+            # Moves that need no one (forced moves, standing answers) follow in the same critical section.
+            after_own = table.game.to_act(state)
+            state, follow = forced.follow_ups(table.game, state, forced_moves=table.record.forced_moves,
+                                              answers=await self.standing_answers(table))
+            kept = forced.waited_throughout(before, after_own, follow)
+            own = ActionRecord(game_id, table.record.version + 1, seat, table.game.action_to_json(action),
+                               [event.to_json() for event in events], self.clock(), automatic)
+            after = await self._save(table, kept, [own, *self._logged(table, own.version, follow)], state)
+            return ActResult(after, seat, events, kept, automatic, tuple(follow))
+
+    async def settle(self, game_id: int) -> ActResult | None:
+        """Play, under the game's lock, whatever the game now waits for that needs no one: a forced move
+        or a standing answer set while its decision was already awaited. None when there is nothing."""
+        async with self.lock(game_id):
+            table = await self.table(game_id)
+            if table.record.status != "active" or table.state is None:
+                return None
+            before = table.game.to_act(table.state)
+            state, follow = forced.follow_ups(table.game, table.state, forced_moves=table.record.forced_moves,
+                                              answers=await self.standing_answers(table))
+            if not follow:
+                return None
+            kept = forced.waited_throughout(before, follow[0].awaited, follow[1:])
+            after = await self._save(table, kept, self._logged(table, table.record.version, follow), state)
+            return ActResult(after, follow[0].seat, follow[0].events, kept, True, tuple(follow[1:]))
+
+    async def standing_answers(self, table: Table) -> dict[int, dict[str, str]]:
+        """The answers the game's seats set in advance (none to read for a game that declares none)."""
+        return await self.life.standing(table.id) if table.game.standing_decisions else {}
+
+    def _logged(self, table: Table, version: int, follow: Sequence[forced.FollowUp]) -> list[ActionRecord]:
+        """The moves played for seats, as the log will hold them, from the version after ``version``."""
+        return [ActionRecord(table.id, version + index, move.seat, table.game.action_to_json(move.action),
+                             [event.to_json() for event in move.events], self.clock(), True, move.reason)
+                for index, move in enumerate(follow, start=1)]
+
+    async def _save(self, table: Table, awaited_before: frozenset[int], chain: Sequence[ActionRecord],
+                    state: Any) -> Table:
+        """Save the actions of ``chain`` (logged one version each) and the ``state`` they lead to, with
+        everything they must publish, in one write; returns the table after them. ``awaited_before``: the
+        seats awaited without a break through the whole chain; any other seat awaited at its end is
+        waited for anew (its clock starts now)."""
+        over = table.game.is_over(state)
+        after = replace(table, record=replace(table.record, version=chain[-1].version,
+                                              status="finished" if over else "active"), state=state)
+        items, board_since = await self.herald.after_action(table, after, chain, awaited_before)
+        first, rest = chain[0], chain[1:]
+        await self.write(self.store.record_action(
+            table.id, table.record.version, first.seat, first.action, first.events, table.game.state_to_json(state),
+            status="finished" if over else None, awaited=table.game.to_act(state),
+            restart=sorted(set(table.awaited()) - awaited_before), automatic=first.automatic,
+            automatic_reason=first.automatic_reason,
+            then=[ChainedAction(a.seat, a.action, a.events, a.automatic_reason) for a in rest],
+            outbox=items, board_since=board_since))
+        self.published(table.id)
+        self._keep_state(table.id, chain[-1].version, state)
+        after.record = replace(after.record, board_since=board_since)
+        return after
 
     async def _choice_made_earlier(self, table: Table, seat: int, version: int, choose: Chooser) -> Any:
         """The action a seat chose on a panel built at an older ``version``.

@@ -243,5 +243,5 @@ async def check_newest_board(d: Discord, thread: Any) -> None:
     if shown and shown[0].startswith("… "):
         return  # a long turn: its oldest events gave way to fit the message
     logged = await core.store.actions(table.id, after_version=table.record.board_since - 1)
-    expected = [line for action in logged for line in compose.public_sentences(table, action.events)]
+    expected = [line for action in logged for line in compose.logged_sentences(table, action)]
     assert shown == expected, (shown, expected)

@@ -119,10 +119,12 @@ async def test_no_public_message_shows_what_only_a_seat_may_see(tmp_path: Path, 
             except TableError:
                 continue
             newly_awaited += bool(result.newly_awaited) or result.table.over
-            ever_public |= {line for event in result.events if event.private_to is None
+            # The moves played for seats right after it (forced moves) are told with it.
+            events = [*result.events, *(event for move in result.follow_ups for event in move.events)]
+            ever_public |= {line for event in events if event.private_to is None
                             for line in names_in(json.loads(json.dumps(event.to_json())))}
             ever_public |= {name for name in names_in(table.game.view(table.state, None))}
-            for event in result.events:
+            for event in events:
                 if event.private_to is None:
                     sentence = table.game.describe_event(event, table.names)
                     ever_public |= {name for name in names_in(table.game.view(result.table.state, None))

@@ -8,7 +8,18 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db.life import Member
-from table.hours import deadline, is_active, parse_clock, reminder, zone
+from table.hours import (
+    Pause,
+    away_pause,
+    bank_spent,
+    deadline,
+    is_active,
+    parse_clock,
+    parse_until,
+    reminder,
+    resumed_start,
+    zone,
+)
 
 ALL_DAY = Member(1)
 BERLIN_DAY = Member(2, "Europe/Berlin", 8 * 60, 23 * 60)  # 08:00–23:00 Berlin time
@@ -68,3 +79,69 @@ def test_settings_are_checked_with_a_sentence() -> None:
             parse_clock(bad)
     with pytest.raises(ValueError, match="I do not know the time zone"):
         zone("Mars/Olympus_Mons")
+
+
+# ----- away: a pause cut out of the clock ---------------------------------------------------------------
+def away(member: Member, since: datetime, until: datetime) -> Member:
+    return Member(member.user_id, member.time_zone, member.active_from, member.active_to,
+                  away_since=since, away_until=until)
+
+
+def test_an_away_stretch_stops_the_clock_entirely_until_it_ends() -> None:
+    start = utc(2026, 11, 30, 9, 0)
+    gone = away(ALL_DAY, utc(2026, 11, 30, 12, 0), utc(2026, 12, 3, 12, 0))  # three days from noon
+    pause = away_pause(gone, used_minutes=0, bank_minutes=7 * 24 * 60)
+    assert pause == Pause(utc(2026, 11, 30, 12, 0), utc(2026, 12, 3, 12, 0))
+    # 24 h: 3 h before the away, then 21 h after it.
+    assert deadline(start, 24 * 60, gone, pause) == utc(2026, 12, 4, 9, 0)
+    assert reminder(start, 24 * 60, gone, pause) == utc(2026, 12, 4, 3, 0)  # 18 h: 3 before, 15 after
+    # With active hours the clock, once back, still runs only inside them.
+    berlin = away(BERLIN_DAY, utc(2026, 11, 30, 12, 0), utc(2026, 12, 3, 12, 0))
+    assert deadline(start, 5 * 60, berlin, away_pause(berlin, 0, 7 * 24 * 60)) == utc(2026, 12, 3, 14, 0)
+
+
+def test_the_away_bank_cuts_the_pause_short_and_is_spent_once() -> None:
+    gone = away(ALL_DAY, utc(2026, 11, 30, 12, 0), utc(2026, 12, 10, 12, 0))  # ten days away
+    pause = away_pause(gone, used_minutes=24 * 60, bank_minutes=3 * 24 * 60)  # one of three days used
+    assert pause == Pause(utc(2026, 11, 30, 12, 0), utc(2026, 12, 2, 12, 0))
+    assert deadline(utc(2026, 11, 30, 12, 0), 60, gone, pause) == utc(2026, 12, 2, 13, 0)
+    assert bank_spent(pause, utc(2026, 12, 1, 12, 0)) == 24 * 60
+    assert bank_spent(pause, utc(2026, 12, 9, 0, 0)) == 2 * 24 * 60
+    assert away_pause(gone, used_minutes=3 * 24 * 60, bank_minutes=3 * 24 * 60) is None  # spent
+    assert away_pause(ALL_DAY, 0, 100) is None  # never away
+
+
+@pytest.mark.parametrize("member", [ALL_DAY, BERLIN_DAY, NIGHT_OWL])
+def test_a_finished_pause_folds_into_the_start_of_the_wait(member: Member) -> None:
+    """Once the away is over the wait starts at ``resumed_start``: every deadline still to come after the
+    away is what it was with the pause, so settling an away never moves a deadline (one that fell before the
+    away began has passed: the automatic player moved then)."""
+    start = utc(2026, 11, 29, 21, 30)
+    compared = 0
+    for since, until in ((utc(2026, 11, 30, 10, 0), utc(2026, 12, 2, 7, 15)),
+                         (utc(2026, 11, 28, 0, 0), utc(2026, 11, 30, 20, 0)),   # began before the wait
+                         (utc(2026, 11, 29, 23, 0), utc(2026, 11, 30, 1, 0))):  # in the night
+        gone = away(member, since, until)
+        pause = away_pause(gone, 0, 30 * 24 * 60)
+        assert pause is not None
+        resumed = resumed_start(start, pause, member)
+        for minutes in (30, 8 * 60, 24 * 60, 72 * 60):
+            due = deadline(start, minutes, gone, pause)
+            if due >= pause.end:
+                assert deadline(resumed, minutes, member) == due, (since, minutes)
+                compared += 1
+    assert compared >= 8
+    assert resumed_start(start, Pause(utc(2026, 11, 1, 0, 0), utc(2026, 11, 2, 0, 0)), member) == start
+
+
+def test_an_away_end_is_a_duration_or_a_day_in_the_members_time_zone() -> None:
+    now = utc(2026, 11, 30, 9, 0)  # a Monday
+    assert parse_until("3d", now, ALL_DAY) == utc(2026, 12, 3, 9, 0)
+    assert parse_until("2d 12h", now, ALL_DAY) == utc(2026, 12, 2, 21, 0)
+    assert parse_until("1w", now, ALL_DAY) == utc(2026, 12, 7, 9, 0)
+    assert parse_until("Friday", now, BERLIN_DAY) == utc(2026, 12, 3, 23, 0)  # Friday 00:00 in Berlin
+    assert parse_until("monday", now, ALL_DAY) == utc(2026, 12, 7, 0, 0)  # the next one, not today
+    assert parse_until("2026-12-04 18:00", now, BERLIN_DAY) == utc(2026, 12, 4, 17, 0)
+    for wrong in ("soon", "2026-13-01", "-3d", "", "1000d"):
+        with pytest.raises(ValueError, match="how long you are away"):
+            parse_until(wrong, now, ALL_DAY)

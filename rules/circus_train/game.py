@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.circus_train import auto, flow, scoring, text
+from rules.circus_train import auto, flow, scoring, standing, text
 from rules.circus_train.actions import ACTION_TYPES, Action
 from rules.circus_train.explain import STEP_WORDS, explain, public_prompt
 from rules.circus_train.legal import legal_actions
@@ -14,7 +14,7 @@ from rules.circus_train.turn import resolve
 from rules.circus_train.view import view
 from rules.core.errors import InvalidOptions
 from rules.core.events import Event
-from rules.core.game import Game, Outcome
+from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 
@@ -34,6 +34,7 @@ class CircusTrain(Game[CircusTrainState, Action]):
     )
     state_type = CircusTrainState
     action_types = ACTION_TYPES
+    standing_decisions = standing.DECISIONS
 
     def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
         if options["easier"] and options["advanced"]:
@@ -93,6 +94,19 @@ class CircusTrain(Game[CircusTrainState, Action]):
 
     def public_prompt(self, state: CircusTrainState, seat: int) -> str:
         return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)
+
+    def secret_step(self, state: CircusTrainState, seat: int) -> bool:
+        """Every decision is one seat's, and all but one are built from what the board shows (cities,
+        talent, money, reputation, discards). Playing an Action card depends on the hidden hand, which
+        everyone can count: with one card left the choice is no secret."""
+        pending = state.pending
+        return pending is not None and pending.kind == "choose" and len(state.circuses[seat].hand) > 1
+
+    def standing_decision(self, view: View) -> str | None:
+        return standing.decision(view)
+
+    def standing_choice(self, view: View, legal: Sequence[Action], decision: str, answer: str) -> Action | None:
+        return standing.choice(view, legal, decision, answer)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

@@ -7,6 +7,11 @@ enumerates each small decision, ``apply`` returns a new state plus structured ev
 strips what a seat may not see, ``outcome`` ranks the players. Legality has one source:
 ``apply`` accepts exactly the actions ``legal_actions`` lists, and asks the game to explain any
 other action in a sentence.
+
+Two declarations let the table spare players decisions that need no one: ``secret_step`` says when a
+seat's only legal action may be played for it at once without telling the others anything (a forced
+move), and ``standing_decisions`` with ``standing_decision``/``standing_choice`` declare the decisions
+outside a player's own turn that may be answered in advance (standing answers).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, No
 from rules.core.events import Event
 from rules.core.options import OptionSpec, OptionValue, validate_options
 from rules.core.rng import Rng
+from rules.core.standing import StandingDecision
 from rules.core.words import listing
 
 View = dict[str, Any]
@@ -88,6 +94,8 @@ class Game(ABC, Generic[S, A]):
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     state_type: ClassVar[type[Any]]
     action_types: ClassVar[tuple[type[Any], ...]]
+    standing_decisions: ClassVar[tuple[StandingDecision, ...]] = ()
+    """The decisions outside a player's own turn that a player may answer in advance (none by default)."""
 
     # ----- creation ---------------------------------------------------------------------------
     def new_game(self, players: Sequence[str], options: Mapping[str, object], seed: int) -> S:
@@ -164,6 +172,29 @@ class Game(ABC, Generic[S, A]):
         acting seat's own choice."""
         drew = getattr(before, "rng", None) != getattr(after, "rng", None)
         return drew or any(event.private_to is not None for event in events)
+
+    # ----- decisions that need no one ---------------------------------------------------------
+    def secret_step(self, state: S, seat: int) -> bool:
+        """Whether the awaited ``seat``'s current decision is part of a secret or simultaneous step: one
+        where playing its only legal action at once would tell the others something they cannot see —
+        that its hidden hand, screen or plan leaves it a single choice, or (in a step every seat answers
+        at once) that it had no choice at all. In such a step a seat with one legal action waits like
+        any other seat and its answer resolves with the step. A step is open (False) only when the
+        number of the seat's legal actions follows from the spectator view alone and the step is not
+        answered simultaneously. The default says every step is secret: being stricter is always safe,
+        and a game that does not refine this never has a move played for a player."""
+        return True
+
+    def standing_decision(self, view: View) -> str | None:
+        """The key of the declared standing decision (``standing_decisions``) that the seat whose view
+        this is faces now, or None. Read from that seat's own view only."""
+        return None
+
+    def standing_choice(self, view: View, legal: Sequence[A], decision: str, answer: str) -> A | None:
+        """The action a standing ``answer`` to ``decision`` gives now, chosen from the seat's own view and
+        legal actions only (like the automatic player, it never sees what its owner could not), or None
+        when the answer does not fit this moment (the seat is then asked as usual)."""
+        return None
 
     # ----- seeing -----------------------------------------------------------------------------
     @abstractmethod

@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.events import Event
-from rules.core.game import Game, Outcome
+from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 from rules.core.words import listing
-from rules.dreadful_circus import auto, flow, scoring, text
+from rules.dreadful_circus import auto, effects, flow, scoring, standing, text
 from rules.dreadful_circus.actions import ACTION_TYPES, Action
 from rules.dreadful_circus.explain import explain
 from rules.dreadful_circus.legal import legal_actions, to_act
-from rules.dreadful_circus.state import OVER, DreadfulCircusState
+from rules.dreadful_circus.state import BID, DRAFT, FINAL, OFFER, OVER, SELL, START, DreadfulCircusState
 from rules.dreadful_circus.turn import resolve
 from rules.dreadful_circus.view import view
 
@@ -37,6 +37,7 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
     )
     state_type = DreadfulCircusState
     action_types = ACTION_TYPES
+    standing_decisions = standing.DECISIONS
 
     def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> DreadfulCircusState:
         return flow.new_state(players, options, rng)
@@ -90,6 +91,28 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
 
     def public_prompt(self, state: DreadfulCircusState, seat: int) -> str:
         return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)
+
+    def secret_step(self, state: DreadfulCircusState, seat: int) -> bool:
+        """Open: a Seller choosing which wagon to look into (the wagons beside an Offer are public), and the
+        card effects that choose among the Tableaux or the loaded wagons. Secret: the draft, the starting
+        and final Attractions, the Offers and the bids (simultaneous and hidden), and every effect decided
+        from a hand or from behind a screen (playing a card, returning Contracts, loading a wagon)."""
+        if state.phase in (DRAFT, START, FINAL, OFFER, BID):
+            return True
+        if state.phase == SELL:
+            return False
+        if not state.tasks:
+            return True
+        task = state.tasks[0]
+        if task.kind in effects.LOAD_KINDS:
+            return bool(task.loaders)
+        return task.kind in ("play_card", "swap_contracts")
+
+    def standing_decision(self, view: View) -> str | None:
+        return standing.decision(view)
+
+    def standing_choice(self, view: View, legal: Sequence[Action], decision: str, answer: str) -> Action | None:
+        return standing.choice(view, legal, decision, answer)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

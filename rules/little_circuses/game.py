@@ -7,11 +7,11 @@ from typing import Any
 
 from rules.core.errors import InvalidOptions
 from rules.core.events import Event
-from rules.core.game import Game, Outcome
+from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 from rules.core.words import listing
-from rules.little_circuses import auto, flow, scoring, text
+from rules.little_circuses import auto, flow, scoring, standing, text
 from rules.little_circuses.actions import ACTION_TYPES, Action
 from rules.little_circuses.explain import explain
 from rules.little_circuses.legal import legal_actions
@@ -32,6 +32,7 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
     )
     state_type = LittleCircusesState
     action_types = ACTION_TYPES
+    standing_decisions = standing.DECISIONS
 
     def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
         if player_count == 1 and options["special_side"] != "blue":
@@ -83,6 +84,19 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
 
     def public_prompt(self, state: LittleCircusesState, seat: int) -> str:
         return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)
+
+    def secret_step(self, state: LittleCircusesState, seat: int) -> bool:
+        """Open: choosing a Special Attraction card (in player order, from the cards left face up) and
+        answering an action icon (from the bleachers, the face-up tiles and the hands everyone sees).
+        Secret: opening night, building and executing, where every seat plans at once in private and the
+        plans resolve together."""
+        return state.stage not in ("special", "icons")
+
+    def standing_decision(self, view: View) -> str | None:
+        return standing.decision(view)
+
+    def standing_choice(self, view: View, legal: Sequence[Action], decision: str, answer: str) -> Action | None:
+        return standing.choice(view, legal, decision, answer)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)

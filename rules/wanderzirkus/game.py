@@ -7,10 +7,10 @@ from typing import Any
 
 from rules.core.errors import InvalidOptions
 from rules.core.events import Event
-from rules.core.game import Game, Outcome
+from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
-from rules.wanderzirkus import auto, board_text, flow, text
+from rules.wanderzirkus import auto, board_text, flow, standing, text
 from rules.wanderzirkus.actions import ACTION_TYPES, Action
 from rules.wanderzirkus.explain import explain, prompt, public_prompt
 from rules.wanderzirkus.legal import legal_actions, to_act
@@ -32,6 +32,7 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
     )
     state_type = WanderzirkusState
     action_types = ACTION_TYPES
+    standing_decisions = standing.DECISIONS
 
     def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
         """The Pro mode adds its scoring to "all rules of the normal game", so it is not played on top of
@@ -75,6 +76,20 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
 
     def public_prompt(self, state: WanderzirkusState, seat: int) -> str:
         return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)
+
+    def secret_step(self, state: WanderzirkusState, seat: int) -> bool:
+        """Open: taking a pair in the travel phase, the Spend Coins menu, and keeping one of the artists or
+        cities drawn for a purchase: how many choices each has follows from what everyone sees (the pairs
+        on the table; the coins, swap tokens and stacks; two cards drawn, or the one the stack had left),
+        even when the cards themselves are private. Secret: the set-up picks and the shows (simultaneous
+        and hidden) and the announcement (made with the hand seen)."""
+        return state.phase not in ("travel", "spend")
+
+    def standing_decision(self, view: View) -> str | None:
+        return standing.decision(view)
+
+    def standing_choice(self, view: View, legal: Sequence[Action], decision: str, answer: str) -> Action | None:
+        return standing.choice(view, legal, decision, answer)
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
