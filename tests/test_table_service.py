@@ -113,7 +113,10 @@ async def test_a_game_read_again_at_the_same_version_is_not_decoded_again(tmp_pa
     service, table = await started(tmp_path)
     decoded: list[int] = []
     original = table.game.state_from_json
-    monkeypatch.setattr(table.game, "state_from_json", lambda data: decoded.append(1) or original(data))
+    def counting(data: Any) -> Any:
+        decoded.append(1)
+        return original(data)
+    monkeypatch.setattr(table.game, "state_from_json", counting)
     fresh = TableCore(service.store).tables
     first = await fresh.table(table.id)
     again = await fresh.table(table.id)
