@@ -23,7 +23,8 @@ correctly as text); Discord ids (snowflakes) fit SQLite's 64-bit INTEGER; ``opti
 holds JSON whose meaning belongs to the table.
 
 Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (deadlines, autopilot,
-members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``.
+members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
+5 the server's own secrets (the web companion's link key).
 """
 
 from __future__ import annotations
@@ -176,7 +177,17 @@ ALTER TABLE games ADD COLUMN damage TEXT NULL;            -- NULL: healthy; else
 ALTER TABLE games ADD COLUMN board_since INTEGER NULL;    -- the version at which the current board message began
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# The server's own secrets, kept so that what they sign outlives a restart: the key of the web companion's
+# signed links (see web/links.py), made once when no key is configured. Never shown to anyone.
+_V5 = """
+CREATE TABLE secrets (
+    name       TEXT PRIMARY KEY,     -- what the secret is for, e.g. "web-links"
+    value      TEXT NOT NULL,        -- the secret itself (hex)
+    created_at TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)
