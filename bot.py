@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
 from table.config import Config
+from web.settings import SettingsError, web_settings
 
 __all__ = ["Config", "ConfigError", "Ringmaster", "build_bot", "load_config", "main"]
 
@@ -75,12 +76,17 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     if not (frames == 0 or 2 <= frames <= 200):
         raise ConfigError(f"RINGMASTER_REPLAY_FRAMES must be 0 (no replay) or a number of boards from 2 to 200, "
                           f"not {frames_text!r}.")
+    try:
+        web = web_settings(merged)
+    except SettingsError as error:
+        raise ConfigError(str(error)) from None
     return Config(
         token=token,
         db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
         dev_guild=int(guild_text) if guild_text else None,
         log_level=level,
         replay_frames=frames,
+        web=web,
     )
 
 

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, PngImagePlugin
 
 from db.store import GameRecord
+from table.config import WebSettings
 from table.core import TableCore
 from table.kits import KITS
 from table.model import Table
@@ -104,3 +105,15 @@ async def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
 def path_of(url: str) -> str:
     """A link's path (what a page's own links are written with)."""
     return "/" + url.split("/", 3)[3]
+
+
+def web_bot(d: Any, db_path: Path, settings: WebSettings) -> Callable[[], Any]:
+    """A factory for the real bot with the web companion configured (as ``RINGMASTER_WEB`` would)."""
+    import bot as ringmaster
+
+    async def build() -> Any:
+        config = ringmaster.Config(token=d.server.token, db_path=db_path, dev_guild=d.guild.id, log_level="INFO",
+                                   replay_frames=3, web=settings)
+        return ringmaster.build_bot(config)
+
+    return build
