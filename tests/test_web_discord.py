@@ -4,30 +4,17 @@ the bot when configured, a Follow on the web button on every board, and /game we
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from table import compose
 from table.config import WebSettings
-from web.companion import Companion
 
-from discord_standin import Discord, standin
+from discord_standin import standin
 from discord_table import board, cheap_renders, core_of, open_game, play_one
-from web_helpers import fetch, web_bot
+from web_helpers import companion, fetch, link_buttons, web_bot
 
 PLAYERS = ("alice", "bob")
-
-
-def link_buttons(message: Any) -> dict[str, str]:
-    return {component["label"]: component["url"] for row in message.components
-            for component in row.get("components", []) if component.get("style") == 5}
-
-
-def companion(d: Discord) -> Companion:
-    web = d.bot.web  # type: ignore[union-attr]
-    assert isinstance(web, Companion)
-    return web
 
 
 async def test_boards_link_to_the_web_and_game_web_gives_private_links(tmp_path: Path,
@@ -57,7 +44,7 @@ async def test_boards_link_to_the_web_and_game_web_gives_private_links(tmp_path:
             assert mine in answers[member].content and "keep its link to yourself" in answers[member].content
             text = (await fetch(mine))[2].decode().replace("&#x27;", "'").replace("&amp;", "&")
             assert f"{table.names[seat]}'s seat" in text
-            for line in compose.private_lines(table, seat):
+            for line in compose.panel_lines(table, seat):
                 assert line in text
             assert f"{table.names[1 - seat]}'s seat" not in text  # (the leak tests check every secret)
         assert "My seat's page" not in link_buttons(answers["carol"])  # not seated: the spectator's links only

@@ -79,11 +79,11 @@ async def test_a_seat_page_shows_its_own_secrets_and_refuses_altered_links(tmp_p
         status, _, page = await fetch(mine)
         text = text_of(page).replace("&#x27;", "'").replace("&amp;", "&")
         assert status == 200 and "Bea's seat" in text
-        for line in compose.private_lines(table, 1):
+        for line in compose.panel_lines(table, 1):
             assert line in text
         assert table.game.prompt(table.state, 1) in text  # every seat chooses its starting Attraction now
         for other in (0, 2, 3):
-            for line in compose.private_lines(table, other):
+            for line in compose.panel_lines(table, other):
                 assert line not in text
 
         game, seat, user, expires, signature = path_of(mine).removeprefix("/link/").split(".")

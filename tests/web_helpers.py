@@ -117,3 +117,16 @@ def web_bot(d: Any, db_path: Path, settings: WebSettings) -> Callable[[], Any]:
         return ringmaster.build_bot(config)
 
     return build
+
+
+def link_buttons(message: Any) -> dict[str, str]:
+    """A Discord message's link buttons: label → address."""
+    return {component["label"]: component["url"] for row in message.components
+            for component in row.get("components", []) if component.get("style") == 5}
+
+
+def companion(d: Any) -> Companion:
+    """The running bot's web companion."""
+    web = d.bot.web
+    assert isinstance(web, Companion)
+    return web

@@ -14,6 +14,9 @@ from html import escape
 
 from web.reading import PublicPart, SeatPart, when
 
+LOG_SHOWN = 12
+"""Log lines shown at once (the newest); the earlier ones are a tap away."""
+
 
 def e(text: object) -> str:
     return escape(str(text), quote=True)
@@ -80,9 +83,14 @@ def public_section(prefix: str, part: PublicPart) -> str:
         rows.append(f'<details class="words"><summary>The board in words</summary><pre>{e(part.board_words)}</pre>'
                     "</details>")
     if part.log:
-        lines = "".join(f"<li>{e(line)}</li>" for line in reversed(part.log))
-        rows.append(f'<h2>What happened <small>(newest first)</small></h2><ol class="log" id="log" reversed>{lines}'
+        newest = list(reversed(part.log))
+        shown = "".join(f"<li>{e(line)}</li>" for line in newest[:LOG_SHOWN])
+        rows.append(f'<h2>What happened <small>(newest first)</small></h2><ol class="log" id="log" reversed>{shown}'
                     "</ol>")
+        if len(newest) > LOG_SHOWN:
+            earlier = "".join(f"<li>{e(line)}</li>" for line in newest[LOG_SHOWN:])
+            rows.append(f'<details class="earlier"><summary>{len(newest) - LOG_SHOWN} earlier</summary>'
+                        f'<ol class="log" start="{len(newest) - LOG_SHOWN}" reversed>{earlier}</ol></details>')
     return "\n".join(row for row in rows if row)
 
 
@@ -156,7 +164,7 @@ def replay_page(prefix: str, title: str, steps: Sequence[ReplayStep], current: i
     body = f"""<h1>{e(title)} — replay</h1>
 <div id="replay" data-step="{current}" data-count="{count}">
 <p class="step-title" id="step-title">Step {current + 1} of {count}</p>
-<ul class="step-lines" id="step-lines">{lines}</ul>
+<figure class="board"><img class="board" id="step-image" src="{e(step.image)}" alt="{e(step.alt)}"></figure>
 <div class="controls">
 {jump("⏮", "first", 0, current == 0)}
 {jump("◀", "previous", max(current - 1, 0), current == 0)}
@@ -165,7 +173,7 @@ def replay_page(prefix: str, title: str, steps: Sequence[ReplayStep], current: i
 {jump("⏭", "last", count - 1, current == count - 1)}
 </div>
 <p class="hint">Keys: ← and → step, Home and End jump.</p>
-<figure class="board"><img class="board" id="step-image" src="{e(step.image)}" alt="{e(step.alt)}"></figure>
+<ul class="step-lines" id="step-lines">{lines}</ul>
 </div>
 <script type="application/json" id="replay-steps">{data}</script>
 {fairness_section(fairness)}

@@ -44,7 +44,8 @@ class SeatPart:
     seat: int
     name: str
     lines: tuple[str, ...]
-    """The seat's private lines ("Your hand: …"), as /game hand shows them."""
+    """The seat's private lines ("Your hand: …") as its Discord panel shows them: a long list by its items'
+    names only (the image beside them shows their full texts)."""
     prompt: str | None
     """What the seat is deciding, in its own words (None when the game does not wait for it)."""
     hand_alt: str
@@ -101,4 +102,4 @@ def seat_part(table: Table, seat: int, expires: datetime | None) -> SeatPart:
         return SeatPart(seat, name, (), None, "", expires)
     view = table.game.view(table.state, seat)
     prompt = table.game.prompt(table.state, seat) if seat in table.awaited() else None
-    return SeatPart(seat, name, tuple(compose.private_lines(table, seat)), prompt, table.kit.hand_alt(view), expires)
+    return SeatPart(seat, name, tuple(compose.panel_lines(table, seat)), prompt, table.kit.hand_alt(view), expires)

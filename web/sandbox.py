@@ -237,9 +237,13 @@ def number(value: object) -> int | None:
 
 
 def same_origin(request: web.Request) -> None:
-    """A form posted from another site's page (which the browser marks with its Origin) is refused."""
-    origin = request.headers.get("Origin")
-    if origin is not None and origin != f"{request.scheme}://{request.host}":
+    """A form posted from another site's page is refused. Browsers say where a form came from with
+    ``Sec-Fetch-Site``, and with ``Origin`` unless the page asked for no referrer (as these pages do:
+    then ``Origin`` is "null")."""
+    site = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get("Origin", "null")
+    if (site is not None and site not in ("same-origin", "none")) or \
+            origin not in ("null", f"{request.scheme}://{request.host}"):
         raise Refused(403, "Refused", "The sandbox takes choices only from its own pages.")
 
 

@@ -32,9 +32,10 @@
           if (!text) { return; }
           var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("live");
           if (!fresh) { return; }
-          var open = live.querySelector("details[open]") !== null;
+          // What the reader opened stays open.
+          var open = Array.prototype.map.call(live.querySelectorAll("details"), function (d) { return d.open; });
           live.replaceWith(fresh);
-          if (open) { var details = fresh.querySelector("details"); if (details) { details.open = true; } }
+          Array.prototype.forEach.call(fresh.querySelectorAll("details"), function (d, i) { d.open = !!open[i]; });
           if (fresh.hasAttribute("data-poll")) { follow(fresh); }
         });
     }
