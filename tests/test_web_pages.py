@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,18 @@ async def test_every_image_kind_is_the_real_drawing_of_its_allowed_view(tmp_path
         first_step = IMAGE.findall(page)[0]
         steps = await web.history(table)
         assert (await fetch(web.base_url + first_step))[2] == kit.render_board(steps[1].view)
+
+
+async def test_a_board_in_several_images_is_shown_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big table's board comes as the board, then the players' areas, as in the thread."""
+    cheap_renders(monkeypatch)
+    parts = [cheap_png(None), b"\x89PNG the players' areas"]
+    monkeypatch.setitem(KITS, "little_circuses", replace(KITS["little_circuses"], render_parts=lambda view: parts))
+    async with serving(tmp_path) as web:
+        table = await started_game(web.core, "little_circuses", 2)
+        link, version = web.follow_link(table.record), table.record.version
+        page = text_of((await fetch(link))[2])
+        assert IMAGE.findall(page) == [f"{path_of(link)}/board/{version}/{part}.png" for part in (0, 1)]
+        assert "The players&#x27; areas, part 1 of 1." in page
+        assert (await fetch(f"{link}/board/{version}/1.png"))[2] == parts[1]
+        assert (await fetch(f"{link}/board/{version}/2.png"))[0] == 404
