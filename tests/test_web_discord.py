@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from table import compose
@@ -12,7 +13,7 @@ from table.config import WebSettings
 
 from discord_standin import standin
 from discord_table import board, cheap_renders, core_of, open_game, play_one
-from web_helpers import companion, fetch, link_buttons, web_bot
+from web_helpers import companion, fetch, link_buttons, path_of, web_bot
 
 PLAYERS = ("alice", "bob")
 
@@ -83,3 +84,20 @@ def test_the_web_settings_are_read_with_the_bots() -> None:
     with pytest.raises(ringmaster.ConfigError) as refused:
         ringmaster.load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_WEB": "8080"}, None)
     assert "RINGMASTER_WEB must be HOST:PORT" in str(refused.value)
+
+
+async def test_links_survive_a_restart_and_the_server_stops_with_the_bot(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    async with standin(tmp_path, bot=False) as d:
+        await d.start_bot(web_bot(d, tmp_path / "bot.sqlite3", WebSettings("127.0.0.1", 0)))
+        thread = await open_game(d, PLAYERS)
+        answer = await (await d.slash("alice", thread, "game web")).response()
+        mine = link_buttons(answer)["My seat's page"]
+        old = companion(d).base_url
+        await d.restart_bot()
+        if companion(d).base_url != old:  # (the new server may, rarely, be given the old port)
+            with pytest.raises(aiohttp.ClientConnectionError):
+                await fetch(mine)  # the old server stopped with the old bot
+        status, _, page = await fetch(companion(d).base_url + path_of(mine))
+        assert status == 200 and "alice's seat" in page.decode().replace("&#x27;", "'")  # the key was kept
