@@ -99,7 +99,49 @@
     show(current);
   }
 
+  // ----- the sandbox: a choice is sent without leaving the page, and the page's content is swapped in place
+  function play(form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.fetch || !window.URLSearchParams || !window.DOMParser) { return; }  // the plain form posts itself
+      event.preventDefault();
+      var data = new URLSearchParams(new FormData(form));
+      var chosen = event.submitter;
+      if (chosen && chosen.name) { data.append(chosen.name, chosen.value); }
+      Array.prototype.forEach.call(form.querySelectorAll("button"), function (button) { button.disabled = true; });
+      fetch(form.action, { method: "POST", body: data, credentials: "same-origin", cache: "no-store" })
+        .then(function (answer) {  // a refusal is a page too: it says why
+          return answer.text().then(function (text) { return { url: answer.url, text: text }; });
+        })
+        .then(function (page) {
+          var fresh = new DOMParser().parseFromString(page.text, "text/html");
+          var main = fresh.querySelector("main");
+          if (!main) { throw new Error("no page"); }
+          document.querySelector("main").replaceWith(main);
+          document.title = fresh.title;
+          if (page.url) { window.history.replaceState(null, "", page.url); }
+          window.scrollTo(0, 0);  // the next question and hand are at the top
+          wire(main);
+        })
+        .catch(function () {  // post the plain form after all, with the choice that was clicked
+          if (chosen && chosen.name) {
+            var kept = document.createElement("input");
+            kept.type = "hidden";
+            kept.name = chosen.name;
+            kept.value = chosen.value;
+            form.appendChild(kept);
+          }
+          form.submit();
+        });
+    });
+  }
+
+  function wire(root) {
+    var choices = root.querySelector("form#choices");
+    if (choices) { play(choices); }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    wire(document);
     var live = document.getElementById("live");
     if (live && live.hasAttribute("data-poll")) { follow(live); }
     var box = document.getElementById("replay");
