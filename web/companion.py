@@ -183,7 +183,7 @@ class Companion:
 
     # ----- pages ---------------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
-        return html(pages.index(False))
+        return html(pages.index())
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]

@@ -48,7 +48,7 @@ def refusal(title: str, sentence: str) -> str:
     return layout(title, f'<h1>{e(title)}</h1>\n<p class="refusal" id="refusal">{e(sentence)}</p>')
 
 
-def index(sandbox: bool) -> str:
+def index() -> str:
     return layout("Ringmaster", "<h1>Ringmaster's web companion</h1>\n<p>Game pages open from the links the bot "
                   "gives in Discord: the <strong>Follow on the web</strong> button on a game's board, and "
                   "<code>/game web</code> for your own seat's private page.</p>")
