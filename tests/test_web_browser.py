@@ -213,6 +213,7 @@ async def test_a_replay_steps_back_and_forth(tmp_path: Path, page: Page) -> None
         await page.click("#last")
         await at(steps)
         await photograph(page, "replay", tmp_path)
+        await page.goto("about:blank")
 
 
 # ----- the sandbox -----------------------------------------------------------------------------------------
@@ -270,6 +271,7 @@ async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, page: Page, kind
         logged = await web.core.store.actions(game_id)
         assert sum(1 for action in logged if action.seat == 0 and not action.automatic) == clicks
     finally:
+        await page.goto("about:blank")  # nothing is left loading when the server stops
         await web.stop()
         await web.core.close()
 
@@ -296,6 +298,7 @@ async def test_the_sandbox_passes_the_screen_between_players(tmp_path: Path, pag
             await choose(page, "button.choice")
         assert seen[:2] == ["Player 1's turn", "Player 2's turn"]
     finally:
+        await page.goto("about:blank")  # nothing is left loading when the server stops
         await web.stop()
         await web.core.close()
 
