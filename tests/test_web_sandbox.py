@@ -102,8 +102,10 @@ async def test_a_choice_made_on_an_old_page_is_refused(sandbox: Companion) -> No
     assert status == 409 and "out of date" in page
 
 
-async def test_the_sandbox_command_starts_without_a_token(tmp_path: Path) -> None:
-    """``python -m web.sandbox`` (what scripts/sandbox runs): no token, no Discord; Ctrl+C stops it."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+async def test_the_sandbox_command_starts_without_a_token(tmp_path: Path, stop: signal.Signals) -> None:
+    """``python -m web.sandbox`` (what scripts/sandbox runs): no token, no Discord; Ctrl+C (or a service
+    manager's SIGTERM) stops it cleanly."""
     environment = {key: value for key, value in os.environ.items() if not key.startswith("RINGMASTER_")}
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "web.sandbox", "--listen", "127.0.0.1:0", "--db", str(tmp_path / "s.sqlite3"),
@@ -116,7 +118,7 @@ async def test_the_sandbox_command_starts_without_a_token(tmp_path: Path) -> Non
         assert address, line
         async with aiohttp.ClientSession() as session, session.get(address.group(1) + "/") as answer:
             assert answer.status == 200 and "The Ringmaster sandbox" in await answer.text()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         assert await asyncio.wait_for(process.wait(), 30) == 0
         assert (tmp_path / "s.sqlite3").exists()
     finally:

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import os
 import secrets
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -267,9 +268,13 @@ async def open_sandbox(db_path: str | Path, host: str, port: int, *, poll_second
 async def serve(db_path: str, host: str, port: int) -> None:
     companion = await open_sandbox(db_path, host, port)
     print(f"The Ringmaster sandbox is open at {companion.base_url}/ — press Ctrl+C to stop it.", flush=True)
+    stopping = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # a service manager's stop (SIGTERM) closes it cleanly too
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     try:
-        while True:
-            await asyncio.sleep(60)
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), 60)
             await companion.core.tick()  # what the bot's scheduler does: forget old outbox items
     finally:
         await companion.stop()
