@@ -102,7 +102,7 @@ async def test_a_choice_made_on_an_old_page_is_refused(sandbox: Companion) -> No
     assert status == 409 and "out of date" in page
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 async def test_the_sandbox_command_starts_without_a_token(tmp_path: Path, stop: signal.Signals) -> None:
     """``python -m web.sandbox`` (what scripts/sandbox runs): no token, no Discord; Ctrl+C (or a service
     manager's SIGTERM) stops it cleanly."""
