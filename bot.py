@@ -20,6 +20,7 @@ from db import StoreError, check_database
 from table import allocator
 from table.config import Config
 from table.renders import default_processes
+from web.settings import SettingsError, web_settings
 
 __all__ = ["Config", "ConfigError", "Ringmaster", "build_bot", "load_config", "main"]
 
@@ -81,6 +82,10 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     if processes_text and not (processes_text.isascii() and processes_text.isdigit() and int(processes_text) <= 16):
         raise ConfigError(f"RINGMASTER_RENDER_PROCESSES must be a number of worker processes from 0 (draw in the "
                           f"bot's own process) to 16, not {processes_text!r}.")
+    try:
+        web = web_settings(merged)
+    except SettingsError as error:
+        raise ConfigError(str(error)) from None
     return Config(
         token=token,
         db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
@@ -88,6 +93,7 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         log_level=level,
         replay_frames=frames,
         render_processes=int(processes_text) if processes_text else default_processes(),
+        web=web,
     )
 
 

@@ -270,8 +270,10 @@ def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
     return view
 
 
-def controls_view(game_id: int, controls: Sequence[Sequence[Any]]) -> discord.ui.View | None:
-    """The buttons an outbox item names (see ``table/publications.py``), for one game."""
+def controls_view(game_id: int, controls: Sequence[Sequence[Any]],
+                  follow: str | None = None) -> discord.ui.View | None:
+    """The buttons an outbox item names (see ``table/publications.py``), for one game; with ``follow``, a
+    link to the game's spectator page on the web as well."""
     view = discord.ui.View(timeout=None)
     for name, *args in controls:
         if name == "turn":
@@ -288,6 +290,8 @@ def controls_view(game_id: int, controls: Sequence[Sequence[Any]]) -> discord.ui
             view.add_item(HandoverButton(game_id, int(args[0]), int(args[1]), int(args[2])))
         else:
             raise ValueError(f"unknown control {name!r}")
+    if follow is not None:
+        view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
     return view if view.children else None
 
 

@@ -138,7 +138,8 @@ class DiscordCourier:
 
     # ----- what --------------------------------------------------------------------------------------------
     async def _board(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
-        view = controls_view(game.id, payload["controls"]) or discord.utils.MISSING
+        follow = self.bot.web.follow_link(game) if self.bot.web is not None else None
+        view = controls_view(game.id, payload["controls"], follow) or discord.utils.MISSING
         alt = kit(game.kind).board_alt(payload["view"])
         text = payload["text"]
         if payload["mode"] == "edit" and game.board_message_id is not None:

@@ -8,6 +8,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -16,6 +17,9 @@ from cogs.errors import on_app_command_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
 from table.config import Config
 from table.core import TableCore
+
+if TYPE_CHECKING:
+    from web.companion import Companion
 
 log = logging.getLogger("ringmaster")
 
@@ -38,6 +42,8 @@ class RingmasterBot(commands.Bot):
         self.play_handlers: PlayHandlers | None = None
         self.life_handlers: LifeHandlers | None = None
         self._core: TableCore | None = None
+        self.web: Companion | None = None
+        """The web companion while it runs (``RINGMASTER_WEB`` set; see ``cogs/web.py``)."""
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()

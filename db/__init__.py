@@ -10,6 +10,8 @@
 - :mod:`db.outbox` — :class:`OutboxStore`: the items each change saved to publish, read and settled by
   the per-game publisher (written with ``outbox=[OutboxItem(...)]`` in the change's own transaction).
 - :mod:`db.life` — :class:`~db.life.LifeStore`: seat clocks, autopilot, members, results, votes, undo.
+- :mod:`db.secrets` — :class:`~db.secrets.SecretStore`: the server's own secrets (the web companion's link key),
+  made once and kept.
 - :mod:`db.startup` — :func:`check_database`: opens the file and proves it can be written, before the bot starts.
 - :mod:`db.errors` — the refusals, each carrying a sentence a player can read; SQLite itself failing
   (full disk, read-only or damaged file) is :class:`StorageUnavailable`, never a raw ``sqlite3`` error.

@@ -26,7 +26,8 @@ Versions: 1 games, seats and the action log; 2 the fairness salt; 3 async life (
 members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and ``games.board_since``;
 5 ``seats.due_at``, the scheduler's index of seats to look at; 6 moves that need no one
 (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers); 7 time away (members'
-away stretches, each game's away bank and each seat's use of it).
+away stretches, each game's away bank and each seat's use of it);
+8 the server's own secrets (the web companion's link key).
 """
 
 from __future__ import annotations
@@ -226,7 +227,18 @@ ALTER TABLE seats ADD COLUMN away_used_minutes INTEGER NOT NULL DEFAULT 0
 ALTER TABLE seats ADD COLUMN away_told INTEGER NOT NULL DEFAULT 0;  -- 1: told the bank ran out, this stretch
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# The server's own secrets, kept so that what they sign outlives a restart: the key of the web companion's
+# signed links (see web/links.py), made once when no key is configured. Never shown to anyone.
+_V8 = """
+CREATE TABLE secrets (
+    name       TEXT PRIMARY KEY,     -- what the secret is for, e.g. "web-links"
+    value      TEXT NOT NULL,        -- the secret itself (hex)
+    created_at TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

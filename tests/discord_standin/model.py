@@ -417,6 +417,8 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     bot_role_id: int = 0
     manager_role_id: int = 0
+    features: tuple[str, ...] = ()
+    """Discord's guild features, e.g. ``("DISCOVERABLE",)`` for a server listed in Server Discovery."""
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"

@@ -139,21 +139,23 @@ class World:
                   owner: str = "owner",
                   deny: Mapping[str, PermissionSpec] | None = None,
                   bot_permissions: PermissionSpec = BOT_PERMISSIONS,
-                  everyone_permissions: PermissionSpec = EVERYONE_PERMISSIONS, guild_id: int | None = None) -> Guild:
+                  everyone_permissions: PermissionSpec = EVERYONE_PERMISSIONS, guild_id: int | None = None,
+                  features: Iterable[str] = ()) -> Guild:
         """A guild with text channels and members; ``managers`` get MANAGE_GUILD (a "server manager" role).
 
         The guild belongs to ``owner`` (a member with every permission, kept apart from the others so
         that ``members`` and ``managers`` have exactly their roles' permissions).
 
         ``deny`` maps a channel name to permissions denied to the bot there (a member overwrite), e.g.
-        ``{"games": ["create_public_threads", "attach_files"]}``.
+        ``{"games": ["create_public_threads", "attach_files"]}``. ``features`` are Discord's guild features,
+        e.g. ``["DISCOVERABLE"]`` for a server listed in Server Discovery.
 
         ``guild_id`` gives the guild a known id (a world rebuilt to match a saved database).
         """
         guild_id = guild_id or self.snowflake()
         member_names, manager_names = list(members), list(managers)
         people = [self._user_named(n) for n in dict.fromkeys([owner, *member_names, *manager_names])]
-        guild = Guild(guild_id, name, owner_id=people[0].id)
+        guild = Guild(guild_id, name, owner_id=people[0].id, features=tuple(features))
         guild.roles[guild_id] = Role(guild_id, "@everyone", permission_bits(everyone_permissions))
         guild.manager_role_id = self.snowflake()
         guild.roles[guild.manager_role_id] = Role(guild.manager_role_id, "Server Manager", MANAGER_PERMISSIONS, 2)
@@ -349,7 +351,8 @@ class World:
         return {
             "id": str(guild.id), "name": guild.name, "icon": None, "owner_id": str(guild.owner_id),
             "unavailable": False, "large": False, "member_count": len(guild.members),
-            "joined_at": guild.members[self.bot_user.id].joined_at, "features": [], "preferred_locale": "en-US",
+            "joined_at": guild.members[self.bot_user.id].joined_at, "features": list(guild.features),
+            "preferred_locale": "en-US",
             "roles": [r.payload() for r in guild.roles.values()], "emojis": [], "stickers": [],
             "channels": [c.payload() for c in channels], "threads": [t.payload() for t in threads],
             "members": [m.payload() for m in members], "voice_states": [], "presences": [],

@@ -1,0 +1,33 @@
+"""The server's own secrets, kept in the database so that what they sign outlives a restart.
+
+``SecretStore(store)`` works on the store's connection, lock and clock (like ``LifeStore``). A secret is
+made once, by whoever asks for it first: :meth:`SecretStore.get_or_make` inserts the value it is given
+only when none is kept yet, in one write transaction, so two processes opening the same file at once
+end up with the same secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from db.store import GameStore
+
+__all__ = ["SecretStore"]
+
+
+class SecretStore:
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def get_or_make(self, name: str, make: Callable[[], str]) -> str:
+        """The secret kept under ``name``; ``make()`` gives its value the first time it is asked for."""
+        if not name or len(name) > 100:
+            raise ValueError("a secret's name is between 1 and 100 characters")
+        async with self.store._write() as conn:
+            rows = list(await conn.execute_fetchall("SELECT value FROM secrets WHERE name = ?", (name,)))
+            if rows:
+                return str(rows[0][0])
+            value = make()
+            await self.store._change(conn, "INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
+                                     (name, value, self.store._now()))
+        return value

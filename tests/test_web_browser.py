@@ -1,0 +1,304 @@
+"""The web companion in a real browser: Debian's Chromium, driven by Playwright for Python.
+
+A spectator page changes its board by itself after a move made through the Discord stand-in; a private
+seat page shows its seat's hand while an altered link is refused; a replay is stepped back and forth with
+its buttons, its slider and the keyboard; and a whole sandbox game of each of the four games is played by
+clicking, as a newcomer would.
+
+Each page is photographed at a phone's size. Set ``RINGMASTER_SCREENSHOTS=docs/web`` to keep the pictures
+for the documentation (docs/web.md shows them); otherwise they go to the test's temporary folder.
+
+The browser is Debian's ``chromium`` package (``sh scripts/test`` installs it when missing); Playwright
+never downloads one. A missing browser fails these tests: they are never skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser, ConsoleMessage, Page, ViewportSize, async_playwright
+
+from table import compose
+from table.config import WebSettings
+from web.links import NOT_A_LINK
+from web.sandbox import open_sandbox
+
+from discord_standin import standin
+from discord_table import board, cheap_renders, core_of, open_game, play_one
+from web_helpers import companion, link_buttons, path_of, play_automatic, serving, started_game, web_bot
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+MAX_CLICKS = 400
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser() -> AsyncIterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"The browser tests need Debian's Chromium at {CHROMIUM}; sh scripts/test installs it.")
+    async with async_playwright() as playwright:
+        # Each launch runs in a fresh, temporary user-data folder that Playwright makes and removes.
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        await launched.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def page(browser: Browser) -> AsyncIterator[Page]:
+    """A phone-sized page; any script error or failed request on it fails the test."""
+    context = await browser.new_context(viewport=PHONE)
+    tab = await context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error" and "403" not in message.text and "404" not in message.text:
+            problems.append(f"console: {message.text}")
+
+    tab.on("console", console)
+    yield tab
+    await context.close()
+    assert not problems, problems
+
+
+async def photograph(tab: Page, name: str, tmp_path: Path) -> None:
+    """A full-page picture of what the browser shows, at a phone's width."""
+    folder = Path(os.environ.get("RINGMASTER_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    picture = await tab.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    assert picture.startswith(b"\x89PNG")
+
+
+async def images_loaded(tab: Page, selector: str) -> bool:
+    """Wait until every image ``selector`` finds has loaded and is a picture (fails after 30 s)."""
+    await tab.wait_for_function("selector => { const images = [...document.querySelectorAll(selector)]; "
+                                "return images.length > 0 && images.every(i => i.complete && i.naturalWidth > 0); }",
+                                arg=selector)
+    return True
+
+
+async def text(tab: Page, selector: str) -> str:
+    return str(await tab.inner_text(selector))
+
+
+# ----- the spectator page ----------------------------------------------------------------------------------
+async def test_a_spectator_page_shows_the_board_change_after_a_move_in_discord(tmp_path: Path, page: Page,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    players = ("alice", "bob")
+    async with standin(tmp_path, bot=False) as d:
+        await d.start_bot(web_bot(d, tmp_path / "bot.sqlite3", WebSettings("127.0.0.1", 0)))
+        companion(d).poll_ms = 200  # the page asks every 0.2 s whether the game moved
+        thread = await open_game(d, players)
+        follow = link_buttons(board(d, thread))["Follow on the web"]
+        await page.goto(follow)
+        first = await page.get_attribute("#live", "data-version")
+        first_image = await page.get_attribute("img.board", "src")
+        assert first is not None and first_image == f"{path_of(follow)}/board/{first}/0.png"
+        assert await images_loaded(page, "img.board")
+        assert " is choosing starting talent" in await text(page, "#waiting")
+
+        mover = await play_one(d, thread, players)  # through Discord: the panel's first choice
+        await page.wait_for_function("v => document.getElementById('live').dataset.version !== v", arg=first)
+        now = await page.get_attribute("#live", "data-version")
+        assert now is not None and int(now) > int(first)
+        assert await page.get_attribute("img.board", "src") == f"{path_of(follow)}/board/{now}/0.png"
+        await page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        table = await core_of(d).tables.table((await core_of(d).game_in_thread(thread.id)).id)
+        newest = (await core_of(d).tables.public_log(table))[-1]
+        assert (await text(page, "#log li")).strip() == newest and mover in newest
+        await page.goto("about:blank")  # the page stops following before the server stops
+
+
+# ----- a private seat page ---------------------------------------------------------------------------------
+async def test_a_private_page_shows_its_seats_hand_and_refuses_altered_links(tmp_path: Path, page: Page,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    players = ("alice", "bob")
+    async with standin(tmp_path, bot=False) as d:
+        await d.start_bot(web_bot(d, tmp_path / "bot.sqlite3", WebSettings("127.0.0.1", 0)))
+        thread = await open_game(d, players, command="wanderzirkus new")
+        core = core_of(d)
+        table = await core.tables.table((await core.game_in_thread(thread.id)).id)
+        answer = await (await d.slash("bob", thread, "game web")).answer()
+        mine = link_buttons(answer)["My seat's page"]
+        response = await page.goto(mine)
+        assert response is not None and response.status == 200
+        assert "bob's seat" in await text(page, "#private h2")
+        shown = await text(page, "#secrets")
+        assert compose.panel_lines(table, 1) and all(line in shown for line in compose.panel_lines(table, 1))
+        hers = [line for line in compose.panel_lines(table, 0) if line not in compose.panel_lines(table, 1)]
+        assert hers and not any(line in shown for line in hers)  # alice's choice of artists and cities
+        assert await images_loaded(page, "img.hand")
+        assert await page.get_attribute("img.hand", "alt") == table.kit.hand_alt(table.game.view(table.state, 1))
+
+        game, seat, user, expires, signature = path_of(mine).removeprefix("/link/").split(".")
+        base = mine.split("/link/")[0]
+        for altered in (f"{game}.0.{user}.{expires}.{signature}",                      # another seat
+                        f"{game}.0.{table.user_of(0)}.{expires}.{signature}",           # another seat and member
+                        f"{game}.{seat}.{user}.{expires}.{signature[:-2]}xy"):          # a forged signature
+            response = await page.goto(f"{base}/link/{altered}")
+            assert response is not None and response.status == 403
+            assert await text(page, "#refusal") == NOT_A_LINK
+            assert await page.query_selector("#private") is None and await page.query_selector("img") is None
+
+
+async def test_the_pages_at_a_phone_size(tmp_path: Path, page: Page) -> None:
+    """A game in the middle of play, with the real drawings: the documentation's pictures of each page."""
+    async with serving(tmp_path) as web:
+        table = await started_game(web.core, "dreadful_circus", 4)
+        table = await play_automatic(web.core, table.id, 30)
+        follow = web.follow_link(table.record)
+        await page.goto(follow)
+        assert await images_loaded(page, "img.board") and await page.query_selector("#private") is None
+        await photograph(page, "spectator", tmp_path)
+        mine = web.seat_link(table, 0)
+        await page.goto(mine)
+        assert await images_loaded(page, "img.board") and await images_loaded(page, "img.hand")
+        assert "Your screen" in await text(page, "#secrets")
+        await photograph(page, "seat", tmp_path)
+        await page.goto(mine[:-3] + ("abc" if not mine.endswith("abc") else "xyz"))
+        assert await text(page, "#refusal") == NOT_A_LINK
+        await photograph(page, "refused", tmp_path)
+        await page.goto("about:blank")
+
+
+# ----- the replay -----------------------------------------------------------------------------------------
+async def test_a_replay_steps_back_and_forth(tmp_path: Path, page: Page) -> None:
+    async with serving(tmp_path) as web:
+        table = await started_game(web.core, "wanderzirkus", 1)
+        table = await play_automatic(web.core, table.id)
+        steps = len(await web.history(table))
+        link = web.seat_link(table, 0)
+        await page.goto(link + "/replay")
+        prefix = f"{path_of(link)}/replay/{table.record.version}"
+
+        async def at(step: int) -> None:
+            await page.wait_for_function("n => document.getElementById('step-title').textContent.startsWith("
+                                         "'Step ' + n + ' of')", arg=step)
+            assert await text(page, "#step-title") == f"Step {step} of {steps}"
+            assert await page.get_attribute("#step-image", "src") == f"{prefix}/{step - 1}.png"
+            assert await page.input_value("#slider") == str(step - 1)
+            await page.wait_for_function("() => { const i = document.getElementById('step-image'); "
+                                         "return i.complete && i.naturalWidth > 0; }")
+
+        await at(1)
+        assert await page.get_attribute("#previous", "aria-disabled") == "true"
+        await page.click("#next")
+        await page.click("#next")
+        await at(3)
+        await page.keyboard.press("ArrowLeft")
+        await at(2)
+        await page.keyboard.press("End")
+        await at(steps)
+        assert await page.get_attribute("#next", "aria-disabled") == "true"
+        await page.click("#previous")
+        await at(steps - 1)
+        await page.eval_on_selector("#slider", "s => { s.value = '4'; s.dispatchEvent(new Event('input')); }")
+        await at(5)
+        await page.keyboard.press("Home")
+        await at(1)
+        assert re.search(r"\?step=1$", page.url)
+        assert "Verified" in await text(page, "#fairness h2")
+        assert str(table.record.seed) in await text(page, "#fairness")
+        await page.click("#last")
+        await at(steps)
+        await photograph(page, "replay", tmp_path)
+        await page.goto("about:blank")
+
+
+# ----- the sandbox -----------------------------------------------------------------------------------------
+SANDBOX_GAMES = {"circus_train": 2, "wanderzirkus": 1, "little_circuses": 1, "dreadful_circus": 4}
+"""kind → seats; the player at the browser takes seat 1, the automatic player the others."""
+
+
+async def start_in_sandbox(tab: Page, base: str, kind: str, seats: int, robots: set[int]) -> None:
+    await tab.goto(base + "/")
+    form = f"#new-{kind}"
+    await tab.fill(f"{form} input[name=seats]", str(seats))
+    for seat in range(1, 9):
+        box = await tab.query_selector(f"{form} input[name=automatic][value='{seat}']")
+        if box is not None:
+            await box.set_checked(seat in robots)
+    async with tab.expect_navigation():
+        await tab.click(f"{form} button[type=submit]")
+
+
+async def choose(tab: Page, selector: str) -> None:
+    """Click a choice; the page sends it and swaps in what comes next (without reloading)."""
+    before = await tab.query_selector("main")
+    await tab.locator(selector).first.click()
+    await tab.wait_for_function("main => !main.isConnected", arg=before)
+
+
+async def play_by_clicking(tab: Page) -> int:
+    """Click the automatic player's suggested choice until the game is over; returns the clicks made."""
+    clicks = 0
+    over = tab.locator("#game-over")
+    while not await over.count():
+        assert clicks < MAX_CLICKS, "the game did not end"
+        suggested = await tab.locator("button.choice.suggested").count()
+        await choose(tab, "button.choice.suggested" if suggested else "button.choice")
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("kind", list(SANDBOX_GAMES))
+async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, page: Page, kind: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    seats = SANDBOX_GAMES[kind]
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    try:
+        await start_in_sandbox(page, web.base_url, kind, seats, set(range(2, seats + 1)))
+        assert re.search(r"/sandbox/\d+$", page.url), await text(page, "main")
+        game_id = int(page.url.rsplit("/", 1)[1])
+        assert await text(page, "#private h2") == "Player 1's seat (only you)"
+        clicks = await play_by_clicking(page)
+        table = await web.core.table(game_id)
+        assert table.over and table.record.status == "finished" and clicks > 5
+        assert "Final scores" in await text(page, ".public")
+        assert await page.query_selector("#said") is None  # no choice was ever refused
+        logged = await web.core.store.actions(game_id)
+        assert sum(1 for action in logged if action.seat == 0 and not action.automatic) == clicks
+    finally:
+        await page.goto("about:blank")  # nothing is left loading when the server stops
+        await web.stop()
+        await web.core.close()
+
+
+async def test_the_sandbox_passes_the_screen_between_players(tmp_path: Path, page: Page) -> None:
+    """Two players at one screen, with the real drawings (these are the documentation's pictures)."""
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    try:
+        await page.goto(web.base_url + "/")
+        await photograph(page, "sandbox-home", tmp_path)
+        await start_in_sandbox(page, web.base_url, "little_circuses", 2, set())
+        seen: list[str] = []
+        for _ in range(4):  # opening night: both choose at once; then the first day's choices
+            if await page.query_selector("#gate") is not None:  # a new player comes to the screen
+                seen.append(await text(page, "#gate h2"))
+                assert await page.query_selector("#private") is None  # no hand is shown before the pass
+                async with page.expect_navigation():
+                    await page.click("#show")
+            heading = await text(page, "#private h2")
+            assert heading.endswith("'s seat (only you)")
+            assert await images_loaded(page, "img.hand") and await images_loaded(page, "img.board")
+            if len(seen) == 1:
+                await photograph(page, "sandbox-play", tmp_path)
+            await choose(page, "button.choice")
+        assert seen[:2] == ["Player 1's turn", "Player 2's turn"]
+    finally:
+        await page.goto("about:blank")  # nothing is left loading when the server stops
+        await web.stop()
+        await web.core.close()
+

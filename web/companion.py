@@ -1,0 +1,327 @@
+"""The web companion's server: aiohttp's web server on the bot's own event loop, serving each game's
+spectator page, replay page and private seat pages (see docs/web.md).
+
+Who may see what is decided here, once per request, by :meth:`Companion.access`:
+
+- ``/game/<id>/…`` opens a game's spectator and replay pages without a link, only for a game the bot
+  says is open to anyone (``is_open``: a game of a public server's public channel, or the sandbox's);
+- ``/link/<token>/…`` opens what a signed link names (see :mod:`web.links`): the spectator's view, or
+  one seat's view, whose member must still be the one the link was made for.
+
+Every page, JSON answer and image is built from the spectator view, or from the view of the seat the
+link names, and nothing else (:mod:`web.reading`, :mod:`web.history`). Every response is marked
+``no-store`` and carries a strict Content-Security-Policy; every request first passes the per-address
+rate limit. Drawings and replays run in worker threads and are kept by game and version
+(:mod:`web.cache`). Links are never logged (aiohttp's access log is off).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from db.secrets import SecretStore
+from db.store import GameRecord
+from rules.core import fairness
+from rules.core.fairness import Verdict
+from rules.registry import GAMES
+from table import compose
+from table.config import WebSettings
+from table.core import TableCore
+from table.errors import TableError
+from table.model import Table
+from web import pages, reading
+from web.cache import OffLoopCache
+from web.history import Step, public_steps
+from web.links import SEAT_LINK_LIFETIME, SPECTATOR_LINK_LIFETIME, LinkRefused, Signer
+from web.ratelimit import RateLimit
+
+log = logging.getLogger(__name__)
+
+SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "Pragma": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": ("default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
+                                "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+}
+SCOPE = r"/{scope:game|link}/{key:[^/]{1,200}}"
+STATIC = {"companion.css": "text/css", "companion.js": "text/javascript"}
+LINK_KEY_NAME = "web-links"
+NO_OPEN_PAGE = ("There is no open page for game #{}: a game of a private server or channel opens only from a "
+                "signed link (the board's Follow on the web button, or /game web in its thread).")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+IsOpen = Callable[[GameRecord], bool]
+
+
+class Refused(Exception):
+    """A request answered with a page that says why (``str()`` is the sentence)."""
+
+    def __init__(self, status: int, title: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.status = status
+        self.title = title
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one request may see: a game, and the seat whose view it shows (None: the spectator's)."""
+
+    prefix: str
+    """The path every link of the page starts with (``/game/<id>`` or ``/link/<token>``)."""
+    table: Table
+    seat: int | None
+    expires: datetime | None
+
+
+class Companion:
+    def __init__(self, core: TableCore, signer: Signer, *, is_open: IsOpen, base_url: str = "",
+                 rate: RateLimit | None = None, poll_seconds: float = 3.0, index: bool = True) -> None:
+        self.core = core
+        self.signer = signer
+        self.is_open = is_open
+        self.base_url = base_url.rstrip("/")
+        self.rate = rate or RateLimit()
+        self.poll_ms = max(100, int(poll_seconds * 1000))
+        self.boards: OffLoopCache[list[bytes]] = OffLoopCache(64)
+        self.hands: OffLoopCache[bytes] = OffLoopCache(32)
+        self.histories: OffLoopCache[list[Step]] = OffLoopCache(8)
+        self.step_images: OffLoopCache[bytes] = OffLoopCache(256)
+        self.verdicts: OffLoopCache[Verdict] = OffLoopCache(16)
+        self.static = {name: resources.files("web").joinpath("static", name).read_bytes() for name in STATIC}
+        self.app = web.Application(middlewares=[self.guard])
+        self._runner: web.AppRunner | None = None
+        router = self.app.router
+        if index:
+            router.add_get("/", self.index)
+        router.add_get("/static/{name}", self.static_file)
+        router.add_get(SCOPE, self.game_page)
+        router.add_get(SCOPE + "/state.json", self.state_json)
+        router.add_get(SCOPE + r"/board/{version:\d{1,19}}/{part:\d{1,2}}.png", self.board_png)
+        router.add_get(SCOPE + r"/hand/{version:\d{1,19}}.png", self.hand_png)
+        router.add_get(SCOPE + "/replay", self.replay_page)
+        router.add_get(SCOPE + r"/replay/{version:\d{1,19}}/{step:\d{1,6}}.png", self.step_png)
+        router.add_get(SCOPE + "/record.json", self.record_json)
+
+    @classmethod
+    async def create(cls, core: TableCore, settings: WebSettings, *, is_open: IsOpen,
+                     **options: Any) -> Companion:
+        """A companion signing with the configured key, or with one made once and kept in the database."""
+        key = settings.secret or await SecretStore(core.store).get_or_make(LINK_KEY_NAME, lambda: secrets.token_hex(32))
+        return cls(core, Signer(key.encode(), core.clock), is_open=is_open, base_url=settings.url or "", **options)
+
+    # ----- running -------------------------------------------------------------------------------------
+    async def start(self, host: str, port: int) -> None:
+        """Listen on ``host:port`` (port 0: any free port); links start with the configured address, else
+        with the one listened on."""
+        runner = web.AppRunner(self.app, access_log=None)  # an access log would keep every private link
+        await runner.setup()
+        await web.TCPSite(runner, host, port).start()
+        self._runner = runner
+        if not self.base_url:
+            bound = runner.addresses[0][1]
+            self.base_url = f"http://{f'[{host}]' if ':' in host else host}:{bound}"
+        log.info("The web companion listens on %s", self.base_url)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    # ----- links ---------------------------------------------------------------------------------------
+    def seat_link(self, table: Table, seat: int) -> str:
+        """A seat's private page (for its member only), valid for a week."""
+        token = self.signer.token(table.id, seat, table.user_of(seat), SEAT_LINK_LIFETIME)
+        return f"{self.base_url}/link/{token}"
+
+    def follow_link(self, record: GameRecord) -> str:
+        """The spectator page: its plain address for a game open to anyone, else a signed link."""
+        if self.is_open(record):
+            return f"{self.base_url}/game/{record.id}"
+        return f"{self.base_url}/link/{self.signer.token(record.id, None, 0, SPECTATOR_LINK_LIFETIME)}"
+
+    # ----- who may see what ----------------------------------------------------------------------------
+    async def access(self, request: web.Request, *, with_state: bool = True) -> Access:
+        scope, key = request.match_info["scope"], request.match_info["key"]
+        if scope == "game":
+            game_id = int(key) if key.isascii() and key.isdigit() and len(key) <= 19 else 0
+            record = await self.core.record(game_id) if game_id else None
+            if record is None or not self.is_open(record):
+                # The same answer whether the game is private or does not exist: a guess learns nothing.
+                raise Refused(404, "No open page", NO_OPEN_PAGE.format(key[:20]))
+            return Access(f"/game/{record.id}", await self._table(record.id, with_state), None, None)
+        try:
+            grant = self.signer.check(key)
+        except LinkRefused as error:
+            raise Refused(403, "Link refused", str(error)) from error
+        table = await self._table(grant.game_id, with_state)
+        if grant.seat is not None and (grant.seat >= len(table.seats) or table.user_of(grant.seat) != grant.user_id):
+            raise Refused(403, "Link refused", "This seat has passed to another player since the link was made, so "
+                          "it no longer opens; its new player can ask /game web for their own.")
+        return Access(f"/link/{key}", table, grant.seat, grant.expires)
+
+    async def _table(self, game_id: int, with_state: bool) -> Table:
+        if await self.core.record(game_id) is None:
+            raise Refused(404, "No such game", f"There is no game #{game_id}.")
+        try:
+            return await (self.core.table(game_id) if with_state else self.core.tables.lobby_view(game_id))
+        except TableError as error:
+            raise Refused(409, "Not available", str(error)) from error
+
+    # ----- pages ---------------------------------------------------------------------------------------
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        return html(pages.index())
+
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise Refused(404, "Not found", "There is no such page.")
+        return web.Response(body=self.static[name], content_type=STATIC[name], charset="utf-8")
+
+    async def game_page(self, request: web.Request) -> web.StreamResponse:
+        access = await self.access(request)
+        table = access.table
+        part = await self.public_part(table)
+        seat = reading.seat_part(table, access.seat, access.expires) if access.seat is not None else None
+        return html(pages.game_page(access.prefix, part, seat, self.poll_ms))
+
+    async def public_part(self, table: Table) -> reading.PublicPart:
+        """What the thread shows of the game now (its board drawn, so the page knows its images)."""
+        if table.state is None:
+            return reading.public_part(table, [], {}, 0)
+        images = len(await self.board(table))
+        deadlines = await self.core.deadlines(table) if table.record.status == "active" else {}
+        return reading.public_part(table, await self.core.tables.public_log(table), deadlines, images)
+
+    async def state_json(self, request: web.Request) -> web.StreamResponse:
+        """What a page polls to know when to update itself: the game's version and status, nothing else."""
+        record = (await self.access(request, with_state=False)).table.record
+        return web.json_response({"game": record.id, "version": record.version, "status": record.status})
+
+    # ----- images --------------------------------------------------------------------------------------
+    async def board(self, table: Table) -> list[bytes]:
+        """The current public board's images, drawn once per game version."""
+        view, kit = table.public_view(), table.kit
+        return await self.boards.get(("board", table.id, table.record.version), lambda: kit.board_images(view))
+
+    async def board_png(self, request: web.Request) -> web.StreamResponse:
+        """The current board (the version in the address only keeps a browser from showing an older one)."""
+        table = (await self.access(request)).table
+        if table.state is None:
+            raise Refused(404, "No board", "This game has not started, so it has no board yet.")
+        images = await self.board(table)
+        part = int(request.match_info["part"])
+        if part >= len(images):
+            raise Refused(404, "No such image", "The board has no such part.")
+        return png(images[part])
+
+    async def hand_png(self, request: web.Request) -> web.StreamResponse:
+        access = await self.access(request)
+        table, seat = access.table, access.seat
+        if seat is None or table.state is None:
+            raise Refused(404, "No hand", "Only a seat's own page shows a hand.")
+        view, kit = table.game.view(table.state, seat), table.kit
+        return png(await self.hands.get(("hand", table.id, table.record.version, seat), lambda: kit.render_hand(view)))
+
+    # ----- the replay ----------------------------------------------------------------------------------
+    async def history(self, table: Table) -> list[Step]:
+        if table.state is None:
+            return []
+        actions = await self.core.store.actions(table.id)
+        return await self.histories.get(("history", table.id, table.record.version),
+                                        lambda: public_steps(table, actions))
+
+    async def replay_page(self, request: web.Request) -> web.StreamResponse:
+        access = await self.access(request)
+        table = access.table
+        steps = await self.history(table)
+        version = table.record.version
+        shown = [pages.ReplayStep(f"{access.prefix}/replay/{version}/{number}.png", step.alt, step.lines)
+                 for number, step in enumerate(steps)]
+        asked = request.query.get("step", "")
+        current = int(asked) - 1 if asked.isascii() and asked.isdigit() and len(asked) <= 6 else 0
+        return html(pages.replay_page(access.prefix, table.title, shown, current, await self.fairness(access)))
+
+    async def fairness(self, access: Access) -> pages.Fairness | None:
+        """A game that has ended: its revealed seed and the check of its record."""
+        table = access.table
+        if table.record.status not in ("finished", "abandoned") or table.state is None:
+            return None
+        _, record = await self.core.tables.game_record(table.id)
+        digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
+        verdict = await self.verdicts.get(("verdict", table.id, table.record.version),
+                                          lambda: fairness.verify_record(record, GAMES, digest))
+        command = f"python -m rules verify {compose.record_filename(table)} --commitment {digest}"
+        return pages.Fairness(table.record.seed, table.record.seed_salt, digest, verdict.ok, verdict.lines,
+                              f"{access.prefix}/record.json", command)
+
+    async def step_png(self, request: web.Request) -> web.StreamResponse:
+        table = (await self.access(request)).table
+        steps = await self.history(table)
+        number = int(request.match_info["step"])
+        if number >= len(steps):
+            raise Refused(404, "No such step", "The replay has no such step.")
+        view, kit = steps[number].view, table.kit
+        return png(await self.step_images.get(("step", table.id, table.record.version, number),
+                                              lambda: kit.render_board(view)))
+
+    async def record_json(self, request: web.Request) -> web.StreamResponse:
+        table = (await self.access(request)).table
+        try:
+            _, record = await self.core.tables.game_record(table.id)
+        except TableError as error:
+            raise Refused(403, "Not yet", str(error)) from error
+        body = json.dumps(record, ensure_ascii=False, indent=1)
+        response = web.Response(text=body, content_type="application/json", charset="utf-8")
+        response.headers["Content-Disposition"] = f'attachment; filename="{compose.record_filename(table)}"'
+        return response
+
+    # ----- every request -------------------------------------------------------------------------------
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The rate limit first; then refusals become pages that say why; then the security headers."""
+        wait = self.rate.wait(request.remote or "unknown")
+        response: web.StreamResponse
+        if wait > 0:
+            response = html(pages.refusal("Slow down", "Too many requests from your address; wait a few seconds and "
+                                          "try again."), 429)
+            response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+        else:
+            try:
+                response = await handler(request)
+            except Refused as refused:
+                response = html(pages.refusal(refused.title, str(refused)), refused.status)
+            except web.HTTPException as error:  # no such route, or a method it does not take
+                response = html(pages.refusal(error.reason, "There is no such page."), error.status)
+            except (asyncio.CancelledError, KeyboardInterrupt):
+                raise
+            except Exception:
+                # The route's pattern, never the path: a path may hold a private link.
+                route = request.match_info.route.resource
+                log.exception("The web companion failed to answer %s %s", request.method,
+                              route.canonical if route is not None else "?")
+                response = html(pages.refusal("Something went wrong", "Something went wrong on our side; try again "
+                                              "in a moment."), 500)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+
+def html(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+
+def png(data: bytes) -> web.Response:
+    return web.Response(body=data, content_type="image/png")

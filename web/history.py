@@ -1,0 +1,46 @@
+"""A game's public history, step by step, for the replay page.
+
+The seed and the action log are replayed through the rules, and only the spectator view
+(``view(state, None)``) and the public events of each action are kept, like the animated replay of
+``render/replay.py``. An action that leaves no public trace (a card chosen in hand, a coin put in a
+secret wagon) is no step of its own: it joins the next step that shows something, so the steps never
+tell how many secret decisions were made between two public ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from db.store import ActionRecord
+from rules.core.game import View
+from table import compose
+from table.model import Table
+
+
+@dataclass(frozen=True)
+class Step:
+    view: View
+    """The spectator view after the step."""
+    lines: tuple[str, ...]
+    """What happened in it, as the thread's log says it (automatic moves marked 🤖)."""
+    alt: str
+    """The text alternative of its board image."""
+
+
+def public_steps(table: Table, actions: Sequence[ActionRecord]) -> list[Step]:
+    """The start, then one step per public change. Runs the rules: call it off the event loop."""
+    game, kit = table.game, table.kit
+    state = game.new_game(table.names, table.record.options, table.record.seed)
+    start = game.view(state, None)
+    steps = [Step(start, (f"{table.title} begins.",), kit.board_alt(start))]
+    waiting: list[str] = []
+    for logged in actions:
+        state, _ = game.apply(state, logged.seat, game.action_from_json(logged.action))
+        mark = "🤖 " if logged.automatic else ""
+        waiting += [mark + line for line in compose.public_sentences(table, logged.events)]
+        public = game.view(state, None)
+        if public != steps[-1].view or waiting:
+            steps.append(Step(public, tuple(waiting), kit.board_alt(public)))
+            waiting = []
+    return steps

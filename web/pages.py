@@ -1,0 +1,195 @@
+"""The HTML of every page, from plain data (see :mod:`web.reading`): server-rendered, every text escaped,
+no inline script or style (the pages' Content-Security-Policy allows only this server's own
+``/static/companion.css`` and ``/static/companion.js``), and sized for a phone first.
+
+Each page works without JavaScript; the script adds the live updates and the replay's quick stepping.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from web.reading import PublicPart, SeatPart, when
+
+LOG_SHOWN = 12
+"""Log lines shown at once (the newest); the earlier ones are a tap away."""
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def layout(title: str, body: str, *, home: str = "/") -> str:
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>{e(title)} · Ringmaster</title>
+<link rel="stylesheet" href="/static/companion.css">
+<script src="/static/companion.js" defer></script>
+</head>
+<body>
+<header class="top"><a href="{e(home)}">🎪 Ringmaster</a></header>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def refusal(title: str, sentence: str) -> str:
+    return layout(title, f'<h1>{e(title)}</h1>\n<p class="refusal" id="refusal">{e(sentence)}</p>')
+
+
+def index() -> str:
+    return layout("Ringmaster", "<h1>Ringmaster's web companion</h1>\n<p>Game pages open from the links the bot "
+                  "gives in Discord: the <strong>Follow on the web</strong> button on a game's board, and "
+                  "<code>/game web</code> for your own seat's private page.</p>")
+
+
+# ----- a game ----------------------------------------------------------------------------------------
+def board_images(prefix: str, part: PublicPart) -> str:
+    if not part.images:
+        return ""
+    figures = []
+    for number in range(part.images):
+        alt = part.board_alt if number == 0 else f"The players' areas, part {number} of {part.images - 1}."
+        source = f"{prefix}/board/{part.version}/{number}.png"
+        # A link to the image itself: on a phone it opens full size, to zoom into.
+        figures.append(f'<a href="{e(source)}"><img class="board" src="{e(source)}" alt="{e(alt)}"></a>')
+    return '<figure class="board">' + "".join(figures) + "</figure>"
+
+
+def public_section(prefix: str, part: PublicPart) -> str:
+    """Everything the thread shows: the board, who acts, the scores and the log."""
+    rows = [f'<p class="status" id="status">{e(part.status)}</p>']
+    if part.waiting:
+        rows.append('<ul class="waiting" id="waiting">' + "".join(f"<li>{e(line)}</li>" for line in part.waiting)
+                    + "</ul>")
+    rows.append(board_images(prefix, part))
+    if part.scores:
+        heading = "Final scores" if part.over else "Scores"
+        rows.append(f'<h2>{heading}</h2><table class="scores" id="scores">' +
+                    "".join(f"<tr><th>{e(name)}</th><td>{e(score)}</td></tr>" for name, score in part.scores)
+                    + "</table>")
+    if part.board_words:
+        rows.append(f'<details class="words"><summary>The board in words</summary><pre>{e(part.board_words)}</pre>'
+                    "</details>")
+    if part.log:
+        newest = list(reversed(part.log))
+        shown = "".join(f"<li>{e(line)}</li>" for line in newest[:LOG_SHOWN])
+        rows.append(f'<h2>What happened <small>(newest first)</small></h2><ol class="log" id="log" reversed>{shown}'
+                    "</ol>")
+        if len(newest) > LOG_SHOWN:
+            earlier = "".join(f"<li>{e(line)}</li>" for line in newest[LOG_SHOWN:])
+            rows.append(f'<details class="earlier"><summary>{len(newest) - LOG_SHOWN} earlier</summary>'
+                        f'<ol class="log" start="{len(newest) - LOG_SHOWN}" reversed>{earlier}</ol></details>')
+    return "\n".join(row for row in rows if row)
+
+
+def seat_section(hand_url: str, seat: SeatPart) -> str:
+    """A seat's own secrets, for its private page (and the sandbox's player at the screen)."""
+    rows = [f'<section class="private" id="private"><h2>{e(seat.name)}\'s seat <small>(only you)</small></h2>']
+    if seat.expires is not None:
+        rows.append(f'<p class="note">This page is yours alone: its link shows your hand. Do not share it; it '
+                    f"stops working on {e(when(seat.expires))}.</p>")
+    if seat.prompt:
+        rows.append(f'<p class="prompt" id="prompt">{e(seat.prompt)}</p>')
+    if seat.lines:
+        rows.append('<ul class="secrets" id="secrets">' + "".join(f"<li>{e(line)}</li>" for line in seat.lines)
+                    + "</ul>")
+    elif seat.hand_alt:
+        rows.append('<p class="secrets" id="secrets">You hold nothing secret right now.</p>')
+    if seat.hand_alt:
+        rows.append(f'<figure class="hand"><img class="hand" src="{e(hand_url)}" alt="{e(seat.hand_alt)}"></figure>')
+    rows.append("</section>")
+    return "\n".join(rows)
+
+
+def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int) -> str:
+    """The spectator page (``seat`` None) or a seat's private page; it follows the game by itself."""
+    title = part.title if seat is None else f"{part.title} — {seat.name}'s seat"
+    private = seat_section(f"{prefix}/hand/{part.version}.png", seat) if seat is not None else ""
+    live = "" if part.over else f' data-poll="{e(prefix)}/state.json" data-every="{poll_ms}"'
+    body = (f'<section id="live" data-version="{part.version}"{live}>\n<h1>{e(title)}</h1>\n{private}\n'
+            f"{public_section(prefix, part)}\n</section>\n"
+            f'<nav class="links"><a class="button" id="replay-link" href="{e(prefix)}/replay">'
+            f'{"Replay the game" if part.over else "Replay the game so far"}</a></nav>')
+    return layout(title, body)
+
+
+# ----- the replay ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ReplayStep:
+    image: str
+    alt: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """A finished game's seed reveal and the check of its record."""
+
+    seed: int
+    salt: str
+    commitment: str
+    verified: bool
+    verdict: tuple[str, ...]
+    record_url: str
+    command: str
+
+
+def replay_page(prefix: str, title: str, steps: Sequence[ReplayStep], current: int,
+                fairness: Fairness | None) -> str:
+    if not steps:
+        return layout(f"{title} — replay", f"<h1>{e(title)} — replay</h1>\n<p>The game has not started yet.</p>")
+    count = len(steps)
+    current = min(max(current, 0), count - 1)
+    step = steps[current]
+    data = json.dumps([{"image": s.image, "alt": s.alt, "lines": list(s.lines)} for s in steps],
+                      ensure_ascii=False).replace("<", "\\u003c")
+    lines = "".join(f"<li>{e(line)}</li>" for line in step.lines) or "<li>(a change on the board)</li>"
+
+    def jump(label: str, name: str, target: int, disabled: bool) -> str:
+        state = ' aria-disabled="true"' if disabled else ""
+        return f'<a class="button" id="{name}" href="?step={target + 1}" aria-label="{name}"{state}>{label}</a>'
+
+    body = f"""<h1>{e(title)} — replay</h1>
+<div id="replay" data-step="{current}" data-count="{count}">
+<p class="step-title" id="step-title">Step {current + 1} of {count}</p>
+<figure class="board"><img class="board" id="step-image" src="{e(step.image)}" alt="{e(step.alt)}"></figure>
+<div class="controls">
+{jump("⏮", "first", 0, current == 0)}
+{jump("◀", "previous", max(current - 1, 0), current == 0)}
+<input type="range" id="slider" min="0" max="{count - 1}" value="{current}" aria-label="Step">
+{jump("▶", "next", min(current + 1, count - 1), current == count - 1)}
+{jump("⏭", "last", count - 1, current == count - 1)}
+</div>
+<p class="hint">Keys: ← and → step, Home and End jump.</p>
+<ul class="step-lines" id="step-lines">{lines}</ul>
+</div>
+<script type="application/json" id="replay-steps">{data}</script>
+{fairness_section(fairness)}
+<nav class="links"><a class="button" href="{e(prefix)}">Back to the game</a></nav>"""
+    return layout(f"{title} — replay", body)
+
+
+def fairness_section(fairness: Fairness | None) -> str:
+    if fairness is None:
+        return ('<section class="fairness"><h2>Fair play</h2><p>The secret seed behind every shuffle and roll is '
+                "revealed when the game ends, with a record anyone can check.</p></section>")
+    mark = "✅ Verified" if fairness.verified else "❌ Not verified"
+    verdict = "".join(f"<li>{e(line)}</li>" for line in fairness.verdict)
+    return f"""<section class="fairness" id="fairness"><h2>Fair play: {mark}</h2>
+<p>The secret seed was <code>{fairness.seed}</code> with salt <code>{e(fairness.salt or "(none)")}</code>; the
+commitment shown when the game started was <code class="wrap">{e(fairness.commitment)}</code>.</p>
+<ul class="verdict" id="verdict">{verdict}</ul>
+<p><a class="button" href="{e(fairness.record_url)}" download>Download the game record</a></p>
+<p>Check it yourself: <code class="wrap">{e(fairness.command)}</code></p></section>"""

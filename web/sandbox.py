@@ -1,0 +1,309 @@
+"""The sandbox: the web companion with no Discord and no token, on an embedded SQLite file, where anyone
+can try the games: pick a game, the number of seats, the variants and which seats the automatic player
+takes, then play by clicking the legal choices, labelled as the Discord panels label them.
+
+Everything below the pages is the bot's own: the same table core (rules, store, keeper, renderers).
+Seats the automatic player takes are put on autopilot, so the keeper moves them as it does in Discord;
+the other seats are played in turn at the one screen (hot-seat): with more than one such seat, each
+seat's choices are shown behind a "pass the screen" step, so the next player does not see the last
+one's hand by accident.
+
+Run it with ``sh scripts/sandbox`` (or ``python -m web.sandbox --help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from db.outbox import OutboxRow
+from db.store import GameRecord
+from rules.core.errors import RulesError
+from rules.core.options import validate_options
+from rules.core.rng import Rng
+from table.config import WebSettings
+from table.core import TableCore
+from table.errors import TableError
+from table.kits import KITS
+from table.model import Table
+from table.publisher import Delivery
+from web import reading, sandbox_pages
+from web.companion import Companion, Refused, html
+from web.ratelimit import RateLimit
+from web.settings import SettingsError, listen_address
+
+log = logging.getLogger(__name__)
+
+GUILD = 1
+"""The one "server" every sandbox game belongs to (the sandbox keeps its own database file)."""
+CHANNEL = 1
+MAX_ROBOT_ROUNDS = 50  # the keeper moves at most 200 automatic decisions per round
+DEFAULT_LISTEN = "127.0.0.1:8080"
+DEFAULT_DB = "sandbox.sqlite3"
+
+
+def user_of(seat: int) -> int:
+    return seat + 1
+
+
+def seat_name(seat: int, automatic: bool) -> str:
+    return f"Robot {seat + 1}" if automatic else f"Player {seat + 1}"
+
+
+class NoChat:
+    """The sandbox's courier: there is no chat to post to, so every outbox item is simply done."""
+
+    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+        return Delivery()
+
+    async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
+        return None
+
+    async def reopen(self, game: GameRecord) -> int | None:
+        return None
+
+
+class Sandbox:
+    """The sandbox's pages, added to a companion whose games are all open (``is_open`` true)."""
+
+    def __init__(self, companion: Companion) -> None:
+        self.companion = companion
+        self.core = companion.core
+        self._salt = secrets.randbits(63)  # the hints' randomness: never the game's own secret seed
+        router = companion.app.router
+        router.add_get("/", self.home)
+        router.add_post("/sandbox/new", self.new_game)
+        router.add_get(r"/sandbox/{game:\d{1,19}}", self.play_page)
+        router.add_post(r"/sandbox/{game:\d{1,19}}/choose", self.choose)
+        router.add_get(r"/sandbox/{game:\d{1,19}}/hand/{seat:\d{1,2}}/{version:\d{1,19}}.png", self.hand_png)
+
+    # ----- setting a game up --------------------------------------------------------------------------------
+    async def home(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
+        listed = [sandbox_pages.Listed(record.id, f"{KITS[record.kind].name} #{record.id}", record.version)
+                  for record in await self.core.store.games_in_guild(GUILD, statuses=("active",))]
+        games = [(kind, entry.game) for kind, entry in KITS.items()]
+        return html(sandbox_pages.home(games, listed[-10:], said), status)
+
+    async def new_game(self, request: web.Request) -> web.StreamResponse:
+        same_origin(request)
+        form = await request.post()
+        kind = str(form.get("kind", ""))
+        if kind not in KITS:
+            return await self.home(request, "Choose one of the four games.", 400)
+        game = KITS[kind].game
+        seats_text = str(form.get("seats", ""))
+        seats = int(seats_text) if seats_text.isascii() and seats_text.isdigit() and len(seats_text) <= 2 else 0
+        if not game.min_players <= seats <= game.max_players:
+            return await self.home(request, f"{game.name} takes {game.min_players} to {game.max_players} players.", 400)
+        automatic = {int(value) - 1 for value in map(str, form.getall("automatic", []))
+                     if value.isascii() and value.isdigit() and 1 <= int(value) <= seats}
+        raw: dict[str, object] = {}
+        for spec in game.option_specs:
+            value = form.get(f"option-{spec.key}")
+            if spec.kind == "bool":
+                raw[spec.key] = value == "true"
+            elif value is not None:
+                raw[spec.key] = str(value)
+        try:
+            options = validate_options(game.option_specs, raw)
+            game.check_options(options, seats)
+        except RulesError as error:
+            return await self.home(request, str(error), 400)
+        try:
+            game_id = await self.create(kind, seats, dict(options), automatic)
+        except TableError as error:
+            return await self.home(request, str(error), 400)
+        return see_other(f"/sandbox/{game_id}")
+
+    async def create(self, kind: str, seats: int, options: dict[str, object], automatic: set[int]) -> int:
+        """A started game with its seats, the automatic ones on autopilot and already moved."""
+        tables = self.core.tables
+        names = [seat_name(seat, seat in automatic) for seat in range(seats)]
+        table = await tables.create(kind, GUILD, CHANNEL, user_of(0), names[0], options)
+        for seat in range(1, seats):
+            await tables.join(table.id, user_of(seat), names[seat])
+        await tables.start(table.id, user_of(0), None)
+        for seat in sorted(automatic):
+            await tables.write(self.core.life.set_autopilot(table.id, seat, True))
+        await self.robots(table.id)
+        return table.id
+
+    async def robots(self, game_id: int) -> None:
+        """Let the automatic player move every seat it takes, for as long as the game waits for one."""
+        for _ in range(MAX_ROBOT_ROUNDS):
+            if not await self.core.keeper.tick(game_id, kinds={"autopilot"}):
+                return
+
+    # ----- playing ------------------------------------------------------------------------------------------
+    async def table(self, request: web.Request) -> Table:
+        game_id = int(request.match_info["game"])
+        record = await self.core.record(game_id)
+        if record is None or record.guild_id != GUILD:
+            raise Refused(404, "No such game", f"There is no sandbox game #{game_id}.")
+        try:
+            return await self.core.table(game_id)
+        except TableError as error:
+            raise Refused(409, "Not available", str(error)) from error
+
+    async def humans(self, table: Table) -> list[int]:
+        """The seats played at the screen (not by the automatic player)."""
+        robots = {clock.seat for clock in await self.core.life.clocks(table.id) if clock.autopilot}
+        return [seat for seat in range(len(table.seats)) if seat not in robots]
+
+    async def play_page(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
+        table = await self.table(request)
+        part = await self.companion.public_part(table)
+        humans = await self.humans(table)
+        awaited = [seat for seat in table.awaited() if seat in humans]
+        asked = request.query.get("seat", "")
+        wanted = int(asked) - 1 if asked.isascii() and asked.isdigit() and len(asked) <= 2 else -1
+        shown = wanted if wanted in awaited else (awaited[0] if awaited else None)
+        panel = gate = None
+        if shown is not None:
+            if len(humans) > 1 and request.query.get("show") != "1":
+                gate = (shown, table.names[shown])
+            else:
+                panel = self.panel(table, shown)
+        waiting = not table.over and bool(table.awaited()) and not awaited
+        return html(sandbox_pages.play(table.id, part, panel, gate, said, waiting), status)
+
+    def panel(self, table: Table, seat: int) -> sandbox_pages.Panel:
+        """The seat's choices as its Discord panel lists them, with the automatic player's pick marked."""
+        assert table.state is not None
+        game = table.game
+        legal = game.legal_actions(table.state, seat)
+        labels = tuple(game.describe_action(table.state, seat, action) for action in legal)
+        hint = game.auto_action(game.view(table.state, seat), legal,
+                                Rng.from_seed(self._salt ^ (table.id << 20) ^ table.record.version))
+        suggested = next((number for number, action in enumerate(legal) if action == hint), None)
+        version = table.record.version
+        return sandbox_pages.Panel(reading.seat_part(table, seat, None), version, labels, suggested,
+                                   f"/sandbox/{table.id}/hand/{seat}/{version}.png")
+
+    async def choose(self, request: web.Request) -> web.StreamResponse:
+        same_origin(request)
+        table = await self.table(request)
+        form = await request.post()
+        seat, version, choice = (number(form.get(name)) for name in ("seat", "version", "choice"))
+        if seat is None or version is None or choice is None or seat not in await self.humans(table):
+            return await self.play_page(request, "Choose one of the listed choices.", 400)
+
+        def pick(current: Table, acting: int) -> Any:
+            assert current.state is not None
+            legal = current.game.legal_actions(current.state, acting)
+            if not 0 <= choice < len(legal):
+                raise TableError("That choice is no longer on offer.")
+            return legal[choice]
+
+        try:
+            result = await self.core.tables.act(table.id, table.user_of(seat), version, pick)
+            await self.core.after_move(result)
+            await self.robots(table.id)
+        except TableError as error:
+            return await self.play_page(request, str(error), 409)
+        after = await self.core.table(table.id)
+        again = f"?seat={seat + 1}&show=1" if seat in after.awaited() else ""
+        return see_other(f"/sandbox/{table.id}{again}")
+
+    async def hand_png(self, request: web.Request) -> web.StreamResponse:
+        table = await self.table(request)
+        seat = int(request.match_info["seat"])
+        if table.state is None or seat not in await self.humans(table):
+            raise Refused(404, "No hand", "Only a seat played at this screen shows its hand here.")
+        view, kit = table.game.view(table.state, seat), table.kit
+        image = await self.companion.hands.get(("hand", table.id, table.record.version, seat),
+                                               lambda: kit.render_hand(view))
+        return web.Response(body=image, content_type="image/png")
+
+
+def see_other(location: str) -> web.Response:
+    """After a form: the page to show next (so a reload does not post the form again)."""
+    return web.Response(status=303, headers={"Location": location})
+
+
+def number(value: object) -> int | None:
+    text = str(value) if value is not None else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
+
+
+def same_origin(request: web.Request) -> None:
+    """A form posted from another site's page is refused. Browsers say where a form came from with
+    ``Sec-Fetch-Site``, and with ``Origin`` unless the page asked for no referrer (as these pages do:
+    then ``Origin`` is "null")."""
+    site = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get("Origin", "null")
+    if (site is not None and site not in ("same-origin", "none")) or \
+            origin not in ("null", f"{request.scheme}://{request.host}"):
+        raise Refused(403, "Refused", "The sandbox takes choices only from its own pages.")
+
+
+# ----- running it ---------------------------------------------------------------------------------------------
+async def open_sandbox(db_path: str | Path, host: str, port: int, *, poll_seconds: float = 3.0) -> Companion:
+    """The sandbox's table core and its pages, listening on ``host:port``."""
+    core = await TableCore.open(db_path)
+    core.publisher.courier = NoChat()
+    try:
+        companion = await Companion.create(core, WebSettings(host, port), is_open=lambda record: True,
+                                           rate=RateLimit(burst=600, per_second=60.0), poll_seconds=poll_seconds,
+                                           index=False)
+        Sandbox(companion)
+        await companion.start(host, port)
+    except BaseException:
+        await core.close()
+        raise
+    return companion
+
+
+async def serve(db_path: str, host: str, port: int) -> None:
+    companion = await open_sandbox(db_path, host, port)
+    print(f"The Ringmaster sandbox is open at {companion.base_url}/ — press Ctrl+C to stop it.", flush=True)
+    stopping = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # a service manager's stop (SIGTERM) closes it cleanly too
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
+    try:
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), 60)
+            await companion.core.tick()  # what the bot's scheduler does: forget old outbox items
+    finally:
+        await companion.stop()
+        await companion.core.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m web.sandbox",
+                                     description="Play Ringmaster's games in a browser, without Discord.")
+    parser.add_argument("--listen", default=os.environ.get("RINGMASTER_WEB", "").strip() or DEFAULT_LISTEN,
+                        help=f"HOST:PORT to listen on (default: RINGMASTER_WEB, else {DEFAULT_LISTEN})")
+    parser.add_argument("--db", default=os.environ.get("RINGMASTER_SANDBOX_DB", "").strip() or DEFAULT_DB,
+                        help=f"the SQLite file the sandbox's games are saved in (default: {DEFAULT_DB})")
+    arguments = parser.parse_args(argv)
+    try:
+        host, port = listen_address(arguments.listen, "--listen")
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
+    logging.basicConfig(level="WARNING", format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):
+        try:
+            asyncio.run(serve(arguments.db, host, port))
+        except OSError as error:
+            print(f"The sandbox could not listen on {host}:{port} ({error.strerror or error}); choose another "
+                  "address with --listen.", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
