@@ -4,6 +4,8 @@
 - :mod:`db.store` — :class:`~db.store.GameStore`: games, seats and the append-only action log, with
   optimistic concurrency on each game's ``version`` (the contract is in that module's docstring);
   a game's damage (:meth:`~db.store.GameStore.set_damage`, :meth:`~db.store.GameStore.repair`).
+- :mod:`db.connections` — opening its connections: write-ahead logging, and the read-only connections
+  beside the one that writes.
 - :mod:`db.records` — the values it hands out (:class:`GameRecord`, :class:`SeatRecord`,
   :class:`ActionRecord`, :class:`GameHistory`, :class:`OutboxItem`) and how rows become them; a game
   whose save cannot be read comes back with ``damage`` set instead of raising.

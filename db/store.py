@@ -62,6 +62,7 @@ from typing import Any, Final
 
 import aiosqlite
 
+from db.connections import enable_wal, open_readers, try_to_open
 from db.errors import (
     AlreadySeated,
     GameDamaged,
@@ -76,7 +77,6 @@ from db.errors import (
     SeatTaken,
     StaleVersion,
     StorageUnavailable,
-    StoreBusy,
     storage_error,
 )
 from db.records import (
@@ -153,58 +153,6 @@ def _question_marks(count: int) -> str:
     return ", ".join("?" * count)
 
 
-def _is_busy(error: sqlite3.OperationalError) -> bool:
-    return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-READERS: Final = 2  # read-only connections per store: enough to keep reads off the writer's queue
-
-
-async def _open_readers(location: str, busy_timeout: float) -> list[aiosqlite.Connection]:
-    readers: list[aiosqlite.Connection] = []
-    try:
-        for _ in range(READERS):
-            reader = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
-            readers.append(reader)
-            reader.row_factory = sqlite3.Row
-            reader.text_factory = decode_text
-            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            await reader.execute("PRAGMA query_only = ON")
-    except BaseException:
-        for reader in readers:
-            await reader.close()
-        raise
-    return readers
-
-
-def _try_to_open(location: str) -> None:
-    sqlite3.connect(location).close()
-
-
-async def _enable_wal(conn: aiosqlite.Connection, timeout: float) -> bool:
-    """Switch the file to write-ahead logging (persistent; a no-op once done); False if SQLite refused
-    (it does for a read-only file not yet in WAL mode).
-
-    Switching needs an exclusive lock, and SQLite answers "database is locked" at once, without
-    waiting, when another connection is reading the file: so retry until ``timeout``.
-    """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    delay = 0.005
-    while True:
-        try:
-            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            break
-        except sqlite3.OperationalError as error:
-            if not _is_busy(error):
-                raise
-            if loop.time() >= deadline:
-                raise StoreBusy() from error
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.1)
-    return str(rows[0][0]).lower() in ("wal", "memory")
-
-
 class GameStore:
     """Async access to the game database. Open with ``await GameStore.open(path)`` (or
     ``async with await GameStore.open(path) as store``) and close when done."""
@@ -239,7 +187,7 @@ class GameStore:
                 Path(location).parent.mkdir(parents=True, exist_ok=True)
                 # Try the file on a plain connection first: when aiosqlite's own connect fails, its worker
                 # thread may outlive the event loop and print a traceback (aiosqlite 0.22).
-                await asyncio.to_thread(_try_to_open, location)
+                await asyncio.to_thread(try_to_open, location)
             conn = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
         except (OSError, sqlite3.Error) as error:
             raise storage_error(error, path=location) or StorageUnavailable("cannot-open", path=location) from error
@@ -251,11 +199,11 @@ class GameStore:
             found = await schema_version(conn)
             if found > LATEST_VERSION:  # refused before anything (even the journal mode) changes
                 raise SchemaTooNew(found, LATEST_VERSION)
-            if not await _enable_wal(conn, busy_timeout):
+            if not await enable_wal(conn, busy_timeout):
                 raise StorageUnavailable("read-only", path=location)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await migrate(conn)
-            readers = [] if location == ":memory:" else await _open_readers(location, busy_timeout)
+            readers = [] if location == ":memory:" else await open_readers(location, busy_timeout)
         except BaseException as error:
             await conn.close()
             problem = storage_error(error, path=location)
