@@ -49,7 +49,10 @@ def leaks(text: str, words: set[str], names: set[str], public_names: set[str]) -
     named = plain
     for name in sorted(public_names, key=len, reverse=True):
         named = named.replace(name, "")
-    return [secret for secret in words if secret in plain] + [name for name in names if name in named]
+    # A secret line counts where it stands whole: another seat's "Your hand: Acrobatics" must not be found
+    # inside this seat's own "Your hand: Acrobatics, Juggling".
+    whole = [secret for secret in words if re.search(re.escape(secret) + r"(?![\w,;( ])", plain)]
+    return whole + [name for name in names if name in named]
 
 
 async def everything(web: Companion, root: str) -> tuple[list[tuple[str, str]], list[tuple[str, bytes]]]:
