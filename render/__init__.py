@@ -15,5 +15,6 @@ Conventions every game's renderer follows (``circus_train`` is the reference):
   the picture ``render_board`` encodes (replays animate those, unencoded).
 - Text goes through ``render.common.draw_text``/``put_text`` (glyphs rasterised once per process) and
   what never changes (a map, a legend) is drawn once into a cached layer and copied.
+- Labels that must not cover each other (city tags, train labels) are placed with ``render.placer.Placer``.
 - Imports: Pillow and ``rules`` (content and constants) only — never discord or the database.
 """

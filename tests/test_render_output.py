@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 import render
 from render import common, png, replay
 from render.fonts import font
+from render.placer import Placer
 from rules.registry import GAMES
 
 from render_checks import moments, random_game
@@ -97,7 +98,7 @@ def test_cached_text_draws_the_pixels_pillow_draws() -> None:
                                                                    stroke_width=stroke))
 
 
-def _every_candidate(placer: common.Placer, anchor: common.Point, width: float, height: float,
+def _every_candidate(placer: Placer, anchor: common.Point, width: float, height: float,
                      gaps: tuple[float, ...], leader_cost: float) -> tuple[common.Box, float]:
     """``place_scored`` the slow way: every candidate scored in full with the public ``cost``."""
     best: tuple[common.Box, float] | None = None
@@ -118,7 +119,7 @@ def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
     rng = random.Random(9)
     for _ in range(40):
         points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(12)]
-        placer = common.Placer(common.Box(4, 4, 796, 596), [(points[i], points[i + 1]) for i in range(0, 12, 2)],
+        placer = Placer(common.Box(4, 4, 796, 596), [(points[i], points[i + 1]) for i in range(0, 12, 2)],
                                segment_cost=30)
         for _ in range(rng.randint(5, 60)):
             placer.block(common.Box.around((rng.uniform(0, 800), rng.uniform(0, 600)), rng.uniform(10, 120),

@@ -35,7 +35,6 @@ from render.common import (
     INK,
     PAPER,
     Box,
-    Placer,
     PlayerMark,
     Point,
     disc_sprite,
@@ -47,6 +46,7 @@ from render.common import (
     text_width,
     tint,
 )
+from render.placer import Placer
 from rules.circus_train.content import Content, load_content
 
 

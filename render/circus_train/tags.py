@@ -31,18 +31,17 @@ from render.common import (
     RGB,
     Box,
     Font,
-    Placer,
     Point,
     chip,
     chip_width,
     line_height,
-    nearer_rival,
     put_text,
     rounded_panel,
     star_polygon,
     text_colour_on,
     text_width,
 )
+from render.placer import Placer, nearer_rival
 from rules.circus_train.content import Content, NewsCounter
 
 

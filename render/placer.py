@@ -1,0 +1,187 @@
+"""Placing labels on a drawing: near their anchors, clear of each other and of what must stay visible.
+
+Used by Circus Train's map (city tags, train labels); pure geometry on :class:`~render.common.Box`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from render.common import Box, Point
+
+
+def nearer_rival(box: Box, anchor: Point, rivals: Sequence[Point], margin: float = 8.0) -> bool:
+    """True if some rival point is not clearly (by ``margin``) farther from ``box`` than ``anchor``."""
+    own = math.dist(anchor, box.nearest(anchor))
+    return any(rival != anchor and math.dist(rival, box.nearest(rival)) < own + margin for rival in rivals)
+
+
+# 16 directions, starting to the right and turning clockwise (y grows downward).
+_DIRECTIONS: tuple[Point, ...] = tuple(
+    (round(math.cos(math.radians(a)), 6), round(math.sin(math.radians(a)), 6)) for a in range(0, 360, 45)
+) + tuple(
+    (round(math.cos(math.radians(a)), 6), round(math.sin(math.radians(a)), 6)) for a in range(22, 360, 45)
+)
+
+
+class Placer:
+    """Places labels near anchors without covering each other.
+
+    Obstacles (boxes) are hard: a candidate that overlaps one costs far more than any distance.
+    Segments (rails, roads) are soft: crossing one costs a little. Candidates are tried around the
+    anchor on rings of growing distance in 16 directions; the cheapest wins, ties going to the first
+    tried, so the result is deterministic.
+    """
+
+    def __init__(self, bounds: Box, segments: Iterable[tuple[Point, Point]] = (), segment_cost: float = 45.0):
+        self.bounds = bounds
+        self.obstacles: list[Box] = []
+        self.segments = list(segments)
+        self.segment_cost = segment_cost
+
+    def block(self, box: Box) -> None:
+        self.obstacles.append(box)
+
+    def copy(self) -> Placer:
+        twin = Placer(self.bounds, (), self.segment_cost)
+        twin.obstacles = list(self.obstacles)
+        twin.segments = self.segments
+        return twin
+
+    def cost(self, box: Box, ignore_segments_at: Point | None = None, limit: float = math.inf) -> float:
+        """How bad a position is: 1000 per pixel of overlap (with obstacles or off the bounds) plus
+        ``segment_cost`` per segment crossed. Stops counting once ``limit`` is reached."""
+        x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+        total = box.outside(self.bounds) * 1000
+        if total >= limit:
+            return total
+        for o in self.obstacles:
+            if o.x1 <= x0 or o.x0 >= x1 or o.y1 <= y0 or o.y0 >= y1:
+                continue
+            total += (min(x1, o.x1) - max(x0, o.x0)) * (min(y1, o.y1) - max(y0, o.y0)) * 1000
+            if total >= limit:
+                return total
+        for a, b in self.segments:
+            if (max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1 or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1
+                    or (ignore_segments_at is not None and (a == ignore_segments_at or b == ignore_segments_at))):
+                continue
+            if box.crosses(a, b):
+                total += self.segment_cost
+        return total
+
+    def crossed(self, a: Point, b: Point) -> int:
+        """How many obstacles the segment a–b passes through, not counting those around ``a``."""
+        x0, x1 = min(a[0], b[0]), max(a[0], b[0])
+        y0, y1 = min(a[1], b[1]), max(a[1], b[1])
+        count = 0
+        for o in self.obstacles:
+            if o.x1 < x0 or o.x0 > x1 or o.y1 < y0 or o.y0 > y1 or o.contains(a):
+                continue
+            if o.crosses(a, b):
+                count += 1
+        return count
+
+    def _near(self, anchor: Point, width: float, height: float, gap: float) -> Placer:
+        """A placer holding only the obstacles and segments that a candidate ``gap`` or less from the
+        anchor (or its leader line) could touch: every cost it gives equals this placer's, and a board
+        with a hundred obstacles scores each candidate against the handful around it."""
+        # A candidate's centre lies at most gap + width/2 + height/2 from the anchor, and reaches
+        # half its own size further (1 px spare for rounding).
+        reach_x = gap + width + height / 2 + 1
+        reach_y = gap + width / 2 + height + 1
+        x0, x1 = anchor[0] - reach_x, anchor[0] + reach_x
+        y0, y1 = anchor[1] - reach_y, anchor[1] + reach_y
+        near = Placer(self.bounds, (), self.segment_cost)
+        near.obstacles = [o for o in self.obstacles if o.x1 >= x0 and o.x0 <= x1 and o.y1 >= y0 and o.y0 <= y1]
+        near.segments = [(a, b) for a, b in self.segments
+                         if max(a[0], b[0]) >= x0 and min(a[0], b[0]) <= x1
+                         and max(a[1], b[1]) >= y0 and min(a[1], b[1]) <= y1]
+        return near
+
+    def candidates(self, anchor: Point, width: float, height: float, gap: float) -> Iterable[Box]:
+        """Positions whose side nearest the anchor is ``gap`` away from it, in 16 directions."""
+        hw, hh = width / 2, height / 2
+        for ux, uy in _DIRECTIONS:
+            t = gap + abs(ux) * hw + abs(uy) * hh
+            yield Box.around((anchor[0] + ux * t, anchor[1] + uy * t), width, height)
+
+    def place(
+        self,
+        anchor: Point,
+        width: float,
+        height: float,
+        gaps: Sequence[float] = (14, 30, 50, 75, 105, 140),
+        *,
+        block: bool = True,
+        distance_cost: float = 1.0,
+        leader_cost: float = 0.0,
+    ) -> Box:
+        """The cheapest candidate (cost plus ``distance_cost`` per pixel from the anchor); ``gaps`` must
+        grow, so rings too far away to win are never scored."""
+        return self.place_scored(anchor, width, height, gaps, block=block, distance_cost=distance_cost,
+                                 leader_cost=leader_cost)[0]
+
+    def place_scored(
+        self,
+        anchor: Point,
+        width: float,
+        height: float,
+        gaps: Sequence[float] = (14, 30, 50, 75, 105, 140),
+        *,
+        block: bool = True,
+        distance_cost: float = 1.0,
+        leader_cost: float = 0.0,
+    ) -> tuple[Box, float]:
+        """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
+        the leader line (anchor to the nearest point of the box) would cross costs that much."""
+        # The loop below is ``candidates``, ``Box.nearest`` and ``cost`` written out on plain floats
+        # (same expressions, same order, so the same choice): it scores thousands of candidates per board.
+        near = self._near(anchor, width, height, max(0.0, *gaps))
+        obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
+        segments = [(a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                    for a, b in near.segments if a != anchor and b != anchor]
+        bx0, by0, bx1, by1 = self.bounds.x0, self.bounds.y0, self.bounds.x1, self.bounds.y1
+        ax, ay = anchor
+        hw, hh = width / 2, height / 2
+        best: tuple[float, float, float, float] | None = None
+        best_cost = math.inf
+        for gap in gaps:
+            if best is not None and distance_cost * max(gap, 0) >= best_cost:
+                break
+            for ux, uy in _DIRECTIONS:
+                t = gap + abs(ux) * hw + abs(uy) * hh
+                cx, cy = ax + ux * t, ay + uy * t
+                x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+                end = (min(max(ax, x0), x1), min(max(ay, y0), y1))
+                distance = distance_cost * math.dist(anchor, end)
+                if distance >= best_cost:
+                    continue
+                limit = best_cost - distance
+                ow, oh = min(x1, bx1) - max(x0, bx0), min(y1, by1) - max(y0, by0)
+                total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
+                over = total >= limit
+                if not over:
+                    for ox0, oy0, ox1, oy1 in obstacles:
+                        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+                            continue
+                        total += (min(x1, ox1) - max(x0, ox0)) * (min(y1, oy1) - max(y0, oy0)) * 1000
+                        if total >= limit:
+                            over = True
+                            break
+                if not over:
+                    for a, b, sx0, sy0, sx1, sy1 in segments:
+                        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+                            continue
+                        if Box(x0, y0, x1, y1).crosses(a, b):
+                            total += near.segment_cost
+                cost = distance + total
+                if leader_cost and distance > 0 and cost < best_cost:
+                    cost += leader_cost * near.crossed(anchor, end)
+                if cost < best_cost:
+                    best, best_cost = (x0, y0, x1, y1), cost
+        assert best is not None
+        chosen = Box(*best)
+        if block:
+            self.block(chosen)
+        return chosen, best_cost
