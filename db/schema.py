@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import sqlite3
 
-import aiosqlite
-
+from db.connections import Reading
 from db.errors import MigrationFailed, SchemaTooNew, storage_error
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "migrate", "schema_version", "split_statements"]
@@ -278,12 +277,12 @@ def _has_code(text: str) -> bool:
     return bool(rest)
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
+async def schema_version(conn: Reading) -> int:
     rows = list(await conn.execute_fetchall("PRAGMA user_version"))
     return int(rows[0][0])
 
 
-async def migrate(conn: aiosqlite.Connection, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+async def migrate(conn: Reading, migrations: tuple[str, ...] = MIGRATIONS) -> int:
     """Bring the database up to ``len(migrations)``; returns the schema version reached.
 
     ``conn`` must be in autocommit mode (``isolation_level=None``) and outside any transaction.

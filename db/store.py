@@ -27,11 +27,14 @@ finish). Metadata â€” the thread, the lobby/board message ids, the damage mark â
 - Seat changes in the lobby are not guarded (joining is not a decision about a position) but do
   bump the version, so :meth:`GameStore.start_game` refuses to start a roster that changed after the
   caller built the starting state from it.
-- Within one store, every operation runs under one ``asyncio.Lock`` on one aiosqlite connection, so
-  coroutines never interleave inside a transaction. Every write is a ``BEGIN IMMEDIATE``
+- Within one store, every write runs under one ``asyncio.Lock`` on one connection, so coroutines never
+  interleave inside a transaction; reads go through read-only connections beside it (write-ahead
+  logging lets them read the last commit while a write is open). Statements run on the event loop's
+  own thread (:mod:`db.inline` says why). Every write is a ``BEGIN IMMEDIATE``
   transaction, which takes SQLite's write lock before reading the version: two stores (two
-  processes) on the same file queue up (``busy_timeout``) rather than interleave, and the later
-  one sees the earlier one's commit and gets ``StaleVersion``. Nothing is ever silently overwritten.
+  processes) on the same file queue up (for ``busy_timeout``, waiting asynchronously) rather than
+  interleave, and the later one sees the earlier one's commit and gets ``StaleVersion``. Nothing is
+  ever silently overwritten.
   A write that waits longer than ``busy_timeout`` for the lock raises :class:`~db.errors.StoreBusy`.
 
 What a change publishes (``outbox=[OutboxItem(...)]`` on record_action, start_game, set_status,
@@ -60,9 +63,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-import aiosqlite
-
-from db.connections import enable_wal, open_readers, try_to_open
+from db.connections import Checkpoints, Reading, begin_immediate, enable_wal, open_readers
 from db.errors import (
     AlreadySeated,
     GameDamaged,
@@ -79,6 +80,7 @@ from db.errors import (
     StorageUnavailable,
     storage_error,
 )
+from db.inline import InlineConnection
 from db.records import (
     ALL_STATUSES,
     GAME_COLUMNS,
@@ -157,13 +159,17 @@ class GameStore:
     """Async access to the game database. Open with ``await GameStore.open(path)`` (or
     ``async with await GameStore.open(path) as store``) and close when done."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Callable[[], datetime]) -> None:
+    def __init__(self, conn: InlineConnection, path: str, clock: Callable[[], datetime],
+                 busy_timeout: float = 5.0) -> None:
         """Use :meth:`open`."""
-        self._conn: aiosqlite.Connection | None = conn
+        self._conn: InlineConnection | None = conn
+        self._busy_timeout = busy_timeout
+        # A file's log is moved into it from a thread; an in-memory database has no log.
+        self._checkpoints = Checkpoints(path) if path != ":memory:" else None
         self._lock = asyncio.Lock()
         # Read-only connections beside the one that writes (WAL lets them read while it writes); a
         # ":memory:" database has none and reads on the writing connection, under its lock.
-        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._readers: asyncio.Queue[InlineConnection] = asyncio.Queue()
         self._reader_count = 0
         self._clock = clock
         self.path = path
@@ -185,16 +191,10 @@ class GameStore:
         try:
             if location != ":memory:":
                 Path(location).parent.mkdir(parents=True, exist_ok=True)
-                # Try the file on a plain connection first: when aiosqlite's own connect fails, its worker
-                # thread may outlive the event loop and print a traceback (aiosqlite 0.22).
-                await asyncio.to_thread(try_to_open, location)
-            conn = await aiosqlite.connect(location, isolation_level=None, timeout=busy_timeout)
+            conn = InlineConnection.open_writer(location, busy_timeout, decode_text)
         except (OSError, sqlite3.Error) as error:
             raise storage_error(error, path=location) or StorageUnavailable("cannot-open", path=location) from error
         try:
-            conn.row_factory = sqlite3.Row
-            conn.text_factory = decode_text
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             await conn.execute("PRAGMA foreign_keys = ON")
             found = await schema_version(conn)
             if found > LATEST_VERSION:  # refused before anything (even the journal mode) changes
@@ -203,6 +203,10 @@ class GameStore:
                 raise StorageUnavailable("read-only", path=location)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await migrate(conn)
+            # From here on the writer never waits inside SQLite (it would stop the event loop): a busy
+            # file is waited for by begin_immediate, and checkpoints run in a thread.
+            await conn.execute("PRAGMA busy_timeout = 0")
+            await conn.execute("PRAGMA wal_autocheckpoint = 0")
             readers = [] if location == ":memory:" else await open_readers(location, busy_timeout)
         except BaseException as error:
             await conn.close()
@@ -214,7 +218,7 @@ class GameStore:
             if problem is None:
                 raise
             raise problem from error
-        store = cls(conn, location, clock or utc_now)
+        store = cls(conn, location, clock or utc_now, busy_timeout)
         for reader in readers:
             store._readers.put_nowait(reader)
         store._reader_count = len(readers)
@@ -223,6 +227,8 @@ class GameStore:
     async def close(self) -> None:
         """Close the connections (waiting for any operation in progress). Safe to call twice."""
         async with self._lock:
+            if self._checkpoints is not None:
+                await self._checkpoints.close()
             if self._conn is not None:
                 conn, self._conn = self._conn, None
                 await conn.close()
@@ -250,13 +256,13 @@ class GameStore:
             return result
 
     # ----- transactions -----------------------------------------------------------------------
-    def _connection(self) -> aiosqlite.Connection:
+    def _connection(self) -> InlineConnection:
         if self._conn is None:
             raise RuntimeError("the game store is closed")
         return self._conn
 
     @asynccontextmanager
-    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[Reading]:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
         transaction so that several queries see the same instant. SQLite failing (a damaged file, a
         disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
@@ -278,7 +284,7 @@ class GameStore:
                 raise problem from error
 
     @asynccontextmanager
-    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _reader(self) -> AsyncIterator[Reading]:
         """A connection to read on: a free reader, or the writing connection when there are none."""
         if not self._reader_count:
             async with self._lock:
@@ -292,7 +298,7 @@ class GameStore:
             self._readers.put_nowait(conn)
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[InlineConnection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
         it raises (including a refusal such as StaleVersion). SQLite failing (a full disk, a
         read-only or damaged file) raises StorageUnavailable after the rollback, a lock held too long
@@ -301,10 +307,12 @@ class GameStore:
             conn = self._connection()
             try:
                 await self._recover(conn)
-                await conn.execute("BEGIN IMMEDIATE")
+                await begin_immediate(conn, self._busy_timeout)
                 try:
                     yield conn
                     await conn.execute("COMMIT")
+                    if self._checkpoints is not None:
+                        self._checkpoints.committed()
                 except BaseException:
                     await self._end(conn, "ROLLBACK")
                     raise
@@ -315,13 +323,13 @@ class GameStore:
                 raise problem from error
 
     @staticmethod
-    async def _recover(conn: aiosqlite.Connection) -> None:
+    async def _recover(conn: Reading) -> None:
         # A transaction can only be left open if a caller was cancelled mid-way; never build on it.
         if conn.in_transaction:
             await conn.execute("ROLLBACK")
 
     @staticmethod
-    async def _end(conn: aiosqlite.Connection, statement: str) -> None:
+    async def _end(conn: Reading, statement: str) -> None:
         if conn.in_transaction:
             try:
                 await conn.execute(statement)
@@ -336,7 +344,7 @@ class GameStore:
         return now.astimezone(UTC).isoformat()
 
     @staticmethod
-    async def _change(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> int:
+    async def _change(conn: Reading, sql: str, params: Sequence[object]) -> int:
         """Run one data-changing statement; returns how many rows it changed. One trip to the database
         thread (a cursor would cost a second one to close it); ``total_changes`` is read once the thread is
         done with the statement."""
@@ -345,18 +353,18 @@ class GameStore:
         return conn.total_changes - before
 
     @staticmethod
-    async def _game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+    async def _game_row(conn: Reading, game_id: int) -> sqlite3.Row:
         rows = list(await conn.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
         if not rows:
             raise GameNotFound(game_id)
         return rows[0]
 
-    async def _bump(self, conn: aiosqlite.Connection, game_id: int) -> None:
+    async def _bump(self, conn: InlineConnection, game_id: int) -> None:
         await self._change(conn, "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
                            (self._now(), game_id))
 
     @staticmethod
-    async def _seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRecord]:
+    async def _seats(conn: Reading, game_id: int) -> list[SeatRecord]:
         rows = await conn.execute_fetchall(
             "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,))
@@ -389,15 +397,12 @@ class GameStore:
         options_json = _dump(dict(options))
         async with self._write() as conn:
             now = self._now()
-            async with conn.execute(
+            game_id = await conn.insert(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
                 "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, int(forced_moves), away_bank_minutes, now, now),
-            ) as cursor:
-                game_id = cursor.lastrowid
-            assert game_id is not None
+                 autopilot_after, int(forced_moves), away_bank_minutes, now, now))
             return _game(await self._game_row(conn, game_id))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -501,7 +506,7 @@ class GameStore:
             await self._publish(conn, game_id, items)
             return new_version
 
-    async def _advance(self, conn: aiosqlite.Connection, game_id: int, expected_version: int, snapshot_text: str, *,
+    async def _advance(self, conn: InlineConnection, game_id: int, expected_version: int, snapshot_text: str, *,
                        status: GameStatus | None = None, board_since: int | None = None,
                        repairing: bool = False, steps: int = 1) -> int:
         """The guarded snapshot write of every action-like change: version + ``steps`` (one per logged
@@ -523,7 +528,7 @@ class GameStore:
             raise GameDamaged(game_id, row["damage"])
         return expected_version + steps
 
-    async def _start_clocks(self, conn: aiosqlite.Connection, game_id: int, awaited: Collection[int],
+    async def _start_clocks(self, conn: InlineConnection, game_id: int, awaited: Collection[int],
                             restart: Collection[int] = ()) -> None:
         """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
         going on with its own turn keeps its clock: the deadline is for the whole wait, not each step.
@@ -573,14 +578,12 @@ class GameStore:
             await self._game_row(conn, game_id)
             return await self._publish(conn, game_id, encoded)
 
-    async def _publish(self, conn: aiosqlite.Connection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
+    async def _publish(self, conn: InlineConnection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
         """Insert outbox items (from :func:`~db.records.encode_items`) inside the caller's transaction."""
         now, ids = self._now(), []
         for kind, payload in encoded:
-            async with conn.execute("INSERT INTO outbox (game_id, kind, payload, created_at, next_attempt_at) "
-                                    "VALUES (?, ?, ?, ?, ?)", (game_id, kind, payload, now, now)) as cursor:
-                assert cursor.lastrowid is not None
-                ids.append(cursor.lastrowid)
+            ids.append(await conn.insert("INSERT INTO outbox (game_id, kind, payload, created_at, next_attempt_at) "
+                                         "VALUES (?, ?, ?, ?, ?)", (game_id, kind, payload, now, now)))
         return ids
 
     # ----- metadata (no version change) ------------------------------------------------------------------
