@@ -140,7 +140,6 @@ class DiscordCourier:
     async def _board(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
         follow = self.bot.web.follow_link(game) if self.bot.web is not None else None
         view = controls_view(game.id, payload["controls"], follow) or discord.utils.MISSING
-        alt = kit(game.kind).board_alt(payload["view"])
         text = payload["text"]
         if payload["mode"] == "edit" and game.board_message_id is not None:
             message = thread.get_partial_message(game.board_message_id)
@@ -149,6 +148,7 @@ class DiscordCourier:
                     await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
                     return Delivery()
                 images = await self.bot.core.renders.board(game.kind, payload["view"])
+                alt = kit(game.kind).board_alt(payload["view"])
                 try:
                     await message.edit(content=text, attachments=self._pngs(images, alt), view=view,
                                        allowed_mentions=discord.AllowedMentions.none())
@@ -161,6 +161,7 @@ class DiscordCourier:
                     raise
                 log.info("Game %s: its board message is gone; posting a new one", game.id)
         images = await self.bot.core.renders.board(game.kind, payload["view"])
+        alt = kit(game.kind).board_alt(payload["view"])
         allowed = mentions(payload["mentions"])
         try:
             posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed)

@@ -22,6 +22,9 @@ class Table:
     kit: GameKit
     state: Any | None  # None while the game is in its lobby
     deadlines: dict[int, datetime] = field(default_factory=dict)  # seat → when its decision is due, if any
+    # The spectator view, made once: a move's board, its digest, its alt text and the check for an unchanged
+    # picture all read it, and some games' views take milliseconds to build.
+    _public: View | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def id(self) -> int:
@@ -67,8 +70,11 @@ class Table:
         return [self.user_of(seat) for seat in self.awaited()]
 
     def public_view(self) -> View:
+        """The spectator view of the state (one object per table: read it, never change it)."""
         assert self.state is not None
-        return self.game.view(self.state, None)
+        if self._public is None:
+            self._public = self.game.view(self.state, None)
+        return self._public
 
 
 @dataclass
