@@ -239,6 +239,7 @@ class Run:
     served: int = 0
     cpu: float = 0.0
     cpu_own: float = 0.0
+    cpu_driver: float = 0.0
     cpu_waited: float = 0.0
     pressure: float = 0.0
     rss_start: int = 0
@@ -317,7 +318,7 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
     window_start, window_end = begin + args.warmup, begin + args.warmup + args.duration
     tasks: set[asyncio.Task[None]] = set()
     cpu_start: float | None = None
-    own_start = 0.0
+    own_start = driver_start = 0.0
     waited_start = pressure_start = 0.0
     due, number = begin, 0
     while True:
@@ -325,6 +326,7 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
         if cpu_start is None and due >= window_start:
             await asyncio.sleep(max(0.0, window_start - time.monotonic()))
             own_start, _ = cpu_split(bot.pid)
+            driver_start = time.process_time()
             cpu_start = cpu_seconds(bot.pid)
             waited_start, pressure_start = cpu_waited(bot.pid), cpu_pressure()
         if due >= window_end:
@@ -339,6 +341,7 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
     await asyncio.sleep(max(0.0, window_end - time.monotonic()))
     result.cpu = cpu_seconds(bot.pid) - (cpu_start or 0.0)
     result.cpu_own = cpu_split(bot.pid)[0] - own_start
+    result.cpu_driver = time.process_time() - driver_start
     result.cpu_waited = cpu_waited(bot.pid) - waited_start
     result.pressure = (cpu_pressure() - pressure_start) / args.duration
     result.served = sum(1 for a in result.arrivals if a.board_at is not None and window_start <= a.board_at
@@ -400,6 +403,7 @@ def report(result: Run) -> str:
     served = result.served / result.duration
     cpu = result.cpu / result.served if result.served else float("nan")
     own = result.cpu_own / result.served if result.served else float("nan")
+    driver = result.cpu_driver / result.served if result.served else float("nan")
     mb = 1024 * 1024
     lines = [
         f"Ringmaster load: {result.games} live games, {result.rate:g} moves/s offered for {result.duration:g} s "
@@ -417,6 +421,8 @@ def report(result: Run) -> str:
         f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window; its "
         f"threads waited {result.cpu_waited:.1f} s for a free core)",
         f"    of which the bot's own process   {own * 1000:.0f} ms (the rest: its render workers)",
+        f"  driver CPU per move                {driver * 1000:.0f} ms (the stand-in and the players, in this "
+        "process: the same machine's cores)",
         f"  machine CPU pressure               {result.pressure:.0%} of the window some task waited for a core "
         "(other work on the machine competes with the bot)",
         f"  bot RSS                            {result.rss_start / mb:.0f} MB after start-up, "
