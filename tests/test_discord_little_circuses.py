@@ -22,7 +22,7 @@ from table.kits import KITS
 from table.model import Table
 
 from discord_standin import Discord, standin
-from discord_table import board, board_changed, button, custom_ids, labels, mark
+from discord_table import board, board_changed, button, core_of, custom_ids, labels, mark
 
 PLAYERS = ("alice", "bob", "carol")
 MENTION = re.compile(r"<@(\d+)>")
@@ -131,6 +131,9 @@ async def test_a_three_player_game_is_played_to_its_final_scores(tmp_path: Path)
         assert awaited_members(d, first) == list(PLAYERS)  # opening night: everyone decides at once
         decisions = 0
         for _ in range(400):
+            # The answer may come before the board is posted (it waits for it only so long): read the board
+            # once everything saved is delivered, so it shows the state the table is read at.
+            await core_of(d).publisher.idle()
             latest = board(d, thread)
             if "Final scores" in latest.content:
                 break
