@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from discord_standin import Discord, standin
+from discord_standin import standin
 
 GUILDS = [{"name": "Big Top"}, {"name": "Sideshow"}, {"name": "Midway"}]  # shards 0, 1, 0 of 2 (in turn)
 
@@ -27,7 +27,8 @@ class Whoami(commands.Cog):
 
     @app_commands.command(name="whoami", description="Which bot answers")
     async def whoami(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"{self.name} on shard {interaction.guild and interaction.guild.shard_id}")
+        shard = interaction.guild.shard_id if interaction.guild is not None else None
+        await interaction.response.send_message(f"{self.name} on shard {shard}")
 
 
 def sharded(name: str, shard_ids: list[int] | None, shard_count: int | None) -> Any:
@@ -92,8 +93,9 @@ async def test_guild_events_follow_the_guild_and_others_go_to_shard_zero() -> No
         second = await d.add_bot(sharded("second", [1], 2))
         sideshow = next(g for g in d.guilds if g.name == "Sideshow")
         general = d.server.channel("general", sideshow)
-        thread = await second.get_channel(general.id).create_thread(  # type: ignore[union-attr]
-            name="Acts", type=discord.ChannelType.public_thread)
+        text_channel = second.get_channel(general.id)
+        assert isinstance(text_channel, discord.TextChannel)
+        thread = await text_channel.create_thread(name="Acts", type=discord.ChannelType.public_thread)
         await d.wait_for(lambda: second.get_channel(thread.id), what="THREAD_CREATE on the guild's shard")
         await d.post("carol", general, "hello")
         await d.wait_for(lambda: any(event == "MESSAGE_CREATE" for event, _ in d.server.sent_events(1)),
