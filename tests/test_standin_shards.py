@@ -56,9 +56,9 @@ async def test_a_client_without_a_shard_count_asks_for_it_and_runs_every_shard()
         assert d.requests("GET", "/gateway/bot") and bot.shard_count == 2
         assert d.server.connected_shards == [(0, 2), (1, 2)]
         assert guild_ids(bot) == {g.id for g in d.guilds}
-        for guild in bot.guilds:
-            assert guild.shard_id == (guild.id >> 22) % 2
-        assert [guild.shard_id for guild in sorted(bot.guilds, key=lambda g: g.id)] == [0, 1, 0]
+        for seen in bot.guilds:
+            assert seen.shard_id == (seen.id >> 22) % 2
+        assert [seen.shard_id for seen in sorted(bot.guilds, key=lambda g: g.id)] == [0, 1, 0]
         names = {"Big Top": 0, "Sideshow": 1, "Midway": 0}
         for guild in d.guilds:
             channel = d.server.channel("general", guild)
