@@ -34,8 +34,10 @@ class Whoami(commands.Cog):
 def sharded(name: str, shard_ids: list[int] | None, shard_count: int | None) -> Any:
     """A factory of a small sharded bot with the ``/whoami`` command, synced globally."""
     async def build() -> discord.Client:
+        # Without shard ids the client runs every shard, and without a count it asks GET /gateway/bot.
+        shards: dict[str, Any] = {"shard_ids": shard_ids} if shard_ids is not None else {}
         bot = commands.AutoShardedBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                                      shard_ids=shard_ids, shard_count=shard_count)
+                                      shard_count=shard_count, **shards)
         await bot.add_cog(Whoami(bot, name))
 
         async def sync() -> None:
