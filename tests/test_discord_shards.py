@@ -32,7 +32,7 @@ async def test_two_processes_play_their_own_guilds_and_keep_each_deadline_once(
     clock = Clock()
     async with standin(tmp_path, bot=False, shards=2, guilds=GUILDS) as d:
         database = tmp_path / "ringmaster.sqlite3"  # one database for both processes (RINGMASTER_DB)
-        bots = [await d.start_bot(ringmaster_factory(d, database, cogs=[lambda bot: UseClock(bot, clock)],
+        bots: list[Any] = [await d.start_bot(ringmaster_factory(d, database, cogs=[lambda bot: UseClock(bot, clock)],
                                                      shards="0/2", global_commands=True))]
         bots.append(await d.add_bot(ringmaster_factory(d, database, cogs=[lambda bot: UseClock(bot, clock)],
                                                        shards="1/2", global_commands=True)))
@@ -56,7 +56,7 @@ async def test_two_processes_play_their_own_guilds_and_keep_each_deadline_once(
         done = [await life(bot).tick() for bot in bots]
         assert done == [1, 1]  # each process kept its own game's deadline, not the other's
         for thread in threads:
-            await d.wait_for(lambda thread=thread: missed(d, thread) or None, what="the missed deadline's note")
+            await d.wait_for(lambda: missed(d, thread) or None, what="the missed deadline's note")  # noqa: B023
             assert "(automatic player)" in board(d, thread).content
         assert [await life(bot).tick() for bot in bots] == [0, 0]
         assert [len(missed(d, thread)) for thread in threads] == [1, 1]  # once each
