@@ -7,6 +7,7 @@ import importlib.util
 import logging
 import os
 import pkgutil
+import signal
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -18,7 +19,7 @@ from discord.ext import commands
 from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
 from table import allocator
-from table.config import Config
+from table.config import Config, Shards
 from table.renders import default_processes
 from web.settings import SettingsError, web_settings
 
@@ -82,6 +83,13 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
     if processes_text and not (processes_text.isascii() and processes_text.isdigit() and int(processes_text) <= 16):
         raise ConfigError(f"RINGMASTER_RENDER_PROCESSES must be a number of worker processes from 0 (draw in the "
                           f"bot's own process) to 16, not {processes_text!r}.")
+    shards_text = merged.get("RINGMASTER_SHARDS", "").strip()
+    try:
+        shards = Shards.parse(shards_text) if shards_text else None
+    except ValueError:
+        raise ConfigError(f"RINGMASTER_SHARDS must name this process's Discord shards as first-last/count, such as "
+                          f"0-3/8 (shards 0 to 3 of 8) or 2/8 (shard 2 of 8), with first ≤ last < count, not "
+                          f"{shards_text!r}.") from None
     try:
         web = web_settings(merged)
     except SettingsError as error:
@@ -94,6 +102,7 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         replay_frames=frames,
         render_processes=int(processes_text) if processes_text else default_processes(),
         web=web,
+        shards=shards,
     )
 
 
@@ -131,6 +140,10 @@ class Ringmaster(RingmasterBot):
     async def setup_hook(self) -> None:
         await super().setup_hook()
         await load_cogs(self)
+        if self.config.shards is not None and self.config.shards.first != 0:
+            # Slash commands belong to the application, not to a shard: one process (shard 0's) syncs them.
+            log.info("Running shards %s; the process of shard 0 syncs the slash commands", self.config.shards)
+            return
         if self.config.dev_guild is not None:
             guild = discord.Object(id=self.config.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -144,9 +157,19 @@ class Ringmaster(RingmasterBot):
         log.info("Ringmaster is ready as %s in %d servers", self.user, len(self.guilds))
 
 
+class ShardedRingmaster(Ringmaster, commands.AutoShardedBot):
+    """The bot running some of its Discord shards (``RINGMASTER_SHARDS``), one connection per shard; the
+    other shards run in other processes (see docs/shards.md)."""
+
+    async def on_ready(self) -> None:
+        assert self.config.shards is not None
+        log.info("Ringmaster is ready as %s on shards %s, in %d servers", self.user, self.config.shards,
+                 len(self.guilds))
+
+
 def build_bot(config: Config) -> RingmasterBot:
     allocator.tune()  # before the bot's threads start allocating (see table/allocator.py)
-    return Ringmaster(config)
+    return Ringmaster(config) if config.shards is None else ShardedRingmaster(config)
 
 
 def setup_logging(level: str) -> None:
@@ -158,8 +181,19 @@ def setup_logging(level: str) -> None:
 
 
 async def _run(bot: commands.Bot, token: str) -> None:
+    # SIGTERM (systemd, a container's stop, the launcher) closes the bot as Ctrl+C does: interactions
+    # being served are finished first, and the database is closed cleanly.
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     async with bot:
-        await bot.start(token)
+        running = asyncio.create_task(bot.start(token), name="ringmaster")
+        stopping = asyncio.create_task(stop.wait(), name="ringmaster-sigterm")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if not running.done():
+            log.info("Stopping on SIGTERM")
+            await bot.close()
+        await running  # a failure to start (a refused token, no network) is raised here
 
 
 def main() -> int:

@@ -8,7 +8,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -32,8 +32,11 @@ class RingmasterBot(commands.Bot):
         # Ringmaster has no voice features: silence discord.py's warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Mentions are denied by default; each message names exactly the members it may ping.
+        # With RINGMASTER_SHARDS the bot is an AutoShardedBot (bot.py) running only those shards.
+        shards: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
+                                                                      "shard_count": config.shards.count}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The current time; tests replace it with a controllable clock."""
@@ -56,7 +59,7 @@ class RingmasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock(),
-                                          render_processes=self.config.render_processes)
+                                          render_processes=self.config.render_processes, shards=self.config.shards)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
 
     @contextlib.asynccontextmanager

@@ -21,6 +21,42 @@ class WebSettings:
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The Discord shards one bot process runs: ``first`` to ``last`` of ``count`` (``RINGMASTER_SHARDS``,
+    written ``first-last/count``, or ``first/count`` for one). Discord sends each guild's events to shard
+    ``(guild_id >> 22) % count``, so the process hears of those guilds only (see docs/shards.md)."""
+
+    first: int
+    last: int
+    count: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.first <= self.last < self.count:
+            raise ValueError(f"shards {self.first}-{self.last} are not among shards 0-{self.count - 1}")
+
+    @classmethod
+    def parse(cls, text: str) -> Shards:
+        """Read ``first-last/count`` or ``shard/count``; ValueError for anything else."""
+        ids, slash, count = text.strip().partition("/")
+        first, dash, last = ids.partition("-")
+        parts = [first, last if dash else first, count]
+        if not slash or not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
+            raise ValueError(f"{text!r} is not of the form first-last/count")
+        return cls(int(parts[0]), int(parts[1]), int(parts[2]))
+
+    @property
+    def ids(self) -> list[int]:
+        return list(range(self.first, self.last + 1))
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether the guild's events come to these shards."""
+        return self.first <= (guild_id >> 22) % self.count <= self.last
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.last}/{self.count}"
+
+
+@dataclass(frozen=True)
 class Config:
     token: str
     db_path: Path = Path("ringmaster.sqlite3")
@@ -33,3 +69,6 @@ class Config:
     bot started from the environment uses one per spare core; see table.renders."""
     web: WebSettings | None = None
     """The web companion's settings; None: it is off."""
+    shards: Shards | None = None
+    """The Discord shards this process runs (``RINGMASTER_SHARDS``); None: one process for the whole bot,
+    connected the way discord.py connects by default."""

@@ -14,10 +14,12 @@ from db.store import GameRecord, GameStore
 from rules.core.errors import RulesError
 from table import clocks, hours
 from table.away import AwayDesk
+from table.config import Shards
 from table.errors import TableError
 from table.keeper import ALL_KINDS, Keeper
 from table.kits import check_kits
 from table.model import ActResult, Table
+from table.ownership import EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
 from table.renders import Renders, ThreadRenders, open_renders
 from table.service import MAX_ID, TableService
@@ -34,26 +36,30 @@ def utc_now() -> datetime:
 
 class TableCore:
     def __init__(self, store: GameStore, clock: Callable[[], datetime] = utc_now,
-                 renders: Renders | None = None) -> None:
+                 renders: Renders | None = None, claim: WorkClaim | None = None) -> None:
         self.store = store
         self.clock = clock
         self.renders: Renders = renders or ThreadRenders()
+        self.claim: WorkClaim = claim or EveryGame()
+        """Which games' background work is this process's (see table.ownership)."""
         self.life = LifeStore(store)
         self.outbox = OutboxStore(store)
-        self.publisher = Publisher(store, self.outbox, clock)
+        self.publisher = Publisher(store, self.outbox, clock, claim=self.claim)
         self.tables = TableService(store, self.life, clock, published=self.publisher.kick)
         self.away = AwayDesk(self.tables, self.life, clock)
-        self.keeper = Keeper(self.tables, self.life, clock, self.away)
+        self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim)
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
-                   render_processes: int = 0) -> TableCore:
+                   render_processes: int = 0, shards: Shards | None = None) -> TableCore:
         """Check the game kits, open (creating and migrating) the database, and start the renderers:
-        ``render_processes`` worker processes, or threads of this process when 0 (see table.renders)."""
+        ``render_processes`` worker processes, or threads of this process when 0 (see table.renders).
+        ``shards``: the Discord shards this process runs, whose guilds' games' background work is its
+        own (None: every game's)."""
         check_kits()
         store = await GameStore.open(db_path, clock=clock)
         try:
-            return cls(store, clock, await open_renders(render_processes))
+            return cls(store, clock, await open_renders(render_processes), claim_for(store, shards))
         except BaseException:
             await store.close()
             raise
@@ -76,7 +82,8 @@ class TableCore:
         delivered outbox items older than a day are forgotten (the log keeps what happened)."""
         done = await self.keeper.tick(None, ALL_KINDS)
         await self.publisher.resume()
-        await self.tables.write(self.outbox.prune(self.clock() - OUTBOX_KEPT))
+        if self.claim.chores:
+            await self.tables.write(self.outbox.prune(self.clock() - OUTBOX_KEPT))
         return done
 
     # ----- reading for the chat layer ------------------------------------------------------------------

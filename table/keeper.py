@@ -23,6 +23,7 @@ from table.clocks import Clock
 from table.errors import TableError
 from table.herald import jump_link
 from table.model import ActResult, Table
+from table.ownership import EveryGame, WorkClaim
 from table.service import TableService
 
 log = logging.getLogger(__name__)
@@ -62,16 +63,20 @@ class TakeBack:
 
 
 class Keeper:
-    def __init__(self, tables: TableService, life: LifeStore, clock: Clock, away: AwayDesk | None = None) -> None:
+    def __init__(self, tables: TableService, life: LifeStore, clock: Clock, away: AwayDesk | None = None, *,
+                 claim: WorkClaim | None = None) -> None:
         self.tables = tables
         self.life = life
         self.clock = clock
         self.away = away if away is not None else AwayDesk(tables, life, clock)
+        self.claim: WorkClaim = claim or EveryGame()
+        """Whose games' seats this keeper looks after (another process looks after the others)."""
 
     # ----- the scheduler --------------------------------------------------------------------------------
     async def due(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> list[Due]:
         """Every reminder, passed deadline and automatic move due now (in one game, or all; only the
-        given kinds), oldest wait first. Damaged games are left out by the store.
+        given kinds), oldest wait first, in the games that are this process's own (see table.ownership).
+        Damaged games are left out by the store.
 
         Only seats whose ``due_at`` has come are read (an index does the choosing); a seat looked at too
         early (a new wait, or one whose player's active hours changed) gets its exact next moment back,
@@ -82,6 +87,9 @@ class Keeper:
                 [clock for clock in await self.life.due_clocks(now) if clock.autopilot]
         else:
             clocks = await self.life.due_clocks(now, game_id)
+        # Another process's seats are not even looked at: it alone sets when to look at them again.
+        mine = await self.claim.mine({clock.game_id for clock in clocks})
+        clocks = [clock for clock in clocks if clock.game_id in mine]
         members = await self.life.members({clock.user_id for clock in clocks if not clock.autopilot})
         found: list[tuple[datetime, Due]] = []
         later: list[tuple[int, int, datetime | None]] = []

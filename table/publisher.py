@@ -12,7 +12,8 @@ fails:
 - a deleted thread is re-created by the courier and delivery goes on there;
 - an item the chat service will never accept is set aside (logged), so it cannot block the game.
 
-Everything pending survives a restart: :meth:`Publisher.resume` picks up every game with due items.
+Everything pending survives a restart: :meth:`Publisher.resume` picks up every game with due items
+(of the games this process looks after, when several run; see ``table/ownership.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Protocol
 from db.outbox import OutboxRow, OutboxStore
 from db.store import GameRecord, GameStore
 from table.clocks import Clock
+from table.ownership import EveryGame, WorkClaim
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +96,11 @@ def superseded(row: OutboxRow, later: Sequence[OutboxRow]) -> bool:
 
 class Publisher:
     def __init__(self, store: GameStore, outbox: OutboxStore, clock: Clock, *,
-                 backoff: Sequence[float] = DEFAULT_BACKOFF, timeout: float = DEFAULT_TIMEOUT) -> None:
+                 backoff: Sequence[float] = DEFAULT_BACKOFF, timeout: float = DEFAULT_TIMEOUT,
+                 claim: WorkClaim | None = None) -> None:
         self.store = store
+        self.claim: WorkClaim = claim or EveryGame()
+        """Whose games' pending items :meth:`resume` picks up (another process delivers the others')."""
         self.outbox = outbox
         self.clock = clock
         self.backoff = tuple(backoff)
@@ -132,8 +137,11 @@ class Publisher:
                 await asyncio.wait_for(asyncio.shield(task), timeout)
 
     async def resume(self) -> int:
-        """Start delivering every game with items due (after a restart, and at every scheduler tick)."""
-        games = await self.outbox.due_games(self.clock())
+        """Start delivering every game with items due (after a restart, and at every scheduler tick) among
+        this process's own games; returns how many."""
+        due = await self.outbox.due_games(self.clock())
+        mine = await self.claim.mine(due)
+        games = [game_id for game_id in due if game_id in mine]  # in due order: the longest waiting first
         for game_id in games:
             self.kick(game_id)
         return len(games)

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from table import compose
 
-from discord_standin import Discord
+from discord_standin import Channel, Discord
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -42,7 +42,7 @@ def labels(message: Any) -> list[str]:
 
 
 async def open_game(d: Discord, players: tuple[str, ...] = ("alice", "bob"), options: dict[str, Any] | None = None,
-                    channel: str = "games", command: str = "circus new") -> Any:
+                    channel: str | Channel = "games", command: str = "circus new") -> Any:
     """The first player creates a lobby with ``command`` (a game's own ``new``, Circus Train's by
     default), the others join, the creator starts. Returns the game's thread once its first board is
     posted."""

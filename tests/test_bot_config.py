@@ -11,6 +11,7 @@ import pytest
 
 import bot
 from bot import BAD_TOKEN, NO_TOKEN, Config, ConfigError, load_config
+from table.config import Shards
 from table.renders import default_processes
 
 
@@ -211,5 +212,54 @@ async def test_setup_hook_loads_cogs_then_syncs_to_the_dev_guild_or_globally(
         if dev_guild is not None:
             copied = built.tree.get_commands(guild=discord.Object(id=dev_guild))
             assert [command.name for command in copied] == ["ping"]
+    finally:
+        await built.core.close()
+
+
+def test_shards_are_read_and_make_a_sharded_bot(tmp_path: Path) -> None:
+    plain = bot.build_bot(load_config({"RINGMASTER_TOKEN": "t"}, None))
+    assert load_config({"RINGMASTER_TOKEN": "t"}, None).shards is None
+    assert not isinstance(plain, discord.AutoShardedClient) and plain.shard_count is None  # one connection, as ever
+    config = load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_SHARDS": " 0-3/8 "}, None)
+    assert config.shards == Shards(0, 3, 8) and str(config.shards) == "0-3/8"
+    assert load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_SHARDS": "5/8"}, None).shards == Shards(5, 5, 8)
+    built = bot.build_bot(config)
+    assert isinstance(built, discord.AutoShardedClient) and isinstance(built, bot.Ringmaster)
+    assert (built.shard_ids, built.shard_count) == ([0, 1, 2, 3], 8)
+    assert built.intents == discord.Intents.default()
+
+
+@pytest.mark.parametrize("text", ["8", "0-3", "3-1/8", "0-8/8", "2/2", "a-b/c", "0-3/0", "-1/4", "0,1/4", "٠/١"])
+def test_malformed_shards_are_one_clear_sentence(text: str) -> None:
+    with pytest.raises(ConfigError, match=r"^RINGMASTER_SHARDS must name this process's Discord shards as "
+                                          r"first-last/count, such as 0-3/8 .*, not '.*'\.$"):
+        load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_SHARDS": text}, None)
+
+
+def test_a_shard_belongs_to_guilds_by_discords_rule() -> None:
+    shards = Shards(2, 3, 4)
+    assert [shards.owns(n << 22) for n in range(8)] == [False, False, True, True, False, False, True, True]
+
+
+@pytest.mark.parametrize("shards, syncs", [("0-1/4", True), ("2-3/4", False)])
+async def test_only_the_process_of_shard_zero_syncs_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shards: str, syncs: bool
+) -> None:
+    built = bot.build_bot(load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_DB": str(tmp_path / "games.sqlite3"),
+                                       "RINGMASTER_SHARDS": shards}, None))
+    synced: list[object] = []
+
+    async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[object]:
+        synced.append(guild)
+        return []
+
+    async def no_cogs(target: object, package: str = "cogs") -> list[str]:
+        return []
+
+    monkeypatch.setattr(bot, "load_cogs", no_cogs)
+    monkeypatch.setattr(built.tree, "sync", fake_sync)
+    try:
+        await built.setup_hook()
+        assert synced == ([None] if syncs else [])
     finally:
         await built.core.close()

@@ -63,6 +63,10 @@ ChannelRef = Channel | str | int
 MessageRef = Message | int
 
 
+async def _identify_now(shard_id: int | None, *, initial: bool = False) -> None:
+    """A client's identify hook that does not wait (see ``Discord._launch``)."""
+
+
 class Discord:
     """Drives the stand-in as Discord's users would, and runs the bot against it."""
 
@@ -75,6 +79,7 @@ class Discord:
         is connected to the gateway, and ``start_bot`` is not used."""
         self._factory: BotFactory | None = None
         self._connect_task: asyncio.Task[None] | None = None
+        self._others: list[tuple[discord.Client, asyncio.Task[None]]] = []  # bots added with add_bot
         self._stopping = False
         self._loop = asyncio.get_running_loop()
         self._collector = ErrorCollector(self._wake)
@@ -229,6 +234,29 @@ class Discord:
         if factory is None:
             raise UsageError("start_bot() needs a bot factory the first time")
         self._factory = factory
+        self._stopping = False
+        self.bot, self._connect_task = await self._launch(factory, timeout, guild_ready_timeout)
+        return self.bot
+
+    async def add_bot(self, factory: BotFactory, *, timeout: float = 5.0,
+                      guild_ready_timeout: float = 0.02) -> discord.Client:
+        """Another bot beside the first, as a second bot process of a sharded deployment would be: built
+        by ``factory`` (a client with its own ``shard_ids``), connected, ready. The stand-in routes each
+        guild's events to the session of its shard, so each bot hears of its own guilds only. It is
+        closed with the driver (``close``); ``bots`` lists every bot running."""
+        if self.bot is None:
+            raise UsageError("start_bot() first: add_bot() adds a bot beside the first one")
+        bot, task = await self._launch(factory, timeout, guild_ready_timeout)
+        self._others.append((bot, task))
+        return bot
+
+    @property
+    def bots(self) -> list[discord.Client]:
+        """Every bot running: the first (``bot``), then those added with ``add_bot``."""
+        return ([self.bot] if self.bot is not None else []) + [bot for bot, _ in self._others]
+
+    async def _launch(self, factory: BotFactory, timeout: float,
+                      guild_ready_timeout: float) -> tuple[discord.Client, asyncio.Task[None]]:
         self._point_library_here()
         built = factory()
         bot = await built if inspect.isawaitable(built) else built
@@ -236,17 +264,19 @@ class Discord:
             raise UsageError(f"the bot factory returned {bot!r}, not a discord.Client")
         state = bot._connection
         state.guild_ready_timeout = min(state.guild_ready_timeout, guild_ready_timeout)
-        self.bot = bot
-        self._stopping = False
+        # discord.py waits 5 s between two shards' IDENTIFYs of one client (Discord's identify rate
+        # limit); the stand-in has no such limit, so a client of several shards connects at once.
+        bot.before_identify_hook = _identify_now  # type: ignore[method-assign]
+        task: asyncio.Task[None] | None = None
         try:
             await bot.login(self.server.token)
-            self._connect_task = asyncio.create_task(bot.connect(reconnect=True), name="standin-bot-connect")
-            self._connect_task.add_done_callback(self._connect_done)
+            task = asyncio.create_task(bot.connect(reconnect=True), name="standin-bot-connect")
+            task.add_done_callback(self._connect_done)
             await self.wait_for(lambda: bot.is_ready(), timeout, "the bot's on_ready")
         except BaseException:
-            await self.stop_bot()
+            await self._close_bot(bot, task)
             raise
-        return bot
+        return bot, task
 
     def _connect_done(self, task: asyncio.Task[None]) -> None:
         if self._stopping or task.cancelled():
@@ -262,6 +292,10 @@ class Discord:
         bot, task = self.bot, self._connect_task
         self.bot, self._connect_task = None, None
         self._stopping = True
+        await self._close_bot(bot, task)
+
+    @staticmethod
+    async def _close_bot(bot: discord.Client | None, task: asyncio.Task[None] | None) -> None:
         if bot is not None:
             await bot.close()
         if task is not None:
@@ -278,8 +312,12 @@ class Discord:
         return await self.start_bot(factory, timeout=timeout)
 
     async def close(self) -> None:
-        """Stop the bot and restore discord.py's two URLs; leaves the server to its owner."""
+        """Stop the bots and restore discord.py's two URLs; leaves the server to its owner."""
         try:
+            self._stopping = True
+            others, self._others = self._others, []
+            for bot, task in others:
+                await self._close_bot(bot, task)
             await self.stop_bot()
         finally:
             discord.http.Route.BASE = self._saved_base
@@ -295,10 +333,10 @@ class Discord:
         if self.server.internal_errors:
             raise AssertionError(f"the stand-in failed: {self.server.internal_errors}")
 
-    async def drop_connection(self, timeout: float = DEFAULT_TIMEOUT) -> None:
-        """Drop the gateway connection; return once the bot has RESUMEd."""
+    async def drop_connection(self, timeout: float = DEFAULT_TIMEOUT, shard_id: int | None = None) -> None:
+        """Drop the gateway connection (of one shard's session, or all); return once the bot has RESUMEd."""
         resumes = self.server.resume_count
-        await self.server.drop_connection()
+        await self.server.drop_connection(shard_id=shard_id)
         await self.wait_for(lambda: self.server.resume_count > resumes and self.server.connected, timeout,
                             "the bot's RESUME")
 

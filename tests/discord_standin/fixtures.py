@@ -27,20 +27,26 @@ CogFactory = Callable[[Any], Any]  # bot -> commands.Cog
 
 def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFactory] = (),
                        dynamic_items: Iterable[type[discord.ui.DynamicItem[Any]]] = (),
-                       render_processes: int = 0) -> BotFactory:
+                       render_processes: int = 0, shards: str | None = None,
+                       global_commands: bool = False) -> BotFactory:
     """A factory for the real bot: ``bot.build_bot(config)`` with the stand-in's token, ``db_path`` and
     ``dev_guild`` set to the stand-in's first guild; ``cogs`` (test-only) are added before login.
     Boards are drawn in threads of the test's process (so tests may replace the renderers) unless
-    ``render_processes`` asks for worker processes."""
+    ``render_processes`` asks for worker processes. ``shards`` (``RINGMASTER_SHARDS``' form, such as
+    ``"1/2"``) makes it a bot process running those shards only. ``global_commands``: no ``dev_guild``, so
+    the commands are synced globally and every guild has them (a world of several guilds)."""
     import bot as ringmaster  # the product's entry point
+    from table.config import Shards
 
     cog_factories = list(cogs)
     items = list(dynamic_items)
 
     async def build() -> discord.Client:
         # Few replay frames: drawing forty boards at every game's end would slow the tests for nothing.
-        config = ringmaster.Config(token=driver.server.token, db_path=db_path, dev_guild=driver.guild.id,
-                                   log_level="INFO", replay_frames=3, render_processes=render_processes)
+        config = ringmaster.Config(token=driver.server.token, db_path=db_path,
+                                   dev_guild=None if global_commands else driver.guild.id,
+                                   log_level="INFO", replay_frames=3, render_processes=render_processes,
+                                   shards=Shards.parse(shards) if shards is not None else None)
         client = ringmaster.build_bot(config)
         for make_cog in cog_factories:
             await client.add_cog(make_cog(client))
@@ -55,20 +61,23 @@ def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFact
 async def standin(tmp_path: Path | None = None, *, bot: bool | BotFactory = True,
                   cogs: Iterable[CogFactory] = (), guilds: Iterable[Mapping[str, Any]] | None = None,
                   interaction_deadline: float = 3.0, attachment_size_limit: int = 10 * 1024 * 1024,
-                  render_processes: int = 0, **guild_setup: Any) -> AsyncIterator[Discord]:
+                  render_processes: int = 0, shards: int = 1, **guild_setup: Any) -> AsyncIterator[Discord]:
     """A running stand-in with one guild built from ``guild_setup`` (see ``StandIn.add_guild``: name,
     channels, members, managers, owner, deny, bot_permissions) or several from ``guilds``.
 
     By default the real Ringmaster bot (plus the test-only ``cogs``) is started with its database at
     ``tmp_path / "ringmaster.sqlite3"`` and ``dev_guild`` set to the first guild. ``bot`` may instead
     be a factory (a callable returning a discord.Client, or a coroutine of one), or False for no bot.
+    ``shards`` is the stand-in's shard count: the guilds take the shards in turn (see ``add_guild``), and
+    each gateway session hears only of its shard's guilds.
     """
     cog_factories = list(cogs)
     if cog_factories and bot is not True:
         raise ValueError("cogs are added to the Ringmaster bot (bot=True); a custom factory adds its own")
     if bot is True and tmp_path is None:
         raise ValueError("standin() needs tmp_path for the bot's database (or bot=False)")
-    server = StandIn(interaction_deadline=interaction_deadline, attachment_size_limit=attachment_size_limit)
+    server = StandIn(interaction_deadline=interaction_deadline, attachment_size_limit=attachment_size_limit,
+                     shard_count=shards)
     for setup in guilds if guilds is not None else [guild_setup]:
         server.add_guild(**setup)
     await server.start()

@@ -248,9 +248,9 @@ class MessageStore(Gateway):
         self.record("message", message)
         data = self.message_payload(message)
         data["member"] = self.guild_of(channel).members[user.id].payload(with_user=False)
-        session = self._session
+        intents = self.session_intents(channel.guild_id)
         mentioned = any(u.id == self.bot_user.id for u in message.mentions)
-        if session is not None and not session.intents & INTENT_MESSAGE_CONTENT and not mentioned:
+        if intents is not None and not intents & INTENT_MESSAGE_CONTENT and not mentioned:
             data.update(content="", embeds=[], attachments=[], components=[])
         await self.dispatch("MESSAGE_CREATE", data)
         return message

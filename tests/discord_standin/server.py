@@ -86,13 +86,17 @@ log = logging.getLogger("discord_standin")
 
 
 class StandIn(RestApi, Interactions, DirectMessages):
-    """Discord for one bot application: call ``add_guild`` (and ``add_user``), then ``await start()``."""
+    """Discord for one bot application: call ``add_guild`` (and ``add_user``), then ``await start()``.
+
+    ``shard_count`` is the number of shards ``GET /gateway/bot`` recommends; every gateway session hears
+    only of the guilds on the shard it identified for (see ``gateway``)."""
 
     def __init__(self, *, app_name: str = "Ringmaster", token: str | None = None,
                  interaction_deadline: float = 3.0, webhook_lifetime: float = 15 * 60.0,
-                 attachment_size_limit: int = 10 * 1024 * 1024) -> None:
+                 attachment_size_limit: int = 10 * 1024 * 1024, shard_count: int = 1) -> None:
         super().__init__(app_name=app_name, token=token, interaction_deadline=interaction_deadline,
-                         webhook_lifetime=webhook_lifetime, attachment_size_limit=attachment_size_limit)
+                         webhook_lifetime=webhook_lifetime, attachment_size_limit=attachment_size_limit,
+                         shard_count=shard_count)
         self._runner: web.AppRunner | None = None
         self.faults = Faults(self.notify)
         self._init_direct()

@@ -48,10 +48,19 @@ from .model import (
 from .wire import ApiError, missing_access, missing_permissions
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a guild's events go to: Discord's rule, from the guild id's timestamp bits."""
+    return (guild_id >> 22) % shard_count
+
+
 class World:
     """Everything the stand-in keeps, and the computations over it that every route shares."""
 
-    def __init__(self, *, app_name: str, token: str | None, attachment_size_limit: int) -> None:
+    def __init__(self, *, app_name: str, token: str | None, attachment_size_limit: int, shard_count: int = 1) -> None:
+        if shard_count < 1:
+            raise ValueError("a Discord application has at least one shard")
+        self.shard_count = shard_count
+        """The shards ``GET /gateway/bot`` recommends, and the ones ``add_guild`` spreads new guilds over."""
         self.token = token or f"standin.{secrets.token_urlsafe(16)}"
         self.attachment_size_limit = attachment_size_limit
         self._increment = itertools.count()
@@ -87,10 +96,14 @@ class World:
         """Let ``seconds`` pass for Discord's timers (the 3-second and 15-minute interaction rules)."""
         self._clock_offset += seconds
 
-    def snowflake(self) -> int:
+    def snowflake(self, shard: int | None = None) -> int:
+        """A new id; with ``shard``, one whose timestamp puts it on that shard (a guild's id decides which
+        shard its events go to), a few milliseconds ahead if need be."""
         millis = int(time.time() * 1000) - DISCORD_EPOCH_MS
         value = (millis << 22) | (1 << 17) | (next(self._increment) & 0xFFF)
         value = max(value, self._last_snowflake + 1)
+        if shard is not None:
+            value += ((shard - shard_of(value, self.shard_count)) % self.shard_count) << 22
         self._last_snowflake = value
         return value
 
@@ -140,7 +153,7 @@ class World:
                   deny: Mapping[str, PermissionSpec] | None = None,
                   bot_permissions: PermissionSpec = BOT_PERMISSIONS,
                   everyone_permissions: PermissionSpec = EVERYONE_PERMISSIONS, guild_id: int | None = None,
-                  features: Iterable[str] = ()) -> Guild:
+                  features: Iterable[str] = (), shard: int | None = None) -> Guild:
         """A guild with text channels and members; ``managers`` get MANAGE_GUILD (a "server manager" role).
 
         The guild belongs to ``owner`` (a member with every permission, kept apart from the others so
@@ -150,9 +163,14 @@ class World:
         ``{"games": ["create_public_threads", "attach_files"]}``. ``features`` are Discord's guild features,
         e.g. ``["DISCOVERABLE"]`` for a server listed in Server Discovery.
 
-        ``guild_id`` gives the guild a known id (a world rebuilt to match a saved database).
+        ``guild_id`` gives the guild a known id (a world rebuilt to match a saved database). Otherwise its
+        id falls on ``shard`` (of ``shard_count``); by default the guilds take the shards in turn (the
+        first guild shard 0, the next shard 1, ...), so a stand-in of several shards has guilds on each.
         """
-        guild_id = guild_id or self.snowflake()
+        if shard is not None and not 0 <= shard < self.shard_count:
+            raise ValueError(f"shard {shard} is not one of the stand-in's {self.shard_count} shards")
+        if guild_id is None:
+            guild_id = self.snowflake(len(self.guilds) % self.shard_count if shard is None else shard)
         member_names, manager_names = list(members), list(managers)
         people = [self._user_named(n) for n in dict.fromkeys([owner, *member_names, *manager_names])]
         guild = Guild(guild_id, name, owner_id=people[0].id, features=tuple(features))
