@@ -36,6 +36,7 @@ import sqlite3
 
 import aiosqlite
 
+from db.backend import Connection
 from db.errors import MigrationFailed, SchemaTooNew, storage_error
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "migrate", "schema_version", "split_statements"]
@@ -278,7 +279,7 @@ def _has_code(text: str) -> bool:
     return bool(rest)
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
+async def schema_version(conn: Connection) -> int:
     rows = list(await conn.execute_fetchall("PRAGMA user_version"))
     return int(rows[0][0])
 
