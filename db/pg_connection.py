@@ -86,7 +86,7 @@ def to_postgres(sql: str) -> Translated:
     text = "".join(parts).rstrip().rstrip(";")
     if ignore:
         text += " ON CONFLICT DO NOTHING"
-    return Translated(text, head in ("SELECT", "WITH", "VALUES") or returning, None)
+    return Translated(text, head in ("SELECT", "WITH", "VALUES", "SHOW") or returning, None)
 
 
 def _status_count(status: str) -> int:
