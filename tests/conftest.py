@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from postgres_server import PostgresServer, running_server
 
 from db import GameStore
 
 from db_helpers import Clock
-from postgres_server import PostgresServer, running_server
 
 
 @pytest.fixture
@@ -48,4 +48,11 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 async def store(database: str, clock: Clock) -> AsyncIterator[GameStore]:
     async with await GameStore.open(database, clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path, clock: Clock) -> AsyncIterator[GameStore]:
+    """A store on the SQLite file ``db_path``, for what only SQLite's file has (its header, its journal)."""
+    async with await GameStore.open(db_path, clock=clock) as opened:
         yield opened

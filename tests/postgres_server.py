@@ -18,8 +18,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from itertools import count
 from pathlib import Path
 

@@ -45,13 +45,6 @@ async def store(database: str) -> AsyncIterator[GameStore]:
         yield opened
 
 
-@pytest.fixture
-async def sqlite_store(db_path: Path) -> AsyncIterator[GameStore]:
-    """A store on a SQLite file, for what only SQLite's file has (its journal, its write lock)."""
-    async with await GameStore.open(db_path) as opened:
-        yield opened
-
-
 async def _lobby(store: GameStore, *users: tuple[int, str], guild: int = GUILD) -> GameRecord:
     game = await store.create_game("circus_train", guild, CHANNEL, users[0][0] if users else ANN, {}, seed=42)
     for user_id, name in users:
