@@ -9,7 +9,7 @@ PostgreSQL's and the server's failures into the store's errors.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Iterable, Iterator
 from typing import Any, Protocol
 
 __all__ = ["POSTGRES_SCHEMES", "Connection", "Row", "is_postgres"]
@@ -26,6 +26,8 @@ class Row(Protocol):
     """A result row: its columns by name or by position."""
 
     def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 class Connection(Protocol):

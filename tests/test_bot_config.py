@@ -213,3 +213,10 @@ async def test_setup_hook_loads_cogs_then_syncs_to_the_dev_guild_or_globally(
             assert [command.name for command in copied] == ["ping"]
     finally:
         await built.core.close()
+
+
+def test_a_postgresql_url_is_kept_as_written(tmp_path: Path) -> None:
+    url = "postgresql://ring:secret@db.example:5432/ringmaster"
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_DB": f" {url} "}, None).db_path == url
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_DB": "games/x.sqlite3"}, None).db_path == \
+        Path("games/x.sqlite3")
