@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
+from db.backend import is_postgres
 from table import allocator
 from table.config import Config, Shards
 from table.renders import default_processes
@@ -96,7 +97,7 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         raise ConfigError(str(error)) from None
     return Config(
         token=token,
-        db_path=Path(merged.get("RINGMASTER_DB", "").strip() or "ringmaster.sqlite3"),
+        db_path=database_location(merged.get("RINGMASTER_DB", "")),
         dev_guild=int(guild_text) if guild_text else None,
         log_level=level,
         replay_frames=frames,
@@ -104,6 +105,15 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         web=web,
         shards=shards,
     )
+
+
+def database_location(text: str) -> Path | str:
+    """``RINGMASTER_DB``: a ``postgresql://`` URL (kept as written: a path would fold its ``//``) or a SQLite
+    file's path (``ringmaster.sqlite3`` when unset)."""
+    text = text.strip()
+    if is_postgres(text):
+        return text
+    return Path(text or "ringmaster.sqlite3")
 
 
 def defines_setup(module: str) -> bool:

@@ -1,4 +1,9 @@
-"""Persistence: SQLite via aiosqlite — schema, migrations, the game store; knows no Discord, no one game.
+"""Persistence: SQLite via aiosqlite, or PostgreSQL via asyncpg (a ``postgresql://`` URL) — schema,
+migrations, the game store; knows no Discord, no one game.
+
+- :mod:`db.backend`, :mod:`db.pg_connection`, :mod:`db.pg_schema`, :mod:`db.game_locks` — the store's SQL on
+  PostgreSQL: the connection that translates it, the schema there, and games' locks across processes
+  (see docs/deploy.md).
 
 - :mod:`db.schema` — the forward-only migrations (``PRAGMA user_version``) and :func:`~db.schema.migrate`.
 - :mod:`db.store` — :class:`~db.store.GameStore`: games, seats and the append-only action log, with

@@ -8,9 +8,10 @@ re-post a fresh board after a :class:`StaleVersion`.
 :class:`SchemaTooNew` and :class:`MigrationFailed` are for the operator, not for players: they stop
 the bot from starting against a database it does not understand.
 
-:class:`StorageUnavailable` is SQLite itself failing (a full disk, a read-only or damaged file):
-:func:`storage_error` turns such a ``sqlite3`` error into it (and "database is locked" into
-:class:`StoreBusy`), so nothing above ``db`` ever sees a raw ``sqlite3`` exception for them.
+:class:`StorageUnavailable` is the database itself failing (a full disk, a read-only or damaged file, a
+PostgreSQL server gone): :func:`storage_error` turns such a ``sqlite3`` error into it (and "database is
+locked" into :class:`StoreBusy`); :mod:`db.pg_connection` does the same for PostgreSQL's errors, so nothing
+above ``db`` ever sees a raw driver exception for them.
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ class GameDamaged(StoreError):
         self.reason = reason
 
 
-STORAGE_CAUSES: Final[tuple[str, ...]] = ("full", "read-only", "io", "cannot-open", "corrupt")
+STORAGE_CAUSES: Final[tuple[str, ...]] = ("full", "read-only", "io", "cannot-open", "corrupt", "unreachable")
 """The values of :attr:`StorageUnavailable.cause`."""
 
 # cause -> (what a player is told, what the operator is told after "… the game database <path>: ")
@@ -209,12 +210,16 @@ _STORAGE_SENTENCES: Final[dict[str, tuple[str, str]]] = {
     "corrupt": ("the game database file is damaged",
                 "the file is not a SQLite database or is damaged; restore a backup or point the bot at another "
                 "file"),
+    "unreachable": ("the game database server cannot be reached",
+                    "the PostgreSQL server cannot be reached or refused the connection; check that it is running, "
+                    "that the URL (host, port, database, user, password) is right, and start the bot again"),
 }
 
 
 class StorageUnavailable(StoreError):
-    """SQLite could not use the database file: ``cause`` is one of :data:`STORAGE_CAUSES` ("full",
-    "read-only", "io", "cannot-open", "corrupt"). The transaction was rolled back; nothing was changed.
+    """The database could not be used: ``cause`` is one of :data:`STORAGE_CAUSES` ("full", "read-only",
+    "io", "cannot-open", "corrupt"; "unreachable": a PostgreSQL server that cannot be reached or refused the
+    connection). The transaction was rolled back; nothing was changed.
 
     Without ``path`` the sentence is for a player whose command failed ("I could not save that: the game
     database's disk is full, so nothing was changed. …"); with ``path`` it is for the operator starting

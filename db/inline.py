@@ -61,22 +61,21 @@ class InlineConnection:
     def total_changes(self) -> int:
         return self._conn.total_changes
 
-    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> sqlite3.Cursor:
-        return self._conn.execute(sql, parameters)
+    async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> sqlite3.Cursor:
+        return self._conn.execute(sql, _sequence(parameters))
 
-    async def execute_fetchall(self, sql: str, parameters: Sequence[object] = ()) -> Iterable[sqlite3.Row]:
-        rows: list[sqlite3.Row] = self._conn.execute(sql, parameters).fetchall()
+    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] | None = None) -> Iterable[sqlite3.Row]:
+        rows: list[sqlite3.Row] = self._conn.execute(sql, _sequence(parameters)).fetchall()
         return rows
 
-    async def insert(self, sql: str, parameters: Sequence[object] = ()) -> int:
-        """Run an INSERT; the new row's id."""
-        row_id = self._conn.execute(sql, parameters).lastrowid
-        if row_id is None:
-            raise sqlite3.InterfaceError("the statement inserted no row")
-        return row_id
-
-    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
-        return self._conn.executemany(sql, parameters)
+    async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> sqlite3.Cursor:
+        return self._conn.executemany(sql, (_sequence(row) for row in parameters))
 
     async def close(self) -> None:
         self._conn.close()
+
+
+def _sequence(parameters: Iterable[Any] | None) -> Sequence[Any]:
+    if parameters is None:
+        return ()
+    return parameters if isinstance(parameters, Sequence) else tuple(parameters)

@@ -158,15 +158,15 @@ class LifeStore:
         """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines).
         Either way a waiting seat is looked at again at once (an automatic move, or its deadline anew)."""
         async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 "
-                                           "END, due_at = CASE WHEN awaited_since IS NULL THEN NULL ELSE ? END "
+            await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? = 1 THEN missed "
+                                           "ELSE 0 END, due_at = CASE WHEN awaited_since IS NULL THEN NULL ELSE ? END "
                                            "WHERE game_id = ? AND seat = ?",
                                      (int(on), int(on), self.store._now(), game_id, seat))
 
     async def set_deadline(self, game_id: int, minutes: int | None, autopilot_after: int) -> None:
         """Change a game's turn deadline while it is still in its lobby."""
         async with self.store._write() as conn:
-            row = await self.store._game_row(conn, game_id)
+            row = await self.store._game_row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
             await self.store._change(conn, "UPDATE games SET deadline_minutes = ?, autopilot_after = ? WHERE id = ?",
@@ -301,8 +301,8 @@ class LifeStore:
 
     async def _standings(self, key: str, where: str, params: Sequence[object], tail: str,
                          tail_params: Sequence[object]) -> list[Standing]:
-        sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(r.place = 1) AS won, AVG(r.score) AS average, "
-               f"MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
+        sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS won, "
+               f"AVG(r.score) AS average, MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
                f"WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
         async with self.store._read() as conn:
             rows = await conn.execute_fetchall(sql, (*params, *tail_params))
@@ -374,6 +374,7 @@ class LifeStore:
         """Give a seat to another member. The seat keeps its name in the game (the rules' state and
         its log know the seat by it); messages mention whoever holds the seat now."""
         async with self.store._write() as conn:
+            await self.store._game_row(conn, game_id, locked=True)
             seats = await self.store._seats(conn, game_id)
             if any(taken.user_id == to_user for taken in seats):
                 raise AlreadySeated(game_id, to_user)

@@ -11,11 +11,12 @@ damaged games out without loading their state.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, get_args
+
+from db.backend import Row
 
 __all__ = [
     "ALL_STATUSES",
@@ -40,7 +41,7 @@ GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message
                        "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
-                      "ELSE 0 END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
+                      "ELSE FALSE END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
 """True for a game (aliased ``g``) whose save can be read: no damage noted, options a JSON object, the
 snapshot JSON (SQLite's ``json_valid``; a snapshot with invalid UTF-8 only shows in :func:`game`)."""
 
@@ -236,7 +237,7 @@ def _json_or_damage(text: object, reason: str, reasons: list[str]) -> Any:
         return None
 
 
-def game(row: sqlite3.Row) -> GameRecord:
+def game(row: Row) -> GameRecord:
     """A game row as a record; never raises for what its JSON columns hold (see the module's docstring)."""
     reasons: list[str] = [row["damage"]] if row["damage"] else []
     options = _json_or_damage(row["options"], UNREADABLE_OPTIONS, reasons)
@@ -258,12 +259,12 @@ def game(row: sqlite3.Row) -> GameRecord:
     )
 
 
-def seat(row: sqlite3.Row) -> SeatRecord:
+def seat(row: Row) -> SeatRecord:
     return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
                       display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]))
 
 
-def action(row: sqlite3.Row) -> ActionRecord:
+def action(row: Row) -> ActionRecord:
     return ActionRecord(game_id=row["game_id"], version=row["version"], seat=row["seat"],
                         action=load(row["action"]), events=load(row["events"]),
                         created_at=datetime.fromisoformat(row["created_at"]), automatic=bool(row["automatic"]),

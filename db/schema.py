@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from db.connections import Reading
+from db.backend import Connection
 from db.errors import MigrationFailed, SchemaTooNew, storage_error
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "migrate", "schema_version", "split_statements"]
@@ -277,12 +277,12 @@ def _has_code(text: str) -> bool:
     return bool(rest)
 
 
-async def schema_version(conn: Reading) -> int:
+async def schema_version(conn: Connection) -> int:
     rows = list(await conn.execute_fetchall("PRAGMA user_version"))
     return int(rows[0][0])
 
 
-async def migrate(conn: Reading, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+async def migrate(conn: Connection, migrations: tuple[str, ...] = MIGRATIONS) -> int:
     """Bring the database up to ``len(migrations)``; returns the schema version reached.
 
     ``conn`` must be in autocommit mode (``isolation_level=None``) and outside any transaction.

@@ -2,8 +2,8 @@
 
 ``SecretStore(store)`` works on the store's connection, lock and clock (like ``LifeStore``). A secret is
 made once, by whoever asks for it first: :meth:`SecretStore.get_or_make` inserts the value it is given
-only when none is kept yet, in one write transaction, so two processes opening the same file at once
-end up with the same secret.
+only when none is kept yet, so two processes opening the same database at once end up with the same
+secret.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ class SecretStore:
             rows = list(await conn.execute_fetchall("SELECT value FROM secrets WHERE name = ?", (name,)))
             if rows:
                 return str(rows[0][0])
-            value = make()
-            await self.store._change(conn, "INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
-                                     (name, value, self.store._now()))
-        return value
+            # Another process may insert the same name meanwhile (PostgreSQL locks no table here): the first
+            # one kept wins, and both read it back.
+            await self.store._change(conn, "INSERT OR IGNORE INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
+                                     (name, make(), self.store._now()))
+            rows = list(await conn.execute_fetchall("SELECT value FROM secrets WHERE name = ?", (name,)))
+        return str(rows[0][0])

@@ -28,13 +28,12 @@ finish). Metadata — the thread, the lobby/board message ids, the damage mark �
   bump the version, so :meth:`GameStore.start_game` refuses to start a roster that changed after the
   caller built the starting state from it.
 - Within one store, every write runs under one ``asyncio.Lock`` on one connection, so coroutines never
-  interleave inside a transaction; reads go through read-only connections beside it (write-ahead
-  logging lets them read the last commit while a write is open). Statements run on the event loop's
-  own thread (:mod:`db.inline` says why). Every write is a ``BEGIN IMMEDIATE``
-  transaction, which takes SQLite's write lock before reading the version: two stores (two
-  processes) on the same file queue up (for ``busy_timeout``, waiting asynchronously) rather than
-  interleave, and the later one sees the earlier one's commit and gets ``StaleVersion``. Nothing is
-  ever silently overwritten.
+  interleave inside a transaction; reads go through read-only connections beside it. On SQLite the
+  statements run on the event loop's own thread (:mod:`db.inline` says why). Every write is a
+  ``BEGIN IMMEDIATE`` transaction, which takes SQLite's write lock before reading the version: two
+  stores (two processes) on the same file queue up (for ``busy_timeout``, waiting asynchronously)
+  rather than interleave, and the later one sees the earlier one's commit and gets ``StaleVersion``.
+  Nothing is ever silently overwritten.
   A write that waits longer than ``busy_timeout`` for the lock raises :class:`~db.errors.StoreBusy`.
 
 What a change publishes (``outbox=[OutboxItem(...)]`` on record_action, start_game, set_status,
@@ -59,11 +58,11 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 from types import TracebackType
 from typing import Any, Final
 
-from db.connections import Checkpoints, Reading, begin_immediate, enable_wal, open_readers
+from db.backend import Connection, Row, is_postgres
+from db.connections import Checkpoints, begin_immediate, open_postgres, open_sqlite
 from db.errors import (
     AlreadySeated,
     GameDamaged,
@@ -72,15 +71,14 @@ from db.errors import (
     GameNotFound,
     GameNotInLobby,
     InvalidStatusChange,
-    MigrationFailed,
     NotSeated,
-    SchemaTooNew,
     SeatTaken,
     StaleVersion,
-    StorageUnavailable,
     storage_error,
 )
-from db.inline import InlineConnection
+from db.game_locks import GameLocks
+from db.pg_connection import redact
+from db.pg_schema import postgres_schema_version
 from db.records import (
     ALL_STATUSES,
     GAME_COLUMNS,
@@ -92,7 +90,6 @@ from db.records import (
     GameStatus,
     OutboxItem,
     SeatRecord,
-    decode_text,
     encode_items,
     utc_now,
 )
@@ -103,7 +100,7 @@ from db.records import check_status as _check_status
 from db.records import dump as _dump
 from db.records import game as _game
 from db.records import seat as _seat
-from db.schema import LATEST_VERSION, migrate, schema_version
+from db.schema import schema_version
 
 __all__ = [
     "ALL_STATUSES",
@@ -159,66 +156,53 @@ class GameStore:
     """Async access to the game database. Open with ``await GameStore.open(path)`` (or
     ``async with await GameStore.open(path) as store``) and close when done."""
 
-    def __init__(self, conn: InlineConnection, path: str, clock: Callable[[], datetime],
-                 busy_timeout: float = 5.0) -> None:
+    def __init__(self, conn: Connection, path: str, clock: Callable[[], datetime], *,
+                 locks: GameLocks | None = None, busy_timeout: float = 5.0) -> None:
         """Use :meth:`open`."""
-        self._conn: InlineConnection | None = conn
+        self._conn: Connection | None = conn
         self._busy_timeout = busy_timeout
-        # A file's log is moved into it from a thread; an in-memory database has no log.
-        self._checkpoints = Checkpoints(path) if path != ":memory:" else None
         self._lock = asyncio.Lock()
         # Read-only connections beside the one that writes (WAL lets them read while it writes); a
         # ":memory:" database has none and reads on the writing connection, under its lock.
-        self._readers: asyncio.Queue[InlineConnection] = asyncio.Queue()
+        self._readers: asyncio.Queue[Connection] = asyncio.Queue()
         self._reader_count = 0
         self._clock = clock
         self.path = path
+        self.locks = locks
+        """Games' locks across processes (PostgreSQL); None on SQLite, where one process owns the file."""
+        self.postgres = locks is not None
+        # A SQLite file's log is moved into it from a thread (an in-memory database has no log).
+        self._checkpoints = Checkpoints(path) if not self.postgres and path != ":memory:" else None
+        # A write that reads a game before changing it locks its row on PostgreSQL (SQLite's BEGIN IMMEDIATE
+        # already holds the whole file).
+        self._game_sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+        self._game_sql_locked = self._game_sql + (" FOR UPDATE" if self.postgres else "")
 
     # ----- opening and closing ----------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 5.0,
                    clock: Callable[[], datetime] | None = None) -> GameStore:
-        """Open (creating it and its parent folders if needed) and migrate the database at ``path``.
+        """Open (creating it and its parent folders if needed) and migrate the database at ``path``: a
+        SQLite file, or a PostgreSQL server's ``postgresql://user:password@host:port/database`` URL (a
+        writing connection, readers beside it and one for the games' :attr:`locks`).
 
-        ``busy_timeout`` is how many seconds a write waits for another process's write to finish.
+        ``busy_timeout`` is how many seconds a write waits for another process's write to finish (on
+        PostgreSQL: for a row another process holds, and a move for its game's lock).
         ``clock`` (for tests) returns the current time as an aware datetime.
 
-        Raises :class:`~db.errors.StorageUnavailable` (naming the file) when the file cannot be used —
-        cannot be opened or created, is read-only, is not a database — and
+        Raises :class:`~db.errors.StorageUnavailable` (naming the file, or the URL without its password)
+        when the database cannot be used — cannot be opened or created, is read-only, is not a database, the
+        server cannot be reached — and
         :class:`~db.errors.SchemaTooNew` for a database from a newer release (left untouched).
         """
         location = os.fspath(path)
-        try:
-            if location != ":memory:":
-                Path(location).parent.mkdir(parents=True, exist_ok=True)
-            conn = InlineConnection.open_writer(location, busy_timeout, decode_text)
-        except (OSError, sqlite3.Error) as error:
-            raise storage_error(error, path=location) or StorageUnavailable("cannot-open", path=location) from error
-        try:
-            await conn.execute("PRAGMA foreign_keys = ON")
-            found = await schema_version(conn)
-            if found > LATEST_VERSION:  # refused before anything (even the journal mode) changes
-                raise SchemaTooNew(found, LATEST_VERSION)
-            if not await enable_wal(conn, busy_timeout):
-                raise StorageUnavailable("read-only", path=location)
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await migrate(conn)
-            # From here on the writer never waits inside SQLite (it would stop the event loop): a busy
-            # file is waited for by begin_immediate, and checkpoints run in a thread.
-            await conn.execute("PRAGMA busy_timeout = 0")
-            await conn.execute("PRAGMA wal_autocheckpoint = 0")
-            readers = [] if location == ":memory:" else await open_readers(location, busy_timeout)
-        except BaseException as error:
-            await conn.close()
-            problem = storage_error(error, path=location)
-            if isinstance(error, SchemaTooNew) and error.path is None:
-                problem = SchemaTooNew(error.found, error.supported, path=location)
-            elif isinstance(error, MigrationFailed) and error.path is None:
-                problem = MigrationFailed(error.version, error.reason, path=location)
-            if problem is None:
-                raise
-            raise problem from error
-        store = cls(conn, location, clock or utc_now, busy_timeout)
+        readers: Sequence[Connection]
+        if is_postgres(location):
+            writer, readers, locker = await open_postgres(location, busy_timeout)
+            store = cls(writer, redact(location), clock or utc_now, locks=GameLocks(locker, busy_timeout))
+        else:
+            conn, readers = await open_sqlite(location, busy_timeout)
+            store = cls(conn, location, clock or utc_now, busy_timeout=busy_timeout)
         for reader in readers:
             store._readers.put_nowait(reader)
         store._reader_count = len(readers)
@@ -226,6 +210,8 @@ class GameStore:
 
     async def close(self) -> None:
         """Close the connections (waiting for any operation in progress). Safe to call twice."""
+        if self.locks is not None:
+            await self.locks.close()
         async with self._lock:
             if self._checkpoints is not None:
                 await self._checkpoints.close()
@@ -245,10 +231,16 @@ class GameStore:
         await self.close()
 
     async def settings(self) -> dict[str, int | str]:
-        """The writing connection's SQLite settings and schema version (for health checks and tests)."""
+        """The writing connection's SQLite settings and schema version (for health checks and tests); on
+        PostgreSQL its server version instead."""
         async with self._lock:
             conn = self._connection()
             result: dict[str, int | str] = {}
+            if self.postgres:
+                rows = list(await conn.execute_fetchall("SHOW server_version"))
+                result["server_version"] = str(rows[0][0])
+                result["schema_version"] = await postgres_schema_version(conn)  # type: ignore[arg-type]
+                return result
             for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
                 rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
                 result[pragma] = rows[0][0]
@@ -256,13 +248,13 @@ class GameStore:
             return result
 
     # ----- transactions -----------------------------------------------------------------------
-    def _connection(self) -> InlineConnection:
+    def _connection(self) -> Connection:
         if self._conn is None:
             raise RuntimeError("the game store is closed")
         return self._conn
 
     @asynccontextmanager
-    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[Reading]:
+    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[Connection]:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
         transaction so that several queries see the same instant. SQLite failing (a damaged file, a
         disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
@@ -284,7 +276,7 @@ class GameStore:
                 raise problem from error
 
     @asynccontextmanager
-    async def _reader(self) -> AsyncIterator[Reading]:
+    async def _reader(self) -> AsyncIterator[Connection]:
         """A connection to read on: a free reader, or the writing connection when there are none."""
         if not self._reader_count:
             async with self._lock:
@@ -298,7 +290,7 @@ class GameStore:
             self._readers.put_nowait(conn)
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[InlineConnection]:
+    async def _write(self) -> AsyncIterator[Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
         it raises (including a refusal such as StaleVersion). SQLite failing (a full disk, a
         read-only or damaged file) raises StorageUnavailable after the rollback, a lock held too long
@@ -307,7 +299,10 @@ class GameStore:
             conn = self._connection()
             try:
                 await self._recover(conn)
-                await begin_immediate(conn, self._busy_timeout)
+                if self.postgres:
+                    await conn.execute("BEGIN IMMEDIATE")
+                else:
+                    await begin_immediate(conn, self._busy_timeout)
                 try:
                     yield conn
                     await conn.execute("COMMIT")
@@ -323,13 +318,13 @@ class GameStore:
                 raise problem from error
 
     @staticmethod
-    async def _recover(conn: Reading) -> None:
+    async def _recover(conn: Connection) -> None:
         # A transaction can only be left open if a caller was cancelled mid-way; never build on it.
         if conn.in_transaction:
             await conn.execute("ROLLBACK")
 
     @staticmethod
-    async def _end(conn: Reading, statement: str) -> None:
+    async def _end(conn: Connection, statement: str) -> None:
         if conn.in_transaction:
             try:
                 await conn.execute(statement)
@@ -344,7 +339,7 @@ class GameStore:
         return now.astimezone(UTC).isoformat()
 
     @staticmethod
-    async def _change(conn: Reading, sql: str, params: Sequence[object]) -> int:
+    async def _change(conn: Connection, sql: str, params: Sequence[object]) -> int:
         """Run one data-changing statement; returns how many rows it changed. One trip to the database
         thread (a cursor would cost a second one to close it); ``total_changes`` is read once the thread is
         done with the statement."""
@@ -352,19 +347,19 @@ class GameStore:
         await conn.execute_fetchall(sql, params)
         return conn.total_changes - before
 
-    @staticmethod
-    async def _game_row(conn: Reading, game_id: int) -> sqlite3.Row:
-        rows = list(await conn.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)))
+    async def _game_row(self, conn: Connection, game_id: int, *, locked: bool = False) -> Row:
+        """The game's row; ``locked`` (in a write that decides from it): held until the transaction ends."""
+        rows = list(await conn.execute_fetchall(self._game_sql_locked if locked else self._game_sql, (game_id,)))
         if not rows:
             raise GameNotFound(game_id)
         return rows[0]
 
-    async def _bump(self, conn: InlineConnection, game_id: int) -> None:
+    async def _bump(self, conn: Connection, game_id: int) -> None:
         await self._change(conn, "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
                            (self._now(), game_id))
 
     @staticmethod
-    async def _seats(conn: Reading, game_id: int) -> list[SeatRecord]:
+    async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
         rows = await conn.execute_fetchall(
             "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,))
@@ -397,13 +392,13 @@ class GameStore:
         options_json = _dump(dict(options))
         async with self._write() as conn:
             now = self._now()
-            game_id = await conn.insert(
+            rows = list(await conn.execute_fetchall(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
                 "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, int(forced_moves), away_bank_minutes, now, now))
-            return _game(await self._game_row(conn, game_id))
+                 autopilot_after, int(forced_moves), away_bank_minutes, now, now)))
+            return _game(await self._game_row(conn, int(rows[0][0])))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         async with self._read() as conn:
@@ -427,7 +422,7 @@ class GameStore:
             _check_id("thread_id", thread_id)
         snapshot_json, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
         async with self._write() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._game_row(conn, game_id, locked=True)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
             if row["status"] != "lobby":
@@ -506,7 +501,7 @@ class GameStore:
             await self._publish(conn, game_id, items)
             return new_version
 
-    async def _advance(self, conn: InlineConnection, game_id: int, expected_version: int, snapshot_text: str, *,
+    async def _advance(self, conn: Connection, game_id: int, expected_version: int, snapshot_text: str, *,
                        status: GameStatus | None = None, board_since: int | None = None,
                        repairing: bool = False, steps: int = 1) -> int:
         """The guarded snapshot write of every action-like change: version + ``steps`` (one per logged
@@ -516,7 +511,8 @@ class GameStore:
         changed = await self._change(
             conn,
             "UPDATE games SET snapshot = ?, version = version + ?, status = COALESCE(?, status), "
-            "board_since = COALESCE(?, board_since), damage = CASE WHEN ? THEN NULL ELSE damage END, updated_at = ? "
+            "board_since = COALESCE(?, board_since), damage = CASE WHEN ? = 1 THEN NULL ELSE damage END, "
+            "updated_at = ? "
             f"WHERE id = ? AND version = ? AND {guard}",
             (snapshot_text, steps, status, board_since, int(repairing), self._now(), game_id, expected_version))
         if changed == 0:
@@ -528,7 +524,7 @@ class GameStore:
             raise GameDamaged(game_id, row["damage"])
         return expected_version + steps
 
-    async def _start_clocks(self, conn: InlineConnection, game_id: int, awaited: Collection[int],
+    async def _start_clocks(self, conn: Connection, game_id: int, awaited: Collection[int],
                             restart: Collection[int] = ()) -> None:
         """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
         going on with its own turn keeps its clock: the deadline is for the whole wait, not each step.
@@ -545,7 +541,7 @@ class GameStore:
         # A new wait is due for a look at once if it can ever come to something (an automatic player's
         # move, a deadline, the end of its player's away: see table.away); the scheduler then sets the exact
         # moment (see table.keeper).
-        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot "
+        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot <> 0 "
                                  f"OR away_since IS NOT NULL "
                                  f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
                                  f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
@@ -558,7 +554,7 @@ class GameStore:
         status = _check_status(status)
         items = encode_items(outbox)
         async with self._write() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._game_row(conn, game_id, locked=True)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
             if status not in _TRANSITIONS[row["status"]]:
@@ -575,15 +571,17 @@ class GameStore:
         transaction; returns their outbox ids in order. Raises GameNotFound."""
         encoded = encode_items(items)
         async with self._write() as conn:
-            await self._game_row(conn, game_id)
+            await self._game_row(conn, game_id, locked=True)
             return await self._publish(conn, game_id, encoded)
 
-    async def _publish(self, conn: InlineConnection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
+    async def _publish(self, conn: Connection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
         """Insert outbox items (from :func:`~db.records.encode_items`) inside the caller's transaction."""
         now, ids = self._now(), []
         for kind, payload in encoded:
-            ids.append(await conn.insert("INSERT INTO outbox (game_id, kind, payload, created_at, next_attempt_at) "
-                                         "VALUES (?, ?, ?, ?, ?)", (game_id, kind, payload, now, now)))
+            rows = list(await conn.execute_fetchall("INSERT INTO outbox (game_id, kind, payload, created_at, "
+                                                    "next_attempt_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                                    (game_id, kind, payload, now, now)))
+            ids.append(int(rows[0][0]))
         return ids
 
     # ----- metadata (no version change) ------------------------------------------------------------------
@@ -635,7 +633,7 @@ class GameStore:
         if seat is not None and (seat < 0 or (max_seats is not None and seat >= max_seats)):
             raise ValueError(f"seat {seat} is outside this game's seats")
         async with self._write() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._game_row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
             current = await self._seats(conn, game_id)
@@ -659,7 +657,7 @@ class GameStore:
         """Unseat a user in the lobby; the seats after theirs move up one, keeping their order.
         Returns the remaining seats; version + 1. Raises NotSeated, GameNotInLobby, GameNotFound."""
         async with self._write() as conn:
-            row = await self._game_row(conn, game_id)
+            row = await self._game_row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
             current = await self._seats(conn, game_id)

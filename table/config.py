@@ -59,7 +59,8 @@ class Shards:
 @dataclass(frozen=True)
 class Config:
     token: str
-    db_path: Path = Path("ringmaster.sqlite3")
+    db_path: Path | str = Path("ringmaster.sqlite3")
+    """A SQLite file's path, or a PostgreSQL server's ``postgresql://`` URL (see docs/deploy.md)."""
     dev_guild: int | None = None
     log_level: str = "INFO"
     replay_frames: int = 40

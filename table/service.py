@@ -3,8 +3,10 @@ contract and save it — with everything the action must publish — in one vers
 
 Every change to a game goes through this service under the game's lock, held for the whole
 read-apply-write, so two players clicking at once are served one after the other and neither update is
-lost. The store's version check (``version = version + 1 WHERE version = ?``) also catches a second
-process writing the same game; it surfaces as :class:`~table.errors.StaleBoard`. Publishing happens
+lost. On PostgreSQL, shared by several processes, the lock also takes the game's lock across them (see
+:mod:`db.game_locks`), so a move read while another process writes waits for that write instead of being
+refused. The store's version check (``version = version + 1 WHERE version = ?``) still catches any other
+writer; it surfaces as :class:`~table.errors.StaleBoard`. Publishing happens
 after the lock, from the outbox, in order (see :mod:`table.publisher`).
 """
 
@@ -16,6 +18,7 @@ import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any
 
@@ -61,13 +64,14 @@ class TableService:
         # under its version is the saved one.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The game's lock: one per game while anyone holds or waits for it, forgotten afterwards."""
+    def lock(self, game_id: int) -> AbstractAsyncContextManager[Any]:
+        """The game's lock: one per game while anyone holds or waits for it, forgotten afterwards; with a
+        store shared by several processes (PostgreSQL), the game's lock across them is taken inside it."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
-        return lock
+        return lock if self.store.locks is None else self.store.locks.around(lock, game_id)
 
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:

@@ -263,3 +263,10 @@ async def test_only_the_process_of_shard_zero_syncs_the_commands(
         assert synced == ([None] if syncs else [])
     finally:
         await built.core.close()
+
+
+def test_a_postgresql_url_is_kept_as_written(tmp_path: Path) -> None:
+    url = "postgresql://ring:secret@db.example:5432/ringmaster"
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_DB": f" {url} "}, None).db_path == url
+    assert load_config({"RINGMASTER_TOKEN": "abc", "RINGMASTER_DB": "games/x.sqlite3"}, None).db_path == \
+        Path("games/x.sqlite3")

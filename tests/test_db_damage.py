@@ -32,11 +32,11 @@ async def _started(store: GameStore, snapshot: object = None) -> GameRecord:
     ("options", "[1, 2]", "its options are not a valid JSON object"),
     ("options", "null", "its options are not a valid JSON object"),
 ])
-async def test_an_unreadable_save_is_reported_in_its_game_only(store: GameStore, db_path: Path, column: str,
+async def test_an_unreadable_save_is_reported_in_its_game_only(store: GameStore, database: str, column: str,
                                                                text: str, reason: str) -> None:
     healthy = await _started(store)
     broken = await _started(store)
-    tamper(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", (text, broken.id))
+    tamper(database, f"UPDATE games SET {column} = ? WHERE id = ?", (text, broken.id))
 
     record = await store.get_game(broken.id)
     assert record is not None and record.damage == reason
@@ -57,7 +57,9 @@ async def test_an_unreadable_save_is_reported_in_its_game_only(store: GameStore,
     assert history is not None and history.game == record
 
 
-async def test_text_that_is_not_utf8_is_damage_not_a_failed_query(store: GameStore, db_path: Path) -> None:
+async def test_text_that_is_not_utf8_is_damage_not_a_failed_query(sqlite_store: GameStore, db_path: Path) -> None:
+    """SQLite keeps any bytes in a TEXT column (PostgreSQL refuses text that is not UTF-8 when it is written)."""
+    store = sqlite_store
     healthy = await _started(store)
     broken = await _started(store)
     # One flipped high bit inside the saved JSON: still "JSON-shaped", but not UTF-8 text.
@@ -88,10 +90,10 @@ async def test_set_damage_is_metadata_and_passes_its_reason_through(store: GameS
         await store.set_damage(999, "gone")
 
 
-async def test_a_stored_reason_and_an_unreadable_snapshot_are_both_told(store: GameStore, db_path: Path) -> None:
+async def test_a_stored_reason_and_an_unreadable_snapshot_are_both_told(store: GameStore, database: str) -> None:
     game = await _started(store)
     await store.set_damage(game.id, "its saved state is not valid JSON")
-    tamper(db_path, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (game.id,))
+    tamper(database, "UPDATE games SET snapshot = 'garbage' WHERE id = ?", (game.id,))
     record = await store.get_game(game.id)
     assert record is not None and record.damage == "its saved state is not valid JSON"  # told once
     await store.set_damage(game.id, "found by the nightly check")
@@ -99,13 +101,13 @@ async def test_a_stored_reason_and_an_unreadable_snapshot_are_both_told(store: G
     assert record is not None and record.damage == "found by the nightly check; its saved state is not valid JSON"
 
 
-async def test_a_damaged_game_gets_no_deadlines_and_records_no_action(store: GameStore, db_path: Path) -> None:
+async def test_a_damaged_game_gets_no_deadlines_and_records_no_action(store: GameStore, database: str) -> None:
     life = LifeStore(store)
     healthy = await _started(store)
     marked = await _started(store)
     unreadable = await _started(store)
     await store.set_damage(marked.id, "the rules could not load its state")
-    tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (unreadable.id,))
+    tamper(database, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (unreadable.id,))
     assert {clock.game_id for clock in await life.clocks()} == {healthy.id}
     assert await life.clocks(marked.id) == [] and await life.clocks(unreadable.id) == []
     with pytest.raises(GameDamaged, match="cannot be read \\(the rules could not load its state\\)") as refused:
@@ -123,11 +125,11 @@ async def test_a_damaged_game_gets_no_deadlines_and_records_no_action(store: Gam
 
 
 async def test_repair_writes_the_rebuilt_state_clears_damage_and_restarts_clocks(
-        store: GameStore, db_path: Path, clock: Clock) -> None:
+        store: GameStore, database: str, clock: Clock) -> None:
     life = LifeStore(store)
     game = await _started(store)
     version = await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"turn": 1}, awaited=[1])
-    tamper(db_path, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (game.id,))
+    tamper(database, "UPDATE games SET snapshot = '{oops' WHERE id = ?", (game.id,))
     await store.set_damage(game.id, "its saved state is not valid JSON")
     assert await life.clocks(game.id) == []
     clock.now += timedelta(hours=5)

@@ -5,7 +5,6 @@ actions taken back (still in the log, left out of replays) and seats changing ha
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,8 @@ class Clock:
         return self.now
 
 
-async def started(tmp_path: Path, clock: Clock, awaited: tuple[int, ...] = (0,)) -> tuple[GameStore, LifeStore, int]:
-    store = await GameStore.open(tmp_path / "life.sqlite3", clock=clock)
+async def started(database: str, clock: Clock, awaited: tuple[int, ...] = (0,)) -> tuple[GameStore, LifeStore, int]:
+    store = await GameStore.open(database, clock=clock)
     game = await store.create_game("circus_train", 1, 2, ANN, {}, seed=5, deadline_minutes=60, autopilot_after=2)
     await store.add_seat(game.id, ANN, "Ann")
     await store.add_seat(game.id, BEN, "Ben")
@@ -33,9 +32,9 @@ async def started(tmp_path: Path, clock: Clock, awaited: tuple[int, ...] = (0,))
     return store, LifeStore(store), game.id
 
 
-async def test_clocks_start_when_a_seat_is_awaited_and_run_through_its_own_steps(tmp_path: Path) -> None:
+async def test_clocks_start_when_a_seat_is_awaited_and_run_through_its_own_steps(database: str) -> None:
     clock = Clock()
-    store, life, game = await started(tmp_path, clock)
+    store, life, game = await started(database, clock)
     [ann, ben] = await life.clocks(game)
     assert ann.awaited_since == clock.now and ben.awaited_since is None
     assert (ann.deadline_minutes, ann.autopilot_after) == (60, 2)
@@ -50,8 +49,8 @@ async def test_clocks_start_when_a_seat_is_awaited_and_run_through_its_own_steps
     await store.close()
 
 
-async def test_missed_deadlines_lead_to_autopilot_until_reclaimed(tmp_path: Path) -> None:
-    store, life, game = await started(tmp_path, Clock())
+async def test_missed_deadlines_lead_to_autopilot_until_reclaimed(database: str) -> None:
+    store, life, game = await started(database, Clock())
     assert not (await life.note_missed(game, 0)).autopilot
     after = await life.note_missed(game, 0)
     assert after.autopilot and after.missed == 2
@@ -67,8 +66,8 @@ async def test_missed_deadlines_lead_to_autopilot_until_reclaimed(tmp_path: Path
     await store.close()
 
 
-async def test_members_settings(tmp_path: Path) -> None:
-    store, life, _ = await started(tmp_path, Clock())
+async def test_members_settings(database: str) -> None:
+    store, life, _ = await started(database, Clock())
     assert (await life.member(ANN)).notify == "mention" and (await life.member(ANN)).time_zone == "UTC"
     await life.set_hours(ANN, "Europe/Berlin", 480, 1380)
     await life.set_notify(ANN, "dm")
@@ -82,8 +81,8 @@ async def test_members_settings(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_results_make_leaderboards_and_records(tmp_path: Path) -> None:
-    store, life, game = await started(tmp_path, Clock())
+async def test_results_make_leaderboards_and_records(database: str) -> None:
+    store, life, game = await started(database, Clock())
     version = (await store.get_game(game)).version  # type: ignore[union-attr]
     await store.record_action(game, version, 0, {"kind": "x"}, [], {}, status="finished", awaited=[])
     await life.record_results(game, [(0, ANN, 30, 1), (1, BEN, 20, 2)])
@@ -97,8 +96,8 @@ async def test_results_make_leaderboards_and_records(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_votes_are_counted_once_per_member_and_topic(tmp_path: Path) -> None:
-    store, life, game = await started(tmp_path, Clock())
+async def test_votes_are_counted_once_per_member_and_topic(database: str) -> None:
+    store, life, game = await started(database, Clock())
     assert await life.vote(game, "abandon", ANN) == {ANN}
     assert await life.vote(game, "abandon", ANN) == {ANN}
     assert await life.vote(game, "abandon", BEN) == {ANN, BEN}
@@ -106,8 +105,8 @@ async def test_votes_are_counted_once_per_member_and_topic(tmp_path: Path) -> No
     await store.close()
 
 
-async def test_a_taken_back_action_stays_logged_but_leaves_replays(tmp_path: Path) -> None:
-    store, life, game = await started(tmp_path, Clock())
+async def test_a_taken_back_action_stays_logged_but_leaves_replays(database: str) -> None:
+    store, life, game = await started(database, Clock())
     version = (await store.get_game(game)).version  # type: ignore[union-attr]
     first = await store.record_action(game, version, 0, {"kind": "a"}, [], {"s": 1}, awaited=[0])
     second = await store.record_action(game, first, 0, {"kind": "b"}, [], {"s": 2}, awaited=[1])
@@ -123,8 +122,8 @@ async def test_a_taken_back_action_stays_logged_but_leaves_replays(tmp_path: Pat
     await store.close()
 
 
-async def test_a_seat_changes_hands_only_from_its_holder_to_someone_not_seated(tmp_path: Path) -> None:
-    store, life, game = await started(tmp_path, Clock())
+async def test_a_seat_changes_hands_only_from_its_holder_to_someone_not_seated(database: str) -> None:
+    store, life, game = await started(database, Clock())
     with pytest.raises(AlreadySeated):
         await life.hand_over(game, 0, ANN, BEN)
     with pytest.raises(NotSeated):

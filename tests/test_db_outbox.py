@@ -52,7 +52,7 @@ def _item(n: int, kind: str = "note") -> OutboxItem:
 # ----- the schema ----------------------------------------------------------------------------------
 
 
-async def test_version_4_adds_the_outbox_and_the_games_columns(store: GameStore, db_path: Path) -> None:
+async def test_version_4_adds_the_outbox_and_the_games_columns(sqlite_store: GameStore, db_path: Path) -> None:
     assert LATEST_VERSION >= 4
     columns = {row[1]: (row[2], row[3], row[4]) for row in raw(db_path, "PRAGMA table_info(outbox)")}
     assert columns == {
@@ -74,7 +74,7 @@ async def test_version_4_adds_the_outbox_and_the_games_columns(store: GameStore,
     assert "outbox_pending_by_game" in plan
 
 
-async def test_a_version_3_database_is_upgraded_keeping_its_games(db_path: Path) -> None:
+async def test_a_version_3_db_path_is_upgraded_keeping_its_games(db_path: Path) -> None:
     async with aiosqlite.connect(db_path, isolation_level=None) as conn:
         await migrate(conn, MIGRATIONS[:3])
         await conn.execute("INSERT INTO games (kind, guild_id, channel_id, creator_id, seed, snapshot, version, "
@@ -127,7 +127,7 @@ async def test_board_since_is_set_only_when_given(store: GameStore) -> None:
         await store.record_action(game.id, v2, 0, {"kind": "x"}, [], {"s": 3}, board_since=-1)
 
 
-async def test_a_refused_write_saves_no_item(store: GameStore, db_path: Path) -> None:
+async def test_a_refused_write_saves_no_item(store: GameStore, database: str) -> None:
     game = await _started(store)
     v1 = await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"s": 1}, outbox=[_item(1)])
     with pytest.raises(StaleVersion):
@@ -142,12 +142,13 @@ async def test_a_refused_write_saves_no_item(store: GameStore, db_path: Path) ->
     assert [row.payload["n"] for row in await OutboxStore(store).pending(game.id)] == [1]
     after = await store.get_game(game.id)
     assert after is not None and after.version == v1 and after.board_since == game.board_since
-    assert raw(db_path, "SELECT count(*) FROM outbox") == [(1,)]
+    assert raw(database, "SELECT count(*) FROM outbox") == [(1,)]
 
 
-async def test_an_item_that_cannot_be_saved_leaves_no_action(store: GameStore, db_path: Path) -> None:
+async def test_an_item_that_cannot_be_saved_leaves_no_action(sqlite_store: GameStore, db_path: Path) -> None:
+    store = sqlite_store
     game = await _started(store)
-    # Make the database itself refuse outbox rows (a real failure inside the transaction).
+    # Make the db_path itself refuse outbox rows (a real failure inside the transaction).
     conn = sqlite3.connect(db_path)
     with conn:
         conn.execute("CREATE TRIGGER refuse_items BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'no room'); END")
@@ -237,7 +238,7 @@ async def test_due_games_are_those_whose_first_item_is_due_oldest_first(store: G
         await outbox.due_games(datetime(2026, 1, 1))
 
 
-async def test_delivered_marks_the_item_and_sets_the_board_message(store: GameStore, db_path: Path,
+async def test_delivered_marks_the_item_and_sets_the_board_message(store: GameStore, database: str,
                                                                     clock: Clock) -> None:
     outbox = OutboxStore(store)
     game = await _started(store, _item(1, "board"), _item(2))
@@ -249,7 +250,7 @@ async def test_delivered_marks_the_item_and_sets_the_board_message(store: GameSt
     assert after is not None and after.board_message_id == board_message
     assert after.version == game.version and after.updated_at == game.updated_at  # metadata only
     assert [row.id for row in await outbox.pending(game.id)] == [note.id]
-    assert raw(db_path, "SELECT delivered_at FROM outbox WHERE id = ?", (board.id,)) == [(clock.now.isoformat(),)]
+    assert raw(database, "SELECT delivered_at FROM outbox WHERE id = ?", (board.id,)) == [(clock.now.isoformat(),)]
     # Twice, or an unknown item: nothing changes.
     assert not await outbox.delivered(board.id, board_message_id=5)
     assert not await outbox.delivered(9999, board_message_id=5)
@@ -275,24 +276,21 @@ async def test_prune_forgets_only_items_delivered_before_the_instant(store: Game
     assert [row.id for row in await outbox.pending(game.id)] == [third.id]  # undelivered items stay
 
 
-async def test_items_survive_a_restart_and_go_with_their_game(db_path: Path, clock: Clock) -> None:
-    async with await GameStore.open(db_path, clock=clock) as store:
+async def test_items_survive_a_restart_and_go_with_their_game(database: str, clock: Clock) -> None:
+    async with await GameStore.open(database, clock=clock) as store:
         game = await _started(store, _item(1), _item(2))
         other = await _started(store, _item(3))
         await OutboxStore(store).failed((await OutboxStore(store).pending(game.id))[0].id, "down", START)
-    async with await GameStore.open(db_path, clock=clock) as store:
+    async with await GameStore.open(database, clock=clock) as store:
         outbox = OutboxStore(store)
         rows = await outbox.pending(game.id)
         assert [(row.payload["n"], row.attempts, row.last_error) for row in rows] == [(1, 1, "down"), (2, 0, None)]
         assert await outbox.due_games() == [game.id, other.id]
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("DELETE FROM games WHERE id = ?", (game.id,))
-    conn.close()
-    assert raw(db_path, "SELECT game_id FROM outbox") == [(other.id,)]
+    async with await GameStore.open(database, clock=clock) as store, store._write() as conn:
+        await conn.execute("DELETE FROM games WHERE id = ?", (game.id,))
+    assert raw(database, "SELECT game_id FROM outbox") == [(other.id,)]
     # AUTOINCREMENT: ids are never reused, so delivery order stays the order of saving.
-    async with await GameStore.open(db_path, clock=clock) as store:
+    async with await GameStore.open(database, clock=clock) as store:
         [new] = await store.enqueue(other.id, [_item(4)])
         assert new > max(row.id for row in rows)
 

@@ -7,7 +7,6 @@ The store itself knows no game; only this test brings the rules in."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from db import GameHistory, GameStore
@@ -29,8 +28,8 @@ def _rebuild(history: GameHistory, upto: int | None = None) -> Any:
     return state
 
 
-async def test_seed_options_seats_and_log_rebuild_the_snapshot(tmp_path: Path) -> None:
-    path = tmp_path / "ringmaster.db"
+async def test_seed_options_seats_and_log_rebuild_the_snapshot(database: str) -> None:
+    path = database
     game = get_game("circus_train")
     chooser = random.Random(SEED)
     snapshots: dict[int, Any] = {}

@@ -28,6 +28,12 @@ from db.life import LifeStore
 
 from db_helpers import raw
 
+
+@pytest.fixture
+def store(sqlite_store: GameStore) -> GameStore:
+    """These tests break SQLite's own file (a full disk, a read-only file): a store on that file only."""
+    return sqlite_store
+
 ANN, BEN = 11, 12
 FULL = ("I could not save that: the game database's disk is full, so nothing was changed. "
         "Please tell whoever runs this bot.")

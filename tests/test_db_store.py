@@ -1,5 +1,5 @@
-"""The game store on real SQLite files: the game lifecycle, optimistic concurrency (within one
-store and across two stores on one file), seats and the listing queries."""
+"""The game store on real SQLite files and a real PostgreSQL server: the game lifecycle, optimistic
+concurrency (within one store and across two stores on one database), seats and the listing queries."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from db import connections
 from db import (
     AlreadySeated,
     GameFull,
@@ -26,7 +25,10 @@ from db import (
     StaleVersion,
     StoreBusy,
     StoreError,
+    connections,
 )
+
+from db_helpers import raw
 
 GUILD, OTHER_GUILD, CHANNEL = 1000, 2000, 1100
 ANN, BOB, CAT, DAN = 11, 22, 33, 44
@@ -39,8 +41,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[GameStore]:
-    async with await GameStore.open(db_path) as opened:
+async def store(database: str) -> AsyncIterator[GameStore]:
+    async with await GameStore.open(database) as opened:
         yield opened
 
 
@@ -58,20 +60,16 @@ async def _started(store: GameStore, *users: tuple[int, str], guild: int = GUILD
     return await store.start_game(lobby.id, lobby.version, {"turn": 0}, thread_id=5000 + lobby.id)
 
 
-def _raw_counts(path: Path, game_id: int) -> tuple[int, str]:
-    conn = sqlite3.connect(path)
-    try:
-        count = conn.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-        snapshot = conn.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-    finally:
-        conn.close()
+def _raw_counts(path: Path | str, game_id: int) -> tuple[object, object]:
+    [(count,)] = raw(path, "SELECT count(*) FROM actions WHERE game_id = ?", (game_id,))
+    [(snapshot,)] = raw(path, "SELECT snapshot FROM games WHERE id = ?", (game_id,))
     return count, snapshot
 
 
 # ----- the lifecycle -----------------------------------------------------------------------------
 
 
-async def test_create_seat_start_and_record_actions(store: GameStore, db_path: Path) -> None:
+async def test_create_seat_start_and_record_actions(store: GameStore, database: str) -> None:
     game = await store.create_game("circus_train", BIG, BIG + 1, ANN, {"advanced": True, "x": [1, 2]}, seed=2**62)
     assert game.status == "lobby" and game.version == 0 and game.snapshot is None
     assert game.options == {"advanced": True, "x": [1, 2]} and game.seed == 2**62
@@ -117,7 +115,7 @@ async def test_create_seat_start_and_record_actions(store: GameStore, db_path: P
     assert history.game == current and history.seats == [ann, bob] and history.actions == log
     assert history.player_names == ["Ann", "Bob"]
 
-    assert _raw_counts(db_path, game.id)[0] == 2
+    assert _raw_counts(database, game.id)[0] == 2
 
 
 async def test_the_log_is_moved_into_the_file_every_so_many_commits(db_path: Path,
@@ -142,7 +140,8 @@ async def test_the_log_is_moved_into_the_file_every_so_many_commits(db_path: Pat
         assert games_in_the_file_alone() == 4
 
 
-async def test_the_connection_uses_wal_and_foreign_keys(store: GameStore, db_path: Path) -> None:
+async def test_the_connection_uses_wal_and_foreign_keys(sqlite_store: GameStore, db_path: Path) -> None:
+    store = sqlite_store
     settings = await store.settings()
     assert settings["journal_mode"] == "wal"
     assert settings["foreign_keys"] == 1
@@ -178,7 +177,9 @@ async def test_reads_go_on_while_a_write_is_open(store: GameStore) -> None:
     after = await store.get_game(game.id)
     assert after is not None and after.version == game.version + 1
     async with store._read() as conn:
-        assert [tuple(row) for row in await conn.execute_fetchall("PRAGMA query_only")] == [(1,)]  # reads only
+        # The readers can only read.
+        query = "SHOW default_transaction_read_only" if store.postgres else "PRAGMA query_only"
+        assert [tuple(row) for row in await conn.execute_fetchall(query)] in ([(1,)], [("on",)])
 
 
 async def test_finishing_through_the_last_action(store: GameStore) -> None:
@@ -266,22 +267,18 @@ async def test_bad_input_is_refused_before_writing(store: GameStore) -> None:
     assert await store.games_in_guild(GUILD) == [game]
 
 
-async def test_timestamps_come_from_the_clock(db_path: Path) -> None:
+async def test_timestamps_come_from_the_clock(database: str) -> None:
     moments = iter(datetime(2024, 5, 1, 12, 0, tzinfo=UTC) + timedelta(minutes=n) for n in range(100))
-    async with await GameStore.open(db_path, clock=lambda: next(moments)) as store:
+    async with await GameStore.open(database, clock=lambda: next(moments)) as store:
         game = await store.create_game("circus_train", GUILD, CHANNEL, ANN, {}, seed=1)
         seat = await store.add_seat(game.id, ANN, "Ann")
         assert game.created_at == datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
         assert seat.joined_at == datetime(2024, 5, 1, 12, 1, tzinfo=UTC)
-    conn = sqlite3.connect(db_path)
-    try:
-        text = conn.execute("SELECT created_at FROM games").fetchone()[0]
-    finally:
-        conn.close()
-    assert text == "2024-05-01T12:00:00+00:00"
+    assert raw(database, "SELECT created_at FROM games") == [("2024-05-01T12:00:00+00:00",)]
 
 
-async def test_the_log_is_append_only(store: GameStore, db_path: Path) -> None:
+async def test_the_log_is_append_only(sqlite_store: GameStore, db_path: Path) -> None:
+    store = sqlite_store
     game = await _started(store, (ANN, "Ann"))
     await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"n": 1})
     conn = sqlite3.connect(db_path)
@@ -303,23 +300,23 @@ async def test_the_log_is_append_only(store: GameStore, db_path: Path) -> None:
 # ----- optimistic concurrency --------------------------------------------------------------------
 
 
-async def test_a_stale_write_is_refused_and_changes_nothing(store: GameStore, db_path: Path) -> None:
+async def test_a_stale_write_is_refused_and_changes_nothing(store: GameStore, database: str) -> None:
     game = await _started(store, (ANN, "Ann"), (BOB, "Bob"))
     current = await store.record_action(game.id, game.version, 0, {"kind": "a"}, [], {"n": 1})
-    before = _raw_counts(db_path, game.id)
+    before = _raw_counts(database, game.id)
     with pytest.raises(StaleVersion) as refused:
         await store.record_action(game.id, game.version, 1, {"kind": "b"}, [], {"n": 99})
     error = refused.value
     assert (error.game_id, error.expected_version, error.actual_version) == (game.id, game.version, current)
     assert str(error) == "This board is out of date: the game has moved on since it was posted."
     assert isinstance(error, StoreError) and error.message == str(error)
-    assert _raw_counts(db_path, game.id) == before
+    assert _raw_counts(database, game.id) == before
     after = await store.get_game(game.id)
     assert after is not None and after.version == current and after.snapshot == {"n": 1}
     # A version from the future is just as stale.
     with pytest.raises(StaleVersion):
         await store.record_action(game.id, current + 1, 1, {"kind": "b"}, [], {"n": 99})
-    assert _raw_counts(db_path, game.id) == before
+    assert _raw_counts(database, game.id) == before
 
 
 async def test_concurrent_actions_in_one_store_one_wins(store: GameStore) -> None:
@@ -332,9 +329,9 @@ async def test_concurrent_actions_in_one_store_one_wins(store: GameStore) -> Non
     await _nothing_lost(store, game, results)
 
 
-async def test_concurrent_actions_from_two_stores_on_one_file_one_wins(store: GameStore, db_path: Path) -> None:
+async def test_concurrent_actions_from_two_stores_on_one_database_one_wins(store: GameStore, database: str) -> None:
     game = await _started(store, (ANN, "Ann"), (BOB, "Bob"))
-    async with await GameStore.open(db_path) as other:
+    async with await GameStore.open(database) as other:
         results = await asyncio.gather(
             store.record_action(game.id, game.version, 0, {"kind": "click", "n": 0}, [], {"by": 0}),
             other.record_action(game.id, game.version, 1, {"kind": "click", "n": 1}, [], {"by": 1}),
@@ -344,9 +341,11 @@ async def test_concurrent_actions_from_two_stores_on_one_file_one_wins(store: Ga
         assert await other.get_game(game.id) == await store.get_game(game.id)
 
 
-async def test_a_writer_waits_for_another_process_then_sees_its_commit(store: GameStore, db_path: Path) -> None:
+async def test_a_writer_waits_for_another_process_then_sees_its_commit(sqlite_store: GameStore,
+                                                                       db_path: Path) -> None:
     """Another process holds the write lock: both stores queue up (no "database is locked"), and
     once it lets go exactly one of them wins."""
+    store = sqlite_store
     game = await _started(store, (ANN, "Ann"), (BOB, "Bob"))
     blocker = sqlite3.connect(db_path, isolation_level=None)
     try:
@@ -498,18 +497,18 @@ async def test_listing_queries(store: GameStore) -> None:
         await store.games_in_guild(GUILD, statuses=())
 
 
-async def test_everything_survives_reopening(db_path: Path) -> None:
-    async with await GameStore.open(db_path) as store:
+async def test_everything_survives_reopening(database: str) -> None:
+    async with await GameStore.open(database) as store:
         game = await _started(store, (ANN, "Ann"), (BOB, "Bob"))
         await store.record_action(game.id, game.version, 1, {"kind": "x"}, [{"kind": "e", "data": {}}], {"n": 1})
         before = await store.history(game.id)
-    async with await GameStore.open(db_path) as store:
+    async with await GameStore.open(database) as store:
         assert await store.history(game.id) == before
         assert [g.id for g in await store.active_games()] == [game.id]
 
 
-async def test_a_closed_store_refuses_work(db_path: Path) -> None:
-    store = await GameStore.open(db_path)
+async def test_a_closed_store_refuses_work(database: str) -> None:
+    store = await GameStore.open(database)
     await store.close()
     await store.close()  # twice is fine
     with pytest.raises(RuntimeError, match="closed"):

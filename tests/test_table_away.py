@@ -5,7 +5,6 @@ a second away settles the first, and the bank a game lends is spent once."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,8 +24,8 @@ class Clock:
         return self.now
 
 
-async def game(tmp_path: Path, clock: Clock, **settings: Any) -> tuple[TableCore, int]:
-    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+async def game(database: str, clock: Clock, **settings: Any) -> tuple[TableCore, int]:
+    store = await GameStore.open(database, clock=clock)
     core = TableCore(store, clock)
     table = await core.tables.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {}, deadline_minutes=24 * 60,
                                      **settings)
@@ -49,9 +48,9 @@ async def notes(core: TableCore, game_id: int, mark: str) -> list[Any]:
     return [item for item in await core.outbox.pending(game_id) if mark in item.payload.get("text", "")]
 
 
-async def test_pings_are_held_while_away(tmp_path: Path) -> None:
+async def test_pings_are_held_while_away(database: str) -> None:
     clock = Clock()
-    core, game_id = await game(tmp_path, clock)
+    core, game_id = await game(database, clock)
     await core.go_away(ANN, "3d", "at sea")
     [notice] = await notes(core, game_id, "🌴")
     assert "(at sea)" in notice.payload["text"] and notice.payload["mentions"] == []
@@ -69,9 +68,9 @@ async def test_pings_are_held_while_away(tmp_path: Path) -> None:
     await core.store.close()
 
 
-async def test_a_stretch_that_ends_on_time_brings_one_recap_and_keeps_the_deadline(tmp_path: Path) -> None:
+async def test_a_stretch_that_ends_on_time_brings_one_recap_and_keeps_the_deadline(database: str) -> None:
     clock = Clock()
-    core, game_id = await game(tmp_path, clock)
+    core, game_id = await game(database, clock)
     await ann_waited_for(core, game_id)
     clock.now += timedelta(hours=2)
     await core.go_away(ANN, "2d", None)
@@ -93,9 +92,9 @@ async def test_a_stretch_that_ends_on_time_brings_one_recap_and_keeps_the_deadli
     await core.store.close()
 
 
-async def test_the_bank_is_spent_once_across_aways_and_a_second_away_settles_the_first(tmp_path: Path) -> None:
+async def test_the_bank_is_spent_once_across_aways_and_a_second_away_settles_the_first(database: str) -> None:
     clock = Clock()
-    core, game_id = await game(tmp_path, clock, away_bank_minutes=3 * 24 * 60)
+    core, game_id = await game(database, clock, away_bank_minutes=3 * 24 * 60)
     await ann_waited_for(core, game_id)
     await core.go_away(ANN, "2d", None)
     clock.now += timedelta(days=1)
@@ -116,11 +115,11 @@ async def test_the_bank_is_spent_once_across_aways_and_a_second_away_settles_the
 
 
 async def test_a_game_without_deadlines_that_starts_waiting_while_away_brings_the_player_back(
-        tmp_path: Path) -> None:
+        database: str) -> None:
     """Nothing is due in a game without deadlines, but the ping held while away must still come: the end of
     the away is when the scheduler looks at the seat."""
     clock = Clock()
-    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+    store = await GameStore.open(database, clock=clock)
     core = TableCore(store, clock)
     table = await core.tables.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {})
     await core.tables.join(table.id, BEN, "Ben")

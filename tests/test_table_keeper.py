@@ -3,14 +3,13 @@ moves marked in the log, one missed deadline per wait, and games with nobody to 
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from db.store import GameStore
 from table.core import TableCore
 from table.keeper import Keeper
+
+from db_helpers import raw
 
 GUILD, CHANNEL, ANN, BEN = 1, 2, 11, 12
 
@@ -23,8 +22,8 @@ class Clock:
         return self.now
 
 
-async def keeper_with_game(tmp_path: Path, clock: Clock, players: int = 2) -> tuple[Keeper, int]:
-    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+async def keeper_with_game(database: str, clock: Clock, players: int = 2) -> tuple[Keeper, int]:
+    store = await GameStore.open(database, clock=clock)
     core = TableCore(store, clock)
     service, keeper = core.tables, core.keeper
     table = await service.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {}, deadline_minutes=240,
@@ -35,9 +34,9 @@ async def keeper_with_game(tmp_path: Path, clock: Clock, players: int = 2) -> tu
     return keeper, table.id
 
 
-async def test_reminder_then_deadline_then_one_miss_per_wait(tmp_path: Path) -> None:
+async def test_reminder_then_deadline_then_one_miss_per_wait(database: str) -> None:
     clock = Clock()
-    keeper, game = await keeper_with_game(tmp_path, clock)
+    keeper, game = await keeper_with_game(database, clock)
     assert await keeper.due() == []
     clock.now += timedelta(hours=3, minutes=1)  # three quarters of four hours
     [remind] = await keeper.due()
@@ -58,9 +57,9 @@ async def test_reminder_then_deadline_then_one_miss_per_wait(tmp_path: Path) -> 
     await keeper.tables.store.close()
 
 
-async def test_a_solo_game_has_no_deadline(tmp_path: Path) -> None:
+async def test_a_solo_game_has_no_deadline(database: str) -> None:
     clock = Clock()
-    keeper, game = await keeper_with_game(tmp_path, clock, players=1)
+    keeper, game = await keeper_with_game(database, clock, players=1)
     clock.now += timedelta(days=30)
     assert await keeper.due() == []
     await keeper.life.set_autopilot(game, 0, True)  # but a solo seat may still be handed to the automatic player
@@ -68,9 +67,9 @@ async def test_a_solo_game_has_no_deadline(tmp_path: Path) -> None:
     await keeper.tables.store.close()
 
 
-async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(tmp_path: Path) -> None:
+async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(database: str) -> None:
     clock = Clock()
-    keeper, game = await keeper_with_game(tmp_path, clock)
+    keeper, game = await keeper_with_game(database, clock)
     core = TableCore(keeper.tables.store, clock)
     pending = await core.outbox.pending(game)
     assert pending  # the start's commitment, board and lobby
@@ -78,8 +77,8 @@ async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(tmp_path
         await core.outbox.delivered(row.id)
 
     def kept() -> int:
-        with contextlib.closing(sqlite3.connect(keeper.tables.store.path)) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NOT NULL").fetchone()[0])
+        [(count,)] = raw(database, "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NOT NULL")
+        return int(count)  # type: ignore[call-overload]
 
     await core.tick()
     assert kept() == len(pending)  # delivered a moment ago: still kept
@@ -89,11 +88,11 @@ async def test_the_scheduler_forgets_delivered_outbox_items_after_a_day(tmp_path
     await keeper.tables.store.close()
 
 
-async def test_the_scheduler_reads_only_seats_that_are_due(tmp_path: Path) -> None:
+async def test_the_scheduler_reads_only_seats_that_are_due(database: str) -> None:
     """A tick looks at a new wait once, sets its exact next moment, and then reads nothing for it until
     that moment comes (through the index, whatever the number of live games)."""
     clock = Clock()
-    keeper, _ = await keeper_with_game(tmp_path, clock)
+    keeper, _ = await keeper_with_game(database, clock)
     life = keeper.life
     [waiting] = await life.due_clocks(clock.now)  # a new wait is looked at once
     assert await keeper.due() == [] and await life.due_clocks(clock.now) == []
@@ -101,6 +100,14 @@ async def test_the_scheduler_reads_only_seats_that_are_due(tmp_path: Path) -> No
     assert await life.due_clocks(clock.now) == []  # the reminder is at 3 h: nothing to read yet
     clock.now += timedelta(minutes=2)
     assert [c.seat for c in await life.due_clocks(clock.now)] == [waiting.seat]
+    if keeper.tables.store.postgres:
+        # PostgreSQL plans by its table statistics (a few rows are read whole), so only the index is checked.
+        async with keeper.tables.store._read() as conn:
+            indexes = [row[0] for row in await conn.execute_fetchall(
+                "SELECT indexdef FROM pg_indexes WHERE tablename = 'seats'")]
+        assert any("seats_by_due" in index and "due_at" in index for index in indexes), indexes
+        await keeper.tables.store.close()
+        return
     async with keeper.tables.store._read() as conn:
         plan = " ".join(str(tuple(row)) for row in await conn.execute_fetchall(
             "EXPLAIN QUERY PLAN " + life._CLOCK_SQL.replace("{index}", "") + " AND s.due_at <= ?", ("x",)))
@@ -108,9 +115,9 @@ async def test_the_scheduler_reads_only_seats_that_are_due(tmp_path: Path) -> No
     await keeper.tables.store.close()
 
 
-async def test_new_active_hours_bring_a_waiting_seat_back_to_the_scheduler(tmp_path: Path) -> None:
+async def test_new_active_hours_bring_a_waiting_seat_back_to_the_scheduler(database: str) -> None:
     clock = Clock()
-    keeper, _ = await keeper_with_game(tmp_path, clock)
+    keeper, _ = await keeper_with_game(database, clock)
     [waiting] = await keeper.life.due_clocks(clock.now)
     await keeper.life.set_hours(waiting.user_id, "UTC", 8 * 60, 10 * 60)  # one hour left today, at 09:00
     assert await keeper.due() == []

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,8 +24,8 @@ USERS = (11, 12, 13, 14)
 NAMES = ("Ann", "Ben", "Cy", "Di")
 
 
-async def started(tmp_path: Path, kind: str, players: int, **settings: Any) -> tuple[TableCore, Table]:
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+async def started(database: str, kind: str, players: int, **settings: Any) -> tuple[TableCore, Table]:
+    store = await GameStore.open(database)
     core = TableCore(store)
     table = await core.tables.create(kind, GUILD, CHANNEL, USERS[0], NAMES[0], {}, **settings)
     for user, name in zip(USERS[1:players], NAMES[1:players], strict=True):
@@ -63,8 +62,8 @@ async def snapshot_matches_replay(service: TableService, game_id: int) -> None:
         json.dumps(table.game.state_to_json(table.state), sort_keys=True)
 
 
-async def test_a_forced_move_is_saved_with_the_move_before_it_marked_and_unannounced(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "circus_train", 2)
+async def test_a_forced_move_is_saved_with_the_move_before_it_marked_and_unannounced(database: str) -> None:
+    core, table = await started(database, "circus_train", 2)
     service = core.tables
     result = await play_until(service, table.id, lambda r: any(m.reason == "forced" for m in r.follow_ups))
     forced = [move for move in result.follow_ups if move.reason == "forced"]
@@ -86,8 +85,8 @@ async def test_a_forced_move_is_saved_with_the_move_before_it_marked_and_unannou
     await service.store.close()
 
 
-async def test_with_forced_moves_off_every_decision_is_asked(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "circus_train", 2, forced_moves=False)
+async def test_with_forced_moves_off_every_decision_is_asked(database: str) -> None:
+    core, table = await started(database, "circus_train", 2, forced_moves=False)
     assert table.record.forced_moves is False and "Forced moves: off" in compose.lobby_text(table)
     service = core.tables
     asked_alone = 0
@@ -106,8 +105,8 @@ async def test_with_forced_moves_off_every_decision_is_asked(tmp_path: Path) -> 
     await service.store.close()
 
 
-async def test_a_move_and_the_forced_moves_after_it_are_taken_back_together(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "circus_train", 2)
+async def test_a_move_and_the_forced_moves_after_it_are_taken_back_together(database: str) -> None:
+    core, table = await started(database, "circus_train", 2)
     service = core.tables
     taken = False
     for _ in range(40):
@@ -135,8 +134,8 @@ async def test_a_move_and_the_forced_moves_after_it_are_taken_back_together(tmp_
 
 
 # ----- standing answers ---------------------------------------------------------------------------------
-async def test_standing_answers_are_listed_set_refused_and_cleared(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "dreadful_circus", 4)
+async def test_standing_answers_are_listed_set_refused_and_cleared(database: str) -> None:
+    core, table = await started(database, "dreadful_circus", 4)
     service = core.tables
     lines = await standing.standing_lines(service, table, 1)
     assert [line.decision.key for line in lines] == ["sell", "load_wagon"]
@@ -159,8 +158,8 @@ async def test_standing_answers_are_listed_set_refused_and_cleared(tmp_path: Pat
     await service.store.close()
 
 
-async def test_a_standing_answer_is_played_when_its_decision_comes_and_told_in_the_next_recap(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "dreadful_circus", 4)
+async def test_a_standing_answer_is_played_when_its_decision_comes_and_told_in_the_next_recap(database: str) -> None:
+    core, table = await started(database, "dreadful_circus", 4)
     service = core.tables
     for user in USERS:
         await standing.set_answer(service, table.id, user, GUILD, "sell", "accept_first")
@@ -179,8 +178,8 @@ async def test_a_standing_answer_is_played_when_its_decision_comes_and_told_in_t
     await service.store.close()
 
 
-async def test_an_answer_set_while_its_decision_waits_is_played_at_once(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "dreadful_circus", 4)
+async def test_an_answer_set_while_its_decision_waits_is_played_at_once(database: str) -> None:
+    core, table = await started(database, "dreadful_circus", 4)
     service = core.tables
     await play_until(service, table.id, lambda r: r.table.state is not None and r.table.state.phase == "sell")
     waiting = await service.table(table.id)
@@ -198,8 +197,8 @@ async def test_an_answer_set_while_its_decision_waits_is_played_at_once(tmp_path
     await service.store.close()
 
 
-async def test_a_seat_handed_over_keeps_no_standing_answers_nor_time_away(tmp_path: Path) -> None:
-    core, table = await started(tmp_path, "dreadful_circus", 4)
+async def test_a_seat_handed_over_keeps_no_standing_answers_nor_time_away(database: str) -> None:
+    core, table = await started(database, "dreadful_circus", 4)
     await standing.set_answer(core.tables, table.id, USERS[2], GUILD, "load_wagon", "least")
     await core.go_away(USERS[2], "2d", None)
     await core.tables.life.hand_over(table.id, 2, USERS[2], 77)
@@ -210,10 +209,10 @@ async def test_a_seat_handed_over_keeps_no_standing_answers_nor_time_away(tmp_pa
 
 
 async def test_a_forced_move_that_tells_nothing_is_still_named_but_a_silent_standing_answer_is_not(
-        tmp_path: Path) -> None:
+        database: str) -> None:
     """Declining to buy tells nothing, yet a forced move is the only choice of an open step: its line names
     it. A standing answer may answer a secret step (a plan revealed with the step): it adds no line."""
-    core, table = await started(tmp_path, "circus_train", 2)
+    core, table = await started(database, "circus_train", 2)
     await core.store.close()
 
     def silent(reason: str | None) -> ActionRecord:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,13 +17,14 @@ from table.model import Table
 from table.service import TableService
 
 import sealed_guess as sealed_guess_kit
+from db_helpers import tamper
 from sealed_guess import SealedGuess
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 11, 12, 13
 
 
-async def started(tmp_path: Path) -> tuple[TableService, Table]:
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+async def started(database: str) -> tuple[TableService, Table]:
+    store = await GameStore.open(database)
     service = TableCore(store).tables
     table = await service.create("circus_train", GUILD, CHANNEL, ALICE, "Alice", {})
     await service.join(table.id, BOB, "Bob")
@@ -41,8 +40,8 @@ async def awaited_user(service: TableService, game_id: int) -> int:
     return (await service.table(game_id)).awaited_users()[0]
 
 
-async def test_lobby_rules(tmp_path: Path) -> None:
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+async def test_lobby_rules(database: str) -> None:
+    store = await GameStore.open(database)
     service = TableCore(store).tables
     table = await service.create("circus_train", GUILD, CHANNEL, ALICE, "Alice", {"advanced": "true"})
     assert table.record.options["advanced"] is True
@@ -59,8 +58,8 @@ async def test_lobby_rules(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_actions_are_versioned_and_refusals_change_nothing(tmp_path: Path) -> None:
-    service, table = await started(tmp_path)
+async def test_actions_are_versioned_and_refusals_change_nothing(database: str) -> None:
+    service, table = await started(database)
     mover = table.awaited_users()[0]
     other = BOB if mover == ALICE else ALICE
     with pytest.raises(TableError, match="not your turn"):
@@ -76,8 +75,8 @@ async def test_actions_are_versioned_and_refusals_change_nothing(tmp_path: Path)
     await service.store.close()
 
 
-async def test_two_simultaneous_actions_are_served_one_after_the_other(tmp_path: Path) -> None:
-    service, table = await started(tmp_path)
+async def test_two_simultaneous_actions_are_served_one_after_the_other(database: str) -> None:
+    service, table = await started(database)
     mover = table.awaited_users()[0]
     outcomes = await asyncio.gather(service.act(table.id, mover, table.record.version, first_legal),
                                     service.act(table.id, mover, table.record.version, first_legal),
@@ -88,8 +87,8 @@ async def test_two_simultaneous_actions_are_served_one_after_the_other(tmp_path:
     await service.store.close()
 
 
-async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(tmp_path: Path) -> None:
-    service, table = await started(tmp_path)
+async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(database: str) -> None:
+    service, table = await started(database)
     rng = Rng(4)
     for _ in range(40):
         current = await service.table(table.id)
@@ -100,17 +99,16 @@ async def test_a_snapshot_that_no_longer_fits_is_rebuilt_from_the_log(tmp_path: 
     # An older build saved a field this one no longer has: write such a snapshot directly.
     snapshot = saved.game.state_to_json(saved.state)
     snapshot["retired_field"] = 1
-    with sqlite3.connect(tmp_path / "games.sqlite3") as raw:
-        raw.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), table.id))
+    tamper(database, "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(snapshot), table.id))
     restarted = TableCore(service.store).tables  # what a new build reads: nothing kept from before
     rebuilt = await restarted.table(table.id)
     assert json.dumps(rebuilt.game.state_to_json(rebuilt.state), sort_keys=True) == expected
     await service.store.close()
 
 
-async def test_a_game_read_again_at_the_same_version_is_not_decoded_again(tmp_path: Path,
+async def test_a_game_read_again_at_the_same_version_is_not_decoded_again(database: str,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    service, table = await started(tmp_path)
+    service, table = await started(database)
     decoded: list[int] = []
     original = table.game.state_from_json
     def counting(data: Any) -> Any:
@@ -132,9 +130,9 @@ async def test_a_game_read_again_at_the_same_version_is_not_decoded_again(tmp_pa
 # ----- simultaneous steps ----------------------------------------------------------------------------
 
 
-async def sealed_guess_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TableService, Table]:
+async def sealed_guess_table(database: str, monkeypatch: pytest.MonkeyPatch) -> tuple[TableService, Table]:
     sealed_guess_kit.register(monkeypatch)
-    store = await GameStore.open(tmp_path / "games.sqlite3")
+    store = await GameStore.open(database)
     service = TableCore(store).tables
     table = await service.create(SealedGuess.key, GUILD, CHANNEL, ALICE, "Alice", {})
     await service.join(table.id, BOB, "Bob")
@@ -149,8 +147,8 @@ def pick_index(index: int) -> Any:
 
 
 async def test_a_panel_stays_valid_while_other_seats_act_in_a_simultaneous_step(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    service, table = await sealed_guess_table(tmp_path, monkeypatch)
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, table = await sealed_guess_table(database, monkeypatch)
     panel_version = table.record.version  # both players open their panels now
     await service.act(table.id, ALICE, panel_version, pick_index(0))
     result = await service.act(table.id, BOB, panel_version, pick_index(2))
@@ -161,8 +159,8 @@ async def test_a_panel_stays_valid_while_other_seats_act_in_a_simultaneous_step(
 
 
 async def test_an_older_panel_is_stale_once_its_own_seat_has_acted(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    service, table = await sealed_guess_table(tmp_path, monkeypatch)
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    service, table = await sealed_guess_table(database, monkeypatch)
     panel_version = table.record.version
     await service.act(table.id, ALICE, panel_version, pick_index(0))
     await service.act(table.id, BOB, None, pick_index(1))  # the round ends; a new one begins
