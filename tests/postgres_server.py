@@ -18,7 +18,7 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from itertools import count
 from pathlib import Path
@@ -32,6 +32,8 @@ MISSING = ("PostgreSQL's server programs (initdb, pg_ctl) were not found on PATH
            "scripts/test installs it when run as root) and run the tests again.")
 SUPERUSER = "ringmaster"
 TEMPLATE = "ringmaster_template"
+# Tests need no durability: no fsync (a benchmark that measures the server passes its own settings).
+TEST_SETTINGS = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
 
 
 def server_programs() -> Path:
@@ -48,7 +50,8 @@ def server_programs() -> Path:
 class PostgresServer:
     """One running cluster (see the module's docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Mapping[str, str] = TEST_SETTINGS) -> None:
+        self.settings = dict(settings)
         self.programs = server_programs()
         self.folder = Path(tempfile.mkdtemp(prefix="ringmaster-pg-"))
         self.data = self.folder / "data"
@@ -69,9 +72,9 @@ class PostgresServer:
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self._run(str(self.programs / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")
-        # Tests need no durability: no fsync, and the socket in our own folder (no port to collide on).
-        options = (f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        # The socket in our own folder (no port to collide on).
+        options = (f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c max_connections=200 "
+                   + " ".join(f"-c {name}={value}" for name, value in self.settings.items()))
         self._run(str(self.programs / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "server.log"),
                   "-o", options, "-w", "-t", "60", "start")
         self._started = True
@@ -79,6 +82,11 @@ class PostgresServer:
         # with a loop of its own.
         with ThreadPoolExecutor(max_workers=1) as pool:
             pool.submit(asyncio.run, self._make_template()).result()
+
+    @property
+    def postmaster_pid(self) -> int:
+        """The server's main process (every backend is its child)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def url(self, database: str) -> str:
         return f"postgresql://{SUPERUSER}@/{database}?host={self.folder}"
