@@ -86,9 +86,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load_players import Arrival, LiveGame, Players, WatchedStandIn  # noqa: E402
-from load_world import populate, prepare  # noqa: E402
+from load_postgres import copy_world, start_server  # noqa: E402
+from load_world import populate, prepare, spread_guilds  # noqa: E402
 
+from launch import share  # noqa: E402
+from table.config import Shards  # noqa: E402
 from tests.discord_standin import Discord  # noqa: E402
+from tests.postgres_server import PostgresServer  # noqa: E402
 
 from sampling import percentile  # noqa: E402
 
@@ -180,15 +184,20 @@ def proportional_set(pid: int) -> int:
 class BotProcess:
     """``bench/load_bot.py`` as a child process, pointed at the stand-in."""
 
-    def __init__(self, folder: Path, profile: str | None) -> None:
-        self.log_path = folder / "bot.log"
-        self.lag_path = folder / "lag.json"
-        self.profile = profile
+    def __init__(self, folder: Path, profile: str | None, shards: Shards | None = None, number: int = 1) -> None:
+        suffix = "" if shards is None else str(number)  # one process: the names it always had
+        self.number = number
+        self.shards = shards
+        self.log_path = folder / f"bot{suffix}.log"
+        self.lag_path = folder / f"lag{suffix}.json"
+        self.profile = profile if profile is None or shards is None else f"{profile}.{number}"
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, port: int, token: str, db: Path, guild_id: int) -> None:
+    async def start(self, port: int, token: str, db: str, guild_id: int) -> None:
         args = [sys.executable, str(ROOT / "bench" / "load_bot.py"), "--port", str(port), "--token", token,
-                "--db", str(db), "--guild", str(guild_id), "--lag", str(self.lag_path)]
+                "--db", db, "--guild", str(guild_id), "--lag", str(self.lag_path)]
+        if self.shards is not None:
+            args += ["--shards", str(self.shards)]
         if self.profile:
             args += ["--profile", str(Path(self.profile).resolve())]
         with self.log_path.open("wb") as log:
@@ -197,7 +206,8 @@ class BotProcess:
         assert self.process.stdout is not None
         line = await asyncio.wait_for(self.process.stdout.readline(), START_TIMEOUT)
         if line.strip() != b"READY":
-            raise RuntimeError(f"the bot did not start; its log:\n{self.log_path.read_text()[-3000:]}")
+            which = "" if self.shards is None else f" of shards {self.shards}"
+            raise RuntimeError(f"the bot{which} did not start; its log:\n{self.log_path.read_text()[-3000:]}")
 
     @property
     def pid(self) -> int:
@@ -230,6 +240,25 @@ class BotProcess:
 
 # ----- one run --------------------------------------------------------------------------------------------
 @dataclass
+class Figures:
+    """What one bot process did in the window (several processes: one each)."""
+
+    name: str
+    cpu: float = 0.0
+    cpu_own: float = 0.0
+    cpu_waited: float = 0.0
+    rss_start: int = 0
+    rss_after: int = 0
+    rss_peak: int = 0
+    children_after: list[tuple[int, int]] = field(default_factory=list)
+    pss_after: int = 0
+    lag: list[float] = field(default_factory=list)
+    logged: Counter[str] = field(default_factory=Counter)
+    served: int = 0
+    exit: int | None = None
+
+
+@dataclass
 class Run:
     games: int
     rate: float
@@ -255,6 +284,24 @@ class Run:
     board_megabytes: float = 0.0
     finished: int = 0
     bot_exit: int | None = None  # the bot's exit code if it stopped before the end of the run
+    database: str = "sqlite"
+    database_note: str = ""
+    processes: list[Figures] = field(default_factory=list)  # each bot process's share (of two or more)
+    db_cpu: float = 0.0  # the PostgreSQL server's processes, in the window
+    db_pss: int = 0
+
+    def add(self, figures: list[Figures]) -> None:
+        """The bot's figures: those of its processes, added up (lag samples pooled)."""
+        self.processes = figures
+        self.cpu, self.cpu_own = sum(f.cpu for f in figures), sum(f.cpu_own for f in figures)
+        self.cpu_waited = sum(f.cpu_waited for f in figures)
+        self.rss_start, self.rss_after = sum(f.rss_start for f in figures), sum(f.rss_after for f in figures)
+        self.rss_peak = sum(f.rss_peak for f in figures)
+        self.children_after = [child for f in figures for child in f.children_after]
+        self.pss_after = sum(f.pss_after for f in figures)
+        self.bot_lag = [lag for f in figures for lag in f.lag]
+        self.logged = sum((f.logged for f in figures), Counter())
+        self.bot_exit = next((f.exit for f in figures if f.exit is not None), None)
 
 
 async def probe(samples: list[tuple[float, float]]) -> None:
@@ -269,66 +316,97 @@ async def run(args: argparse.Namespace) -> Run:
     cache = Path(args.cache)
     world, db = await prepare(cache, args.games, args.seed)
     result = Run(args.games, args.rate, args.duration, started_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-                 build_note=f"{world.actions} actions in {world.games} games, built {world.built_at[:16]}")
+                 build_note=f"{world.actions} actions in {world.games} games, built {world.built_at[:16]}",
+                 database=args.db)
+    # One process runs the bot as it always ran (no shards); several share the shards, one guild a shard.
+    plan: list[Shards | None] = [None] if args.processes == 1 else list(share(args.processes, args.processes))
+    postgres: PostgresServer | None = None
     with tempfile.TemporaryDirectory(prefix="ringmaster-load-") as name:
         folder = Path(name)
         shutil.copy(db, folder / db.name)
-        server = WatchedStandIn()
+        world = spread_guilds(world, folder / db.name, args.processes)
+        location = str(folder / db.name)
+        result.database_note = "a SQLite file in WAL mode"
+        server = WatchedStandIn(shard_count=args.processes)
         threads = populate(server, world)
-        await server.start()
-        discord = Discord(server, bot_elsewhere=True)
-        bot = BotProcess(folder, args.profile)
+        bots = [BotProcess(folder, args.profile, shards, number) for number, shards in enumerate(plan, start=1)]
         driver_samples: list[tuple[float, float]] = []
         lag_probe = asyncio.create_task(probe(driver_samples))
+        discord: Discord | None = None
+        figures = [Figures(f"process {bot.number} (shards {bot.shards})" if bot.shards else "bot") for bot in bots]
         try:
+            if args.db == "postgresql":
+                started = time.monotonic()
+                postgres = await asyncio.to_thread(start_server)
+                location = await postgres.new_database()
+                rows, seconds = await copy_world(folder / db.name, location)
+                result.database_note = (f"a PostgreSQL server of its own (started in "
+                                        f"{time.monotonic() - started - seconds:.1f} s; the world's {rows:,} rows "
+                                        f"copied into it in {seconds:.1f} s)")
+                print(f"PostgreSQL ready: {result.database_note}", flush=True)
+            await server.start()
+            discord = Discord(server, bot_elsewhere=True)
             started = time.monotonic()
-            await bot.start(server.port, server.token, folder / db.name, world.guild_id)
+            await asyncio.gather(*(bot.start(server.port, server.token, location, world.guild_id) for bot in bots))
             print(f"bot ready in {time.monotonic() - started:.1f} s; {args.warmup:g} s warm-up, "
                   f"{args.duration:g} s measured at {args.rate:g} moves/s", flush=True)
-            result.rss_start = memory(bot.pid).get("VmRSS", 0)
+            for bot, figure in zip(bots, figures, strict=True):
+                figure.rss_start = memory(bot.pid).get("VmRSS", 0)
             games = [LiveGame(entry.id, threads[entry.id], server.messages[entry.board_message_id])
                      for entry in world.entries]
             players = Players(server, discord, games, args.seed)
-            window = await drive(players, bot, result, args)
+            window = await drive(players, bots, figures, postgres, result, args)
             result.finished = sum(1 for game in games if game.over)
-            mem = memory(bot.pid)
-            result.rss_after, result.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
-            result.children_after = children_memory(bot.pid)
-            result.pss_after = proportional_set(bot.pid)
-            assert bot.process is not None
-            result.bot_exit = bot.process.returncode
+            for bot, figure in zip(bots, figures, strict=True):
+                mem = memory(bot.pid)
+                figure.rss_after, figure.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
+                figure.children_after = children_memory(bot.pid)
+                figure.pss_after = proportional_set(bot.pid)
+                assert bot.process is not None
+                figure.exit = bot.process.returncode
+            if postgres is not None:
+                result.db_pss = proportional_set(postgres.postmaster_pid)
         finally:
             lag_probe.cancel()
-            bot_samples = await bot.stop()
-            await discord.close()
+            bot_samples = await asyncio.gather(*(bot.stop() for bot in bots))
+            if discord is not None:
+                await discord.close()
             await server.stop()
-            result.logged = bot.logged()
-            with contextlib.suppress(OSError):
-                shutil.copy(bot.log_path, cache / "last-run-bot.log")
-        result.bot_lag = [lag for at, lag in bot_samples if window[0] <= at <= window[1]]
+            if postgres is not None:
+                await asyncio.to_thread(postgres.stop)
+            for bot, figure in zip(bots, figures, strict=True):
+                figure.logged = bot.logged()
+                with contextlib.suppress(OSError):
+                    shutil.copy(bot.log_path, cache / f"last-run-{bot.log_path.name}")
+        for samples, figure in zip(bot_samples, figures, strict=True):
+            figure.lag = [lag for at, lag in samples if window[0] <= at <= window[1]]
+        result.add(figures)
         result.driver_lag = [lag for at, lag in driver_samples if window[0] <= at <= window[1]]
         result.board_megabytes = server.attachment_bytes / 1e6
     return result
 
 
-async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.Namespace) -> tuple[float, float]:
+async def drive(players: Players, bots: list[BotProcess], figures: list[Figures], postgres: PostgresServer | None,
+                result: Run, args: argparse.Namespace) -> tuple[float, float]:
     """The open-loop arrivals, the window's CPU reading, and the drain; returns the window (start, end)."""
     rng = random.Random(args.seed ^ 0x10AD)
     begin = time.monotonic()
     window_start, window_end = begin + args.warmup, begin + args.warmup + args.duration
     tasks: set[asyncio.Task[None]] = set()
-    cpu_start: float | None = None
-    own_start = driver_start = 0.0
-    waited_start = pressure_start = 0.0
+    cpu_start: list[float] | None = None
+    own_start: list[float] = []
+    waited_start: list[float] = []
+    driver_start = pressure_start = db_start = 0.0
     due, number = begin, 0
     while True:
         due += rng.expovariate(args.rate)
         if cpu_start is None and due >= window_start:
             await asyncio.sleep(max(0.0, window_start - time.monotonic()))
-            own_start, _ = cpu_split(bot.pid)
+            own_start = [cpu_split(bot.pid)[0] for bot in bots]
             driver_start = time.process_time()
-            cpu_start = cpu_seconds(bot.pid)
-            waited_start, pressure_start = cpu_waited(bot.pid), cpu_pressure()
+            cpu_start = [cpu_seconds(bot.pid) for bot in bots]
+            waited_start, pressure_start = [cpu_waited(bot.pid) for bot in bots], cpu_pressure()
+            db_start = cpu_seconds(postgres.postmaster_pid) if postgres is not None else 0.0
         if due >= window_end:
             break
         await asyncio.sleep(max(0.0, due - time.monotonic()))
@@ -339,13 +417,22 @@ async def drive(players: Players, bot: BotProcess, result: Run, args: argparse.N
         tasks.add(task)
         task.add_done_callback(tasks.discard)
     await asyncio.sleep(max(0.0, window_end - time.monotonic()))
-    result.cpu = cpu_seconds(bot.pid) - (cpu_start or 0.0)
-    result.cpu_own = cpu_split(bot.pid)[0] - own_start
+    for index, (bot, figure) in enumerate(zip(bots, figures, strict=True)):
+        figure.cpu = cpu_seconds(bot.pid) - (cpu_start[index] if cpu_start else 0.0)
+        figure.cpu_own = cpu_split(bot.pid)[0] - (own_start[index] if own_start else 0.0)
+        figure.cpu_waited = cpu_waited(bot.pid) - (waited_start[index] if waited_start else 0.0)
     result.cpu_driver = time.process_time() - driver_start
-    result.cpu_waited = cpu_waited(bot.pid) - waited_start
     result.pressure = (cpu_pressure() - pressure_start) / args.duration
-    result.served = sum(1 for a in result.arrivals if a.board_at is not None and window_start <= a.board_at
-                        <= window_end)
+    if postgres is not None:
+        result.db_cpu = cpu_seconds(postgres.postmaster_pid) - db_start
+    served = [a for a in result.arrivals if a.board_at is not None and window_start <= a.board_at <= window_end]
+    result.served = len(served)
+    for arrival in served:  # by the process whose shards hold the game's server
+        assert arrival.game is not None
+        guild_id = arrival.game.thread.guild_id
+        owner = next((f for bot, f in zip(bots, figures, strict=True)
+                      if bot.shards is None or bot.shards.owns(guild_id)), figures[0])
+        owner.served += 1
     if tasks:
         await asyncio.wait(set(tasks), timeout=args.drain)
     for task in list(tasks):
@@ -404,10 +491,13 @@ def report(result: Run) -> str:
     cpu = result.cpu / result.served if result.served else float("nan")
     own = result.cpu_own / result.served if result.served else float("nan")
     driver = result.cpu_driver / result.served if result.served else float("nan")
+    db_cpu = result.db_cpu / result.served if result.served else float("nan")
     mb = 1024 * 1024
     lines = [
         f"Ringmaster load: {result.games} live games, {result.rate:g} moves/s offered for {result.duration:g} s "
         f"({result.started_at}; {machine()}; world: {result.build_note})",
+        f"  database                           {result.database_note}"
+        + (f"; {len(result.processes)} bot processes, one Discord shard each" if len(result.processes) > 1 else ""),
         f"  offered                            {made / result.duration:.2f}/s ({made} arrivals)",
         f"  served                             {served:.2f}/s ({result.served} moves with their board posted in "
         "the window)",
@@ -421,6 +511,8 @@ def report(result: Run) -> str:
         f"  bot CPU per move                   {cpu * 1000:.0f} ms ({result.cpu:.1f} s of CPU in the window; its "
         f"threads waited {result.cpu_waited:.1f} s for a free core)",
         f"    of which the bot's own process   {own * 1000:.0f} ms (the rest: its render workers)",
+        *([f"  database server CPU per move       {db_cpu * 1000:.0f} ms ({result.db_cpu:.1f} s of CPU in the "
+           "window: the PostgreSQL server's processes)"] if result.database == "postgresql" else []),
         f"  driver CPU per move                {driver * 1000:.0f} ms (the stand-in and the players, in this "
         "process: the same machine's cores)",
         f"  machine CPU pressure               {result.pressure:.0%} of the window some task waited for a core "
@@ -429,8 +521,11 @@ def report(result: Run) -> str:
         f"{result.rss_after / mb:.0f} MB after the load, {result.rss_peak / mb:.0f} MB peak"
         + "".join(f"; child {pid}: {rss / mb:.0f} MB" for pid, rss in result.children_after),
         f"  bot + workers, shared pages once   {result.pss_after / mb:.0f} MB after the load (PSS)",
+        *([f"  database server, pages once        {result.db_pss / mb:.0f} MB after the load (PSS)"]
+          if result.database == "postgresql" else []),
         line("bot event-loop lag", spread(result.bot_lag), len(result.bot_lag)),
         line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
+        *(process_lines(result) if len(result.processes) > 1 else []),
         f"  games that ended in the run        {result.finished} (each posts its replay)",
         f"  board images posted                {result.board_megabytes:.0f} MB",
         *([f"  THE BOT STOPPED DURING THE RUN (exit code {result.bot_exit}); see its log"]
@@ -450,6 +545,23 @@ def report(result: Run) -> str:
                   "CPU / move | RSS start / after / peak | loop lag p99 |",
               "|---|---|---|---|---|---|---|---|---|", row]
     return "\n".join(lines)
+
+
+def process_lines(result: Run) -> list[str]:
+    """Each bot process's share of the figures above (several processes)."""
+    mb = 1024 * 1024
+    lines = []
+    for figure in result.processes:
+        per_move = f"{figure.cpu / figure.served * 1000:.0f} ms" if figure.served else "–"
+        lines += [
+            f"  {figure.name}: served {figure.served} moves; CPU {figure.cpu:.1f} s ({per_move} a move; own process "
+            f"{figure.cpu_own:.1f} s), waited {figure.cpu_waited:.1f} s for a core",
+            f"    RSS {figure.rss_start / mb:.0f} MB after start-up, {figure.rss_after / mb:.0f} MB after the load, "
+            f"{figure.rss_peak / mb:.0f} MB peak; with workers {figure.pss_after / mb:.0f} MB PSS"
+            + (f"; STOPPED (exit code {figure.exit})" if figure.exit is not None else ""),
+            line("  event-loop lag", spread(figure.lag), len(figure.lag)),
+        ]
+    return lines
 
 
 def machine() -> str:
@@ -484,14 +596,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "ringmaster-load"),
                         help="where built worlds are kept, by (games, seed)")
-    parser.add_argument("--profile", help="sample the bot's threads and save the counts to this file (JSON)")
+    parser.add_argument("--profile", help="sample the bot's threads and save the counts to this file (JSON); "
+                        "with several processes, one file each (FILE.1, FILE.2, ...)")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="the bot's database: a SQLite file, or a PostgreSQL server the run starts (initdb, "
+                             "pg_ctl) with the world copied into it")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, each running its own Discord shard (the games' servers spread over "
+                             "the shards)")
     args = parser.parse_args()
-    if args.rate <= 0 or args.duration <= 0 or args.games < 1:
-        parser.error("--games, --rate and --duration must be positive")
+    if args.rate <= 0 or args.duration <= 0 or args.games < 1 or args.processes < 1:
+        parser.error("--games, --rate, --duration and --processes must be positive")
     result = asyncio.run(run(args))
     print(report(result))
     if args.profile:
-        show_profile(args.profile)
+        for number in range(1, args.processes + 1):
+            show_profile(args.profile if args.processes == 1 else f"{args.profile}.{number}")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import random
 import re
@@ -93,6 +94,7 @@ SNOWFLAKE_PATTERN = re.compile(r"(?<!\d)\d{15,20}(?!\d)")
 TITLE_PATTERN = re.compile("(" + "|".join(re.escape(kit.name) for kit in KITS.values()) + r") #(\d+)(?!\d)")
 CUSTOM_ID_PATTERN = re.compile(r"\brm:(lobby:[a-z]+|[a-z]+):(\d+)(?!\d)")  # cogs/buttons.py: rm:<what>:<game>…
 SHARED_IDS = ("guild_id", "channel_id")  # id columns a copy keeps
+SHARD_STEP = 1 << 22  # an id this much larger is a millisecond later: its guild is on the next shard
 
 
 @dataclass
@@ -125,6 +127,18 @@ class World:
     build_seconds: float = 0.0
     actions: int = 0
     base: int = 0  # replicated from the world of this many games (0: built game by game)
+    guilds: int = 1  # the servers the games are spread over for a run (see ``spread_guilds``); built with one
+
+    def guild_ids(self) -> list[int]:
+        """The servers' ids: the built one, then one a millisecond later each, so that server k of a
+        world spread over n is on shard (first's + k) mod n of n (Discord's ``(guild_id >> 22) % n``)."""
+        return [self.guild_id + number * SHARD_STEP for number in range(self.guilds)]
+
+    def place(self, index: int) -> tuple[int, int]:
+        """The server and "games" channel of the ``index``-th game: runs of one game of each kind take the
+        servers in turn, so every server has the kinds in equal shares."""
+        number = (index // len(KINDS)) % self.guilds
+        return self.guild_id + number * SHARD_STEP, self.channel_id + number * SHARD_STEP
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(asdict(self)), encoding="utf-8")
@@ -486,23 +500,40 @@ async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], No
     return world, cache_folder(cache, games, seed) / DB_NAME
 
 
+def spread_guilds(world: World, db: Path, guilds: int) -> World:
+    """The world with its games spread over ``guilds`` servers (``World.place``), for a run of several
+    shards: the games' server and channel rewritten in ``db``, a copy of the world's database made for
+    the run. The cached world keeps its one server."""
+    if guilds == world.guilds:
+        return world
+    moved = dataclasses.replace(world, guilds=guilds)
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.executemany("UPDATE games SET guild_id = ?, channel_id = ? WHERE id = ?",
+                         [(*moved.place(index), entry.id) for index, entry in enumerate(world.entries)])
+    return moved
+
+
 def populate(server: StandIn, world: World) -> dict[int, Channel]:
-    """Make the stand-in match the cached database: the guild, its "games" channel, every member, each
-    game's thread and its current board message (text and buttons as the table composed them, without
-    the image). Call before the bot connects: it learns all of it from GUILD_CREATE. Returns the threads
-    by game id."""
+    """Make the stand-in match the cached database: the servers (one, or those the world was spread
+    over), each with its "games" channel and every member, each game's thread and its current board
+    message (text and buttons as the table composed them, without the image). Call before the bot
+    connects: it learns all of it from GUILD_CREATE. Returns the threads by game id."""
     from cogs.buttons import controls_view  # the bot's own buttons module builds the board's buttons
 
     for user_id, name in world.users:
         server.add_user(name, user_id=user_id)
-    guild = server.add_guild("Big Top", channels=(), members=[name for _, name in world.users], managers=(),
-                             guild_id=world.guild_id)
-    channel = server.add_channel(guild, "games", channel_id=world.channel_id)
+    channels: dict[int, Channel] = {}
+    for number, guild_id in enumerate(world.guild_ids()):
+        guild = server.add_guild("Big Top" if number == 0 else f"Big Top {number + 1}", channels=(),
+                                 members=[name for _, name in world.users], managers=(), guild_id=guild_id)
+        channel_id = world.channel_id + number * SHARD_STEP
+        channels[channel_id] = server.add_channel(guild, "games", channel_id=channel_id)
     threads: dict[int, Channel] = {}
-    for entry in world.entries:
-        thread = server.add_thread(channel, entry.title, thread_id=entry.thread_id)
+    for index, entry in enumerate(world.entries):
+        guild_id, channel_id = world.place(index)
+        thread = server.add_thread(channels[channel_id], entry.title, thread_id=entry.thread_id)
         view = controls_view(entry.id, entry.board_controls)
-        board = Message(entry.board_message_id, thread.id, guild.id, server.bot_user, entry.board_text,
+        board = Message(entry.board_message_id, thread.id, guild_id, server.bot_user, entry.board_text,
                         components=view.to_components() if view is not None else [],
                         mentions=[server.users[user_id] for user_id in entry.board_mentions])
         server.messages[board.id] = board
