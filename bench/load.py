@@ -4,6 +4,7 @@ Run (from the repository root; the first run of a (games, seed) builds and cache
     .venv/bin/python bench/load.py --games 100 --rate 2 --duration 20
     .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 [--warmup 10] [--seed 1]
         [--cache /tmp/ringmaster-load] [--drain 60] [--profile bot.prof]
+    .venv/bin/python bench/load.py --games 1000 --rate 5 --duration 30 --db postgresql --processes 2
 
 Method
 ------
@@ -11,6 +12,13 @@ Method
   cogs, SQLite file in WAL mode and real renderers, started as ``python bot.py`` starts it, with only
   discord.py's two URLs pointed at the stand-in. This process runs the Discord stand-in
   (``tests/discord_standin``, on 127.0.0.1) and the simulated players.
+* ``--db postgresql``: the bot's database is a PostgreSQL server the run starts for itself
+  (``bench/load_postgres.py``: ``initdb`` and ``pg_ctl`` in a temporary folder, as ``nobody`` when run as
+  root, as durable as the SQLite file), the cached world's rows copied into it before the bot starts.
+* ``--processes N``: N bot processes, each running one of N Discord shards (``RINGMASTER_SHARDS``, as
+  ``python -m launch`` shares them) against a stand-in of N shards; the world's games are spread over N
+  servers (one on each shard, the kinds in equal shares). Each process's CPU, memory, loop lag and moves
+  served are shown beside their sums. With one process the bot runs unsharded, as it always did.
 * The world (``bench/load_world.py``): N live games of the four kinds in equal shares, 2 to the most
   players each, variants switched on at random, 30 % with a turn deadline, each played by the automatic
   players to a uniformly random point of its history, built through the table core itself before the
@@ -39,7 +47,8 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
   of ``STAGE_TIMEOUT`` s), "no idle game" (every game busy or over), or unfinished (still in progress
   ``--drain`` seconds after the window).
 * bot CPU per move: user + system time of the bot process and its child processes (``/proc``) during
-  the window, divided by the moves served in it.
+  the window, divided by the moves served in it (several processes: added up). On PostgreSQL, the
+  database server's processes are counted apart, the same way.
 * how long the bot's threads were runnable but had no core (``schedstat``), and the machine's CPU
   pressure (``/proc/pressure/cpu``) in the window: on a shared machine, a bot waiting for a core is
   slow for a reason that is not its own.

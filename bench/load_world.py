@@ -44,6 +44,11 @@ makes later (a replicated world's new ids continue the base world's). Built worl
 (games, seed): ``<cache>/load-<games>-<seed>/`` holds ``ringmaster.sqlite3`` and ``world.json``. A cache
 older than ``MAX_AGE`` is rebuilt, because the turn deadlines some games have would otherwise start
 falling due during a run; a replicated world is as old as its base (its games' times are the base's).
+
+A world is built in one server. A run of several bot processes spreads it over one server per Discord
+shard (``spread_guilds``, on the run's copy of the database): the k-th server's id is the first's plus k
+milliseconds (Discord routes a server's events by the milliseconds of its id), its "games" channel
+likewise, and runs of one game of each kind take the servers in turn; every member is in every server.
 """
 
 from __future__ import annotations
