@@ -346,8 +346,8 @@ async def run(args: argparse.Namespace) -> Run:
         try:
             if args.db == "postgresql":
                 started = time.monotonic()
-                postgres = await asyncio.to_thread(start_server)
-                location = await postgres.new_database()
+                postgres = started_server = await asyncio.to_thread(start_server)
+                location = await started_server.new_database()
                 rows, seconds = await copy_world(folder / db.name, location)
                 result.database_note = (f"a PostgreSQL server of its own (started in "
                                         f"{time.monotonic() - started - seconds:.1f} s; the world's {rows:,} rows "
