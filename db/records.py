@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, get_args
 
@@ -147,17 +147,20 @@ class OutboxItem:
 
     kind: str
     payload: Mapping[str, Any]
+    # The payload's JSON, made when the item is (which also checks it): a board's payload holds a whole
+    # view, and encoding it once rather than twice matters on every move.
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise ValueError(f"an outbox item needs a kind, not {self.kind!r}")
         if not isinstance(self.payload, Mapping):
             raise TypeError(f"an outbox item's payload must be a mapping, not {type(self.payload).__name__}")
-        dump(dict(self.payload))
+        object.__setattr__(self, "_text", dump(dict(self.payload)))
 
     def encoded(self) -> tuple[str, str]:
-        """``(kind, payload JSON)`` as stored."""
-        return self.kind, dump(dict(self.payload))
+        """``(kind, payload JSON)`` as stored (the payload as it was when the item was made)."""
+        return self.kind, self._text
 
 
 def encode_items(items: Iterable[OutboxItem]) -> list[tuple[str, str]]:
