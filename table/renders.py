@@ -74,7 +74,8 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
     game_kit = kit(kind)
     views = replay_views(game_kit.game, players, options, seed, actions)
     # Drawn one at a time as the animation takes them, never encoded as PNG on the way.
-    picture = animate(game_kit.board_image(views[index]) for index in pick_frames(len(views), frames))
+    picture = animate((game_kit.board_image(views[index]) for index in pick_frames(len(views), frames)),
+                      palette=game_kit.board_palette)
     words = f"An animation of {title} from the first move to the end. At the end: "
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
