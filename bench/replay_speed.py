@@ -12,9 +12,11 @@ the CPU time of the re-play alone and of drawing the kept boards alone (the rest
 encoding).
 
 Times are CPU seconds of the measured process (``time.process_time``), which a shared machine's load
-inflates far less than wall time.
+inflates far less than wall time; with ``--repeats`` the least of several runs (the figure least
+disturbed by other work on the machine).
 
-Run: .venv/bin/python bench/replay_speed.py [--kinds circus_train,...] [--seeds N] [--limit K] [--split]
+Run: .venv/bin/python bench/replay_speed.py [--kinds circus_train,...] [--seeds N] [--limit K] [--repeats R]
+     [--split] [--save FOLDER]
 Prints figures only; nothing here is asserted.
 """
 
@@ -109,6 +111,7 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(TABLES), help="games to measure, comma-separated")
     parser.add_argument("--seeds", type=int, default=1, help="games per table size")
     parser.add_argument("--limit", type=int, default=40, help="most frames in one replay")
+    parser.add_argument("--repeats", type=int, default=1, help="runs of each replay; the least CPU is shown")
     parser.add_argument("--split", action="store_true", help="also time the re-play and the drawing alone")
     parser.add_argument("--save", type=Path, help="write each replay to this folder (to look at)")
     args = parser.parse_args()
@@ -123,17 +126,19 @@ def main() -> None:
                 log = played(game, players, seed)
                 views = replay.replay_views(game, default_names(players), {}, seed, log)
                 frames = len(replay.pick_frames(len(views), args.limit))
-                cpu, peak, (data, _) = in_child(lambda: draw_replay(
+                cpu, peak, (data, _) = min(in_child(lambda: draw_replay(
                     kind, "a game", default_names(players), {}, seed, log, args.limit))  # noqa: B023
+                    for _ in range(args.repeats))
                 print(f"{kind:16s} {players:7d} {seed:4d} {len(log):7d} {len(views):5d} {frames:6d}  "
                       f"{cpu:6.2f} {peak / 1024:8.0f} {len(data) / 1024:8.0f} {_frame_count(data):4d}")
                 if args.save:
                     args.save.mkdir(parents=True, exist_ok=True)
                     (args.save / f"{kind}-{players}p-{seed}.webp").write_bytes(data)
                 if args.split:
-                    replayed, _, _ = in_child(lambda: len(replay.replay_views(
-                        game, default_names(players), {}, seed, log)))  # noqa: B023
-                    _, _, drawing = in_child(lambda: _drawing_only(kind, players, seed, log, args.limit))  # noqa: B023
+                    replayed = min(in_child(lambda: len(replay.replay_views(
+                        game, default_names(players), {}, seed, log)))[0] for _ in range(args.repeats))  # noqa: B023
+                    drawing = min(in_child(lambda: _drawing_only(kind, players, seed, log, args.limit))[2]  # noqa: B023
+                                  for _ in range(args.repeats))
                     print(f"{'':49s} of which re-play {replayed:5.2f} s, drawing {drawing:5.2f} s")
 
 

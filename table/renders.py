@@ -47,6 +47,10 @@ class Renders(Protocol):
     async def hand(self, kind: str, view: View) -> bytes:
         """A seat's private image from that seat's own view."""
 
+    async def past_board(self, kind: str, view: View) -> bytes:
+        """A past step's public board (the first image only), e.g. for the web companion's replay: drawn but
+        not kept, so paging through a finished game never pushes live games' boards out of the cache."""
+
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
         """A finished game's animation from its public boards, and its alt text."""
@@ -67,6 +71,10 @@ def draw_board(kind: str, view: View) -> list[bytes]:
 
 def draw_hand(kind: str, view: View) -> bytes:
     return kit(kind).render_hand(view)
+
+
+def draw_past_board(kind: str, view: View) -> bytes:
+    return kit(kind).render_board(view)
 
 
 def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
@@ -133,6 +141,9 @@ class _PooledRenders:
 
     async def hand(self, kind: str, view: View) -> bytes:
         return await self._run(self._boards, draw_hand, kind, view)
+
+    async def past_board(self, kind: str, view: View) -> bytes:
+        return await self._run(self._boards, draw_past_board, kind, view)
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
