@@ -37,7 +37,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
-REPLAY_NICENESS = 10  # the replay worker yields the processor to boards and to the bot
+# The replay worker runs at the lowest priority there is: it takes the processor only when boards and the
+# bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
+# one costs ~1-3 s of processor now, so idle time finishes it long before the next game ends.
+REPLAY_NICENESS = 19
 
 
 class Renders(Protocol):
