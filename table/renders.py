@@ -39,7 +39,7 @@ T = TypeVar("T")
 CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
 # The replay worker runs at the lowest priority there is: it takes the processor only when boards and the
 # bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
-# one now costs ~1-3 s of processor, a third of the ~6 s between two games ending at 1,000 live games.
+# one now costs ~1-3 s of processor, well under the ~6 s between two games ending at 1,000 live games.
 REPLAY_NICENESS = 19
 
 
