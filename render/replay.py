@@ -49,8 +49,8 @@ class Encoding:
 # Tried in turn until the file fits, before frames are dropped. First lossless at low effort: boards
 # are 256-colour pictures, which WebP codes as palette indices, so a 40-frame replay is about half the
 # bytes of lossy quality 80 for less than half its time, and every letter stays exact (effort 0 of
-# method 1 gives within 10% of the bytes of higher efforts at half their time; method 0 is both slower
-# and several times bigger). Then lossy, whose bytes fall with quality: boards are flat colours with
+# method 1 gives within 10% of the bytes of higher efforts at half their time; method 0 is no faster
+# and four times bigger). Then lossy, whose bytes fall with quality: boards are flat colours with
 # small text, and at 800 px a 5-player board still reads at 55 (checked by eye), so rather than go
 # lower, frames are dropped. Method 2 takes half the time of libwebp's default 4 for ~4% more bytes.
 ENCODINGS: tuple[Encoding, ...] = (
@@ -180,8 +180,8 @@ def _scaled(image: Image.Image, width: int) -> Image.Image:
     LANCZOS (compared by eye) at a tenth of the time (~5 ms, ~50 ms)."""
     if image.width == width:
         return image
-    factor = image.width // width
-    if factor > 1 and -(-image.width // factor) == width:
+    factor = -(-image.width // width)
+    if -(-image.width // factor) == width:
         return image.reduce(factor)
     return image.resize((width, max(1, round(image.height * width / image.width))), Image.Resampling.BOX)
 
