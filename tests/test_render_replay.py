@@ -256,7 +256,7 @@ def test_shorter_frames_are_padded_at_the_bottom_with_the_first_frames_corner_co
     assert max(abs(a - b) for a, b in zip(bottom, corner, strict=True)) < 8
 
 
-def test_frames_take_a_whole_factor_when_it_keeps_most_of_the_width() -> None:
+def test_frames_are_scaled_by_a_whole_factor_all_to_the_first_ones_width() -> None:
     """A 1400 px board is halved to 700 rather than scaled by 1.75 to 800 (halving is the cheap and crisp
     scaling); a later frame of another width (a board shrunk to fit its height) joins at that width."""
     first = Image.new("RGB", (1400, 1000), (240, 230, 200))
@@ -268,9 +268,9 @@ def test_frames_take_a_whole_factor_when_it_keeps_most_of_the_width() -> None:
     assert frames[0][0].getpixel((349, 249)) == (20, 40, 160)
     assert frames[0][0].getpixel((350, 250)) == (240, 230, 200)
     assert [frame.size for frame, _ in _frames(replay.animate([first, narrower], width=500))] == [(467, 406)] * 2
-    # Never scaled up; and where a whole factor would lose more than an eighth of the width, the width.
+    # Never scaled up, nor by less than a whole factor.
     assert [frame.size for frame, _ in _frames(replay.animate([first], width=1600))] == [(1400, 1000)]
-    assert [frame.size for frame, _ in _frames(replay.animate([first], width=1000))] == [(1000, 714)]
+    assert [frame.size for frame, _ in _frames(replay.animate([first], width=1000))] == [(700, 500)]
 
 
 def _noisy_frames(count: int) -> list[bytes]:
