@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
 import render.circus_train
+import render.circus_train.palette
 import render.dreadful_circus
+import render.dreadful_circus.palette
 import render.little_circuses
+import render.little_circuses.palette
 import render.wanderzirkus
+import render.wanderzirkus.palette
 from rules.core.game import Game, View
 from rules.registry import GAMES
 
@@ -42,6 +47,9 @@ class GameKit:
     render_parts: Callable[[View], list[bytes]] | None = None
     """For tables too big for one phone-sized image: the board split into images of at most 2,000 px
     tall (the board, then the players' areas), posted together. None: the board is one image."""
+    board_palette: bytes | None = None
+    """The 256 colours (RGB) the game's boards are stored in (``render.png``): replay frames are mapped
+    to them. None: each frame gets a palette of its own."""
 
     def board_images(self, view: View) -> list[bytes]:
         return self.render_parts(view) if self.render_parts is not None else [self.render_board(view)]
@@ -61,16 +69,17 @@ class GameKit:
         return self.game.name
 
 
-def _kit(key: str, package: Any, *, parts: bool = False) -> GameKit:
+def _kit(key: str, package: Any, palette: ModuleType, *, parts: bool = False) -> GameKit:
     return GameKit(GAMES[key], package.render_board, package.render_hand, package.describe_board,
-                   package.describe_hand, package.board_image, package.render_board_parts if parts else None)
+                   package.describe_hand, package.board_image, package.render_board_parts if parts else None,
+                   palette.BOARD)
 
 
 KITS: dict[str, GameKit] = {
-    "circus_train": _kit("circus_train", render.circus_train),
-    "little_circuses": _kit("little_circuses", render.little_circuses, parts=True),
-    "wanderzirkus": _kit("wanderzirkus", render.wanderzirkus),
-    "dreadful_circus": _kit("dreadful_circus", render.dreadful_circus),
+    "circus_train": _kit("circus_train", render.circus_train, render.circus_train.palette),
+    "little_circuses": _kit("little_circuses", render.little_circuses, render.little_circuses.palette, parts=True),
+    "wanderzirkus": _kit("wanderzirkus", render.wanderzirkus, render.wanderzirkus.palette),
+    "dreadful_circus": _kit("dreadful_circus", render.dreadful_circus, render.dreadful_circus.palette),
 }
 
 

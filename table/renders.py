@@ -37,7 +37,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
-REPLAY_NICENESS = 10  # the replay worker yields the processor to boards and to the bot
+# The replay worker runs at the lowest priority there is: it takes the processor only when boards and the
+# bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
+# one now costs ~1-3 s of processor, well under the ~6 s between two games ending at 1,000 live games.
+REPLAY_NICENESS = 19
 
 
 class Renders(Protocol):
@@ -46,6 +49,10 @@ class Renders(Protocol):
 
     async def hand(self, kind: str, view: View) -> bytes:
         """A seat's private image from that seat's own view."""
+
+    async def past_board(self, kind: str, view: View) -> bytes:
+        """A past step's public board (the first image only), e.g. for the web companion's replay: drawn but
+        not kept, so paging through a finished game never pushes live games' boards out of the cache."""
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
@@ -69,12 +76,17 @@ def draw_hand(kind: str, view: View) -> bytes:
     return kit(kind).render_hand(view)
 
 
+def draw_past_board(kind: str, view: View) -> bytes:
+    return kit(kind).render_board(view)
+
+
 def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                 actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
     game_kit = kit(kind)
     views = replay_views(game_kit.game, players, options, seed, actions)
     # Drawn one at a time as the animation takes them, never encoded as PNG on the way.
-    picture = animate(game_kit.board_image(views[index]) for index in pick_frames(len(views), frames))
+    picture = animate((game_kit.board_image(views[index]) for index in pick_frames(len(views), frames)),
+                      palette=game_kit.board_palette)
     words = f"An animation of {title} from the first move to the end. At the end: "
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
@@ -132,6 +144,9 @@ class _PooledRenders:
 
     async def hand(self, kind: str, view: View) -> bytes:
         return await self._run(self._boards, draw_hand, kind, view)
+
+    async def past_board(self, kind: str, view: View) -> bytes:
+        return await self._run(self._boards, draw_past_board, kind, view)
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:

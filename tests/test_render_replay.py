@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat, WebPImagePlugin
 
 from render import replay
-from render.circus_train import render_board
+from render.circus_train import palette, render_board
 from rules.circus_train.game import CircusTrain
 from rules.circus_train.state import CircusTrainState
 from rules.cli import default_names
@@ -212,12 +212,27 @@ def test_frames_show_the_boards_in_order_starting_with_the_start_board() -> None
     # The first board drawn is the start: pick_frames keeps index 0, and views[0] is the new game's.
     assert replay.pick_frames(len(_views()), DRAWN)[0] == 0
     start = _scaled(render_board(GAME.view(GAME.new_game(default_names(2), {}, SEED), None)))
-    # Lossy WebP: about 2-3 levels from its own board, three times that or more from any other.
+    # Box-filtered where the reference uses LANCZOS, and in 255 colours: about 1-2 levels from its own
+    # board, three times that or more from any other.
     assert _distance(frames[0], start) < 4.0
     for index, frame in enumerate(frames):
         own = _distance(frame, boards[index])
         others = [_distance(frame, board) for n, board in enumerate(boards) if n != index]
         assert own < 4.0 and 2 * own < min(others)
+
+
+def test_frames_mapped_to_the_games_palette_keep_exactly_its_colours() -> None:
+    """With a game's board palette, frames are stored losslessly in its colours: every pixel shown is one
+    of them (no lossy fringe around the letters), and each frame is still its own board."""
+    data = replay.animate(_boards(), palette=palette.BOARD)
+    allowed = {tuple(palette.BOARD[i:i + 3]) for i in range(0, len(palette.BOARD), 3)}
+    frames = [frame for frame, _ in _frames(data)]
+    boards = [_scaled(board) for board in _boards()]
+    assert len(frames) == DRAWN
+    for index, frame in enumerate(frames):
+        assert {colour for _, colour in frame.getcolors(256) or []} <= allowed
+        assert _distance(frame, boards[index]) < 3.0
+    assert replay.animate(_boards(), palette=palette.BOARD) == data
 
 
 def test_same_frames_give_the_same_bytes() -> None:
@@ -241,6 +256,23 @@ def test_shorter_frames_are_padded_at_the_bottom_with_the_first_frames_corner_co
     assert max(abs(a - b) for a, b in zip(bottom, corner, strict=True)) < 8
 
 
+def test_frames_are_scaled_by_a_whole_factor_all_to_the_first_ones_width() -> None:
+    """A 1400 px board is halved to 700 rather than scaled by 1.75 to 800 (halving is the cheap and crisp
+    scaling); a later frame of another width (a board shrunk to fit its height) joins at that width."""
+    first = Image.new("RGB", (1400, 1000), (240, 230, 200))
+    first.paste((20, 40, 160), (0, 0, 700, 500))
+    narrower = Image.new("RGB", (1380, 1200), (200, 30, 30))
+    frames = _frames(replay.animate([first, narrower]))
+    assert [frame.size for frame, _ in frames] == [(700, 609), (700, 609)]
+    # Halved: each 2x2 block became one pixel, so the blue quarter ends exactly at (350, 250).
+    assert frames[0][0].getpixel((349, 249)) == (20, 40, 160)
+    assert frames[0][0].getpixel((350, 250)) == (240, 230, 200)
+    assert [frame.size for frame, _ in _frames(replay.animate([first, narrower], width=500))] == [(467, 406)] * 2
+    # Never scaled up, nor by less than a whole factor.
+    assert [frame.size for frame, _ in _frames(replay.animate([first], width=1600))] == [(1400, 1000)]
+    assert [frame.size for frame, _ in _frames(replay.animate([first], width=1000))] == [(700, 500)]
+
+
 def _noisy_frames(count: int) -> list[bytes]:
     """Frames that barely compress (noise below a band of a colour of their own, to tell them apart)."""
     rng = random.Random(7)
@@ -255,6 +287,18 @@ def _noisy_frames(count: int) -> list[bytes]:
 def _which(frame: Image.Image) -> int:
     red = ImageStat.Stat(frame.crop((10, 5, 150, 25))).mean[0]
     return round(red / 36)
+
+
+def test_over_the_byte_limit_lossy_frames_come_before_dropped_ones() -> None:
+    frames = _noisy_frames(5)
+    exact = replay.animate(frames, width=160)
+    lossy = replay.animate(frames, width=160, max_bytes=len(exact) - 1)
+    assert len(lossy) < len(exact)
+    exact_frames, lossy_frames = _frames(exact), _frames(lossy)
+    assert [_which(frame) for frame, _ in lossy_frames] == [0, 1, 2, 3, 4]
+    # Lossless keeps each frame's 256 colours; lossy blurs the noise into many more.
+    assert all(len(frame.getcolors(256) or []) > 0 for frame, _ in exact_frames)
+    assert all(frame.getcolors(256) is None for frame, _ in lossy_frames)
 
 
 def test_over_the_byte_limit_every_other_frame_is_dropped_keeping_first_and_last() -> None:

@@ -72,8 +72,16 @@ async def test_a_replay_is_drawn_by_its_own_worker() -> None:
         picture, alt = await renders.replay(KIND, "Dreadful Circus #7", names, {}, seed, actions, 4)
     finally:
         await renders.close()
+    colours = kit(KIND).board_palette
+    assert colours is not None
+    allowed = {tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)}
     with Image.open(io.BytesIO(picture)) as image:
         assert getattr(image, "n_frames", 1) >= 2
+        for index in range(getattr(image, "n_frames", 1)):
+            image.seek(index)
+            # The game's own board colours, exactly: frames are mapped to its palette and kept lossless.
+            shown = image.convert("RGB").getcolors(256)
+            assert shown is not None and {colour for _, colour in shown} <= allowed
     assert alt.startswith("An animation of Dreadful Circus #7 from the first move to the end.")
 
 

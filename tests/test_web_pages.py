@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.core.game import View
 from table import compose
 from table.kits import KITS
+from table.renders import ThreadRenders
 from web.companion import NO_OPEN_PAGE, SECURITY_HEADERS
 from web.links import EXPIRED, NOT_A_LINK, SEAT_LINK_LIFETIME
 from web.ratelimit import RateLimit
@@ -209,3 +211,40 @@ async def test_a_board_in_several_images_is_shown_whole(tmp_path: Path, monkeypa
         assert "The players&#x27; areas, part 1 of 1." in page
         assert (await fetch(f"{link}/board/{version}/1.png"))[2] == parts[1]
         assert (await fetch(f"{link}/board/{version}/2.png"))[0] == 404
+
+
+class _Recorded(ThreadRenders):
+    """The table's render pool, noting what it is asked to draw."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def board(self, kind: str, view: View) -> list[bytes]:
+        self.asked.append("board")
+        return await super().board(kind, view)
+
+    async def hand(self, kind: str, view: View) -> bytes:
+        self.asked.append("hand")
+        return await super().hand(kind, view)
+
+    async def past_board(self, kind: str, view: View) -> bytes:
+        self.asked.append("past board")
+        return await super().past_board(kind, view)
+
+
+async def test_pages_draw_through_the_tables_render_pool_once_per_version(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The companion draws nothing itself: with render processes, its boards come from the same workers as
+    the thread's (and the board posted in the thread is not drawn again)."""
+    cheap_renders(monkeypatch)
+    async with serving(tmp_path) as web:
+        pool = _Recorded()
+        web.core.renders = pool
+        table = await started_game(web.core, "circus_train", 2)
+        link, version = web.seat_link(table, 0), table.record.version
+        for _ in range(2):
+            assert (await fetch(f"{link}/board/{version}/0.png"))[0] == 200
+            assert (await fetch(f"{link}/hand/{version}.png"))[0] == 200
+            assert (await fetch(f"{link}/replay/{version}/0.png"))[0] == 200
+        assert pool.asked == ["board", "hand", "past board"]

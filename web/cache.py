@@ -1,6 +1,7 @@
-"""Work done off the event loop, once: drawings (100 ms and more each) and replayed histories are made in a
-worker thread and kept by key, so a page, its images and every spectator polling it share one drawing of
-a game's current board, and two requests for the same thing at once wait for the same work.
+"""Work done off the event loop, once, and kept by key: replayed histories are made in a worker thread,
+drawings (100 ms and more each) by the table core's render pool (``get_drawn``), so a page, its images and
+every spectator polling it share one drawing of a game's current board, and two requests for the same
+thing at once wait for the same work.
 
 Keys name exactly what was drawn, e.g. ``("board", game id, version)``: a game's new version is a new key,
 and the oldest entries give way when the cache is full.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -26,6 +27,10 @@ class OffLoopCache(Generic[T]):
 
     async def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The value kept under ``key``, made by ``make()`` in a worker thread if it is not kept yet."""
+        return await self.get_drawn(key, lambda: asyncio.to_thread(make))
+
+    async def get_drawn(self, key: Hashable, draw: Callable[[], Awaitable[T]]) -> T:
+        """The value kept under ``key``, awaited from ``draw()`` (e.g. the render pool) if it is not kept yet."""
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
@@ -35,7 +40,7 @@ class OffLoopCache(Generic[T]):
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._running[key] = future
         try:
-            value = await asyncio.to_thread(make)
+            value = await draw()
         except asyncio.CancelledError:
             future.cancel()
             raise

@@ -213,9 +213,11 @@ class Companion:
 
     # ----- images --------------------------------------------------------------------------------------
     async def board(self, table: Table) -> list[bytes]:
-        """The current public board's images, drawn once per game version."""
-        view, kit = table.public_view(), table.kit
-        return await self.boards.get(("board", table.id, table.record.version), lambda: kit.board_images(view))
+        """The current public board's images, drawn once per game version by the table's render pool (which
+        also keeps the boards it drew for Discord: the page shows the one posted in the thread)."""
+        view, renders = table.public_view(), self.core.renders
+        return await self.boards.get_drawn(("board", table.id, table.record.version),
+                                           lambda: renders.board(table.record.kind, view))
 
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         """The current board (the version in the address only keeps a browser from showing an older one)."""
@@ -233,8 +235,9 @@ class Companion:
         table, seat = access.table, access.seat
         if seat is None or table.state is None:
             raise Refused(404, "No hand", "Only a seat's own page shows a hand.")
-        view, kit = table.game.view(table.state, seat), table.kit
-        return png(await self.hands.get(("hand", table.id, table.record.version, seat), lambda: kit.render_hand(view)))
+        view, renders = table.game.view(table.state, seat), self.core.renders
+        return png(await self.hands.get_drawn(("hand", table.id, table.record.version, seat),
+                                              lambda: renders.hand(table.record.kind, view)))
 
     # ----- the replay ----------------------------------------------------------------------------------
     async def history(self, table: Table) -> list[Step]:
@@ -274,9 +277,9 @@ class Companion:
         number = int(request.match_info["step"])
         if number >= len(steps):
             raise Refused(404, "No such step", "The replay has no such step.")
-        view, kit = steps[number].view, table.kit
-        return png(await self.step_images.get(("step", table.id, table.record.version, number),
-                                              lambda: kit.render_board(view)))
+        view, renders = steps[number].view, self.core.renders
+        return png(await self.step_images.get_drawn(("step", table.id, table.record.version, number),
+                                                    lambda: renders.past_board(table.record.kind, view)))
 
     async def record_json(self, request: web.Request) -> web.StreamResponse:
         table = (await self.access(request)).table
