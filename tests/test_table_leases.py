@@ -165,3 +165,19 @@ async def test_a_post_waits_while_another_core_delivers_the_game_then_goes(two_s
     assert couriers[0].items and couriers[1].items == []
     await first.close()
     await second.close()
+
+
+async def test_a_dead_cores_deadlines_are_kept_by_the_other_after_its_lease(two_stores: list[GameStore],
+                                                                         clock: Clock) -> None:
+    alive, dying = two_cores(two_stores, clock)
+    game_id = await start_game(alive)
+    clock.now += timedelta(hours=4, minutes=1)  # the deadline has passed
+    # The dying core claims the game's deadline at its tick and dies before doing it (nothing given back).
+    assert await dying.claim.mine([game_id], "keeper") == {game_id}
+    assert await alive.tick() == 0
+    clock.now += LEASE - timedelta(seconds=1)
+    assert await alive.tick() == 0
+    clock.now += timedelta(seconds=1)
+    assert await alive.tick() == 1  # taken over once the lease has run out
+    assert sorted(seat.missed for seat in await alive.life.clocks(game_id)) == [0, 1]
+    assert await alive.tick() == 0
