@@ -3,7 +3,8 @@
 A game's background work comes in two jobs: the keeper's (its reminders, deadlines and automatic moves)
 and the outbox's (delivering what its outbox holds after a restart or a failure, so its replay and its
 seed reveal). Each must be done by exactly one bot process at a time, however many run. Moves need no
-claim: the process that hears a player's interaction makes the move, and delivers what it posts itself.
+claim: the process that hears a player's interaction makes the move, and delivers what it posts itself
+(holding the game's outbox lease meanwhile, where there are leases).
 
 - :class:`EveryGame` is the one process of a plain deployment (SQLite, no shards): everything is its own,
   at no cost.
