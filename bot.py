@@ -91,6 +91,11 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         raise ConfigError(f"RINGMASTER_SHARDS must name this process's Discord shards as first-last/count, such as "
                           f"0-3/8 (shards 0 to 3 of 8) or 2/8 (shard 2 of 8), with first ≤ last < count, not "
                           f"{shards_text!r}.") from None
+    lease_text = merged.get("RINGMASTER_LEASE_SECONDS", "60").strip()
+    lease = int(lease_text) if lease_text.isascii() and lease_text.isdigit() else 0
+    if not 5 <= lease <= 3600:
+        raise ConfigError(f"RINGMASTER_LEASE_SECONDS must be how long a process keeps a game's background work "
+                          f"without renewing it, in seconds from 5 to 3600, not {lease_text!r}.")
     try:
         web = web_settings(merged)
     except SettingsError as error:
@@ -104,6 +109,7 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         render_processes=int(processes_text) if processes_text else default_processes(),
         web=web,
         shards=shards,
+        lease_seconds=float(lease),
     )
 
 

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -59,7 +59,8 @@ class RingmasterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock(),
-                                          render_processes=self.config.render_processes, shards=self.config.shards)
+                                          render_processes=self.config.render_processes, shards=self.config.shards,
+                                          lease=timedelta(seconds=self.config.lease_seconds))
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
 
     @contextlib.asynccontextmanager

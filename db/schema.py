@@ -27,7 +27,7 @@ members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and
 5 ``seats.due_at``, the scheduler's index of seats to look at; 6 moves that need no one
 (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers); 7 time away (members'
 away stretches, each game's away bank and each seat's use of it);
-8 the server's own secrets (the web companion's link key).
+8 the server's own secrets (the web companion's link key); 9 leases on games' background work.
 """
 
 from __future__ import annotations
@@ -236,8 +236,23 @@ CREATE TABLE secrets (
 ) WITHOUT ROWID;
 """
 
+# Leases on each game's background work: its deadlines, reminders and automatic moves (the keeper's job),
+# and the delivery of what its outbox holds, so its replay (the outbox's job). The one process holding a
+# game's lease on a job does that work until ``expires_at``; an expired lease is anyone's to take (see
+# db/leases.py). A lease given back is deleted, so the table holds only the games being worked on. No
+# foreign key: a claim must never fail because its game was deleted meanwhile, and the row of a deleted
+# game is never read again.
+_V9 = """
+CREATE TABLE leases (
+    game_id    INTEGER NOT NULL,
+    job        TEXT    NOT NULL,   -- which of the game's background work: 'keeper' or 'outbox'
+    holder     TEXT    NOT NULL,   -- the holding process's name ('' for a row made free)
+    expires_at TEXT    NOT NULL,   -- ISO UTC; '' sorts before every instant, so such a row is free
+    PRIMARY KEY (game_id, job)
+) WITHOUT ROWID;
+"""
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

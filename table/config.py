@@ -73,3 +73,7 @@ class Config:
     shards: Shards | None = None
     """The Discord shards this process runs (``RINGMASTER_SHARDS``); None: one process for the whole bot,
     connected the way discord.py connects by default."""
+    lease_seconds: float = 60.0
+    """How long a process's lease on a game's background work lasts unless renewed
+    (``RINGMASTER_LEASE_SECONDS``), and so how long the work of a process that died waits before another
+    takes it over; used where processes share the database (PostgreSQL, or shards)."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from db.errors import StoreError
 from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.store import GameRecord, GameStore
@@ -19,7 +20,7 @@ from table.errors import TableError
 from table.keeper import ALL_KINDS, Keeper
 from table.kits import check_kits
 from table.model import ActResult, Table
-from table.ownership import EveryGame, WorkClaim, claim_for
+from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
 from table.renders import Renders, ThreadRenders, open_renders
 from table.service import MAX_ID, TableService
@@ -51,21 +52,27 @@ class TableCore:
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
-                   render_processes: int = 0, shards: Shards | None = None) -> TableCore:
+                   render_processes: int = 0, shards: Shards | None = None,
+                   lease: timedelta = DEFAULT_LEASE) -> TableCore:
         """Check the game kits, open (creating and migrating) the database, and start the renderers:
         ``render_processes`` worker processes, or threads of this process when 0 (see table.renders).
-        ``shards``: the Discord shards this process runs, whose guilds' games' background work is its
-        own (None: every game's)."""
+        ``shards``: the Discord shards this process runs (None: all of them). Where another process may
+        share the database (PostgreSQL, or shards), each game's background work is claimed with a lease
+        lasting ``lease`` (see table.ownership)."""
         check_kits()
         store = await GameStore.open(db_path, clock=clock)
         try:
-            return cls(store, clock, await open_renders(render_processes), claim_for(store, shards))
+            return cls(store, clock, await open_renders(render_processes), claim_for(store, shards, clock, lease=lease))
         except BaseException:
             await store.close()
             raise
 
     async def close(self) -> None:
         await self.publisher.close()
+        try:
+            await self.claim.close()  # what this process held is free for the others at once
+        except StoreError as error:  # its leases run out by themselves
+            log.warning("The leases of this process could not be given back: %s", error)
         await self.renders.close()
         await self.store.close()
 

@@ -76,19 +76,25 @@ class Keeper:
     async def due(self, game_id: int | None = None, kinds: Collection[str] = ALL_KINDS) -> list[Due]:
         """Every reminder, passed deadline and automatic move due now (in one game, or all; only the
         given kinds), oldest wait first, in the games that are this process's own (see table.ownership).
-        Damaged games are left out by the store.
+        Damaged games are left out by the store. The games' leases are given back at once: :meth:`tick`
+        keeps them while it works."""
+        found, claimed = await self._due(game_id, kinds)
+        await self.claim.done(claimed, "keeper")
+        return found
+
+    async def _due(self, game_id: int | None, kinds: Collection[str]) -> tuple[list[Due], set[int]]:
+        """What :meth:`due` says, and the games claimed for it (each to be given back once).
 
         Only seats whose ``due_at`` has come are read (an index does the choosing); a seat looked at too
         early (a new wait, or one whose player's active hours changed) gets its exact next moment back,
         so the next tick skips it until then."""
         now = self.clock()
-        if set(kinds) <= {"autopilot"}:
-            clocks = await self.life.autopilot_clocks(game_id) if game_id is not None else \
-                [clock for clock in await self.life.due_clocks(now) if clock.autopilot]
-        else:
-            clocks = await self.life.due_clocks(now, game_id)
+        clocks = await self._clocks_due(game_id, kinds, now)
         # Another process's seats are not even looked at: it alone sets when to look at them again.
-        mine = await self.claim.mine({clock.game_id for clock in clocks})
+        mine = await self.claim.mine({clock.game_id for clock in clocks}, "keeper")
+        if mine and self.claim.shared:
+            # Read again now that they are ours: the process that held them may have done their work since.
+            clocks = await self._clocks_due(game_id, kinds, now)
         clocks = [clock for clock in clocks if clock.game_id in mine]
         members = await self.life.members({clock.user_id for clock in clocks if not clock.autopilot})
         found: list[tuple[datetime, Due]] = []
@@ -120,7 +126,14 @@ class Keeper:
                 later.append((clock.game_id, clock.seat, min([deadline if clock.reminded else reminder, *moments])))
         await self.life.set_due(later)
         found.sort(key=lambda pair: (pair[0], pair[1].clock.game_id, pair[1].clock.seat))
-        return [due for _, due in found if due.kind in kinds]
+        return [due for _, due in found if due.kind in kinds], mine
+
+    async def _clocks_due(self, game_id: int | None, kinds: Collection[str], now: datetime) -> list[SeatClock]:
+        if set(kinds) <= {"autopilot"}:
+            if game_id is not None:
+                return await self.life.autopilot_clocks(game_id)
+            return [clock for clock in await self.life.due_clocks(now) if clock.autopilot]
+        return await self.life.due_clocks(now, game_id)
 
     @staticmethod
     def _away_due(clock: SeatClock, member: Member, now: datetime) -> tuple[DueKind | None, list[datetime]]:
@@ -141,16 +154,25 @@ class Keeper:
         """Do everything due now (for one game, or all; only the given kinds); returns how many things
         were done. A game that refuses (damaged, or moved on meanwhile) never stops the others."""
         done = 0
-        while done < MAX_AUTOMATIC_STEPS:
-            handled = 0
-            for item in await self.due(game_id, kinds):
-                try:
-                    handled += await self.handle(item)
-                except TableError as error:
-                    log.info("Nothing done in game %s for seat %s: %s", item.clock.game_id, item.clock.seat, error)
-            done += handled
-            if not handled:
-                break
+        claimed: list[int] = []  # every game claimed, as often as claimed: each is given back as often
+        try:
+            while done < MAX_AUTOMATIC_STEPS:
+                handled = 0
+                found, mine = await self._due(game_id, kinds)
+                claimed.extend(mine)
+                for item in found:
+                    if not await self.claim.renew(item.clock.game_id, "keeper"):
+                        continue  # this tick ran so long that another process took the game over
+                    try:
+                        handled += await self.handle(item)
+                    except TableError as error:
+                        log.info("Nothing done in game %s for seat %s: %s", item.clock.game_id, item.clock.seat,
+                                 error)
+                done += handled
+                if not handled:
+                    break
+        finally:
+            await self.claim.done(claimed, "keeper")
         return done
 
     async def handle(self, due: Due) -> bool:

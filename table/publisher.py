@@ -13,7 +13,10 @@ fails:
 - an item the chat service will never accept is set aside (logged), so it cannot block the game.
 
 Everything pending survives a restart: :meth:`Publisher.resume` picks up every game with due items
-(of the games this process looks after, when several run; see ``table/ownership.py``).
+(of the games this process looks after, when several run; see ``table/ownership.py``). Where processes
+share the database, a game's delivery holds the game's outbox lease while it runs, whether it delivers
+what this process's own moves posted or what another process left: a game whose lease another process
+holds is tried again shortly, and what a process that died left is taken over once its lease ran out.
 """
 
 from __future__ import annotations
@@ -110,6 +113,8 @@ class Publisher:
         self._again: set[int] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._told: dict[int, tuple[str, ...]] = {}  # game → missing permissions already told about
+        self._claimed: set[int] = set()  # games whose lease resume() took for a delivery not yet begun
+        self._refused: dict[int, int] = {}  # game → deliveries in a row not begun, its lease being another's
         self._closed = False
 
     # ----- starting deliveries --------------------------------------------------------------------------
@@ -139,10 +144,15 @@ class Publisher:
     async def resume(self) -> int:
         """Start delivering every game with items due (after a restart, and at every scheduler tick) among
         this process's own games; returns how many."""
+        if self._closed or self.courier is None:
+            return 0
         due = await self.outbox.due_games(self.clock())
-        mine = await self.claim.mine(due)
+        mine = await self.claim.mine(due, "outbox")
         games = [game_id for game_id in due if game_id in mine]  # in due order: the longest waiting first
         for game_id in games:
+            if game_id in self._claimed:  # its delivery has not begun yet: it holds the lease already
+                await self.claim.done([game_id], "outbox")
+            self._claimed.add(game_id)
             self.kick(game_id)
         return len(games)
 
@@ -164,17 +174,42 @@ class Publisher:
 
     # ----- delivering -----------------------------------------------------------------------------------
     async def _drain(self, game_id: int) -> None:
-        while True:
-            self._again.discard(game_id)
-            await self._deliver_pending(game_id)
-            if game_id not in self._again:
-                return
+        if not await self._take(game_id):
+            # Another process is delivering this game's items (or died doing so): it delivers these too, or
+            # they are taken over once its lease runs out; try again soon all the same.
+            refused = self._refused[game_id] = self._refused.get(game_id, 0) + 1
+            if not self._closed:
+                delay = self.backoff[min(refused - 1, len(self.backoff) - 1)]
+                self._timers[game_id] = asyncio.get_running_loop().call_later(delay, self.kick, game_id)
+            return
+        self._refused.pop(game_id, None)
+        uses = 1  # the lease is given back as often as it was taken for this delivery
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._deliver_pending(game_id)
+                if game_id in self._claimed:  # resume() took the lease again meanwhile
+                    self._claimed.discard(game_id)
+                    uses += 1
+                if game_id not in self._again:
+                    return
+        finally:
+            await self.claim.done([game_id] * uses, "outbox")
+
+    async def _take(self, game_id: int) -> bool:
+        """Whether this delivery may go ahead: the game's outbox lease taken by resume(), or taken now."""
+        if game_id in self._claimed:
+            self._claimed.discard(game_id)
+            return True
+        return game_id in await self.claim.mine({game_id}, "outbox")
 
     async def _deliver_pending(self, game_id: int) -> None:
         courier = self.courier
         assert courier is not None
         rows = await self.outbox.pending(game_id)
         for index, row in enumerate(rows):
+            if not await self.claim.renew(game_id, "outbox"):
+                return  # so slow that the lease ran out and another process took the rest over
             if superseded(row, rows[index + 1:]):
                 await self.outbox.delivered(row.id)
                 continue

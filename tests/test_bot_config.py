@@ -236,6 +236,19 @@ def test_malformed_shards_are_one_clear_sentence(text: str) -> None:
         load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_SHARDS": text}, None)
 
 
+def test_the_lease_length_is_read_in_seconds() -> None:
+    assert load_config({"RINGMASTER_TOKEN": "t"}, None).lease_seconds == 60.0
+    assert load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_LEASE_SECONDS": " 15 "}, None).lease_seconds == 15.0
+
+
+@pytest.mark.parametrize("text", ["0", "4", "3601", "1.5", "-30", "a minute", "٦٠"])
+def test_a_wrong_lease_length_is_one_clear_sentence(text: str) -> None:
+    with pytest.raises(ConfigError, match=r"^RINGMASTER_LEASE_SECONDS must be how long a process keeps a game's "
+                                          r"background work without renewing it, in seconds from 5 to 3600, "
+                                          r"not '.*'\.$"):
+        load_config({"RINGMASTER_TOKEN": "t", "RINGMASTER_LEASE_SECONDS": text}, None)
+
+
 def test_a_shard_belongs_to_guilds_by_discords_rule() -> None:
     shards = Shards(2, 3, 4)
     assert [shards.owns(n << 22) for n in range(8)] == [False, False, True, True, False, False, True, True]

@@ -12,7 +12,7 @@ from db.outbox import OutboxRow
 from db.store import GameRecord, GameStore
 from table.config import Shards
 from table.core import TableCore
-from table.ownership import EveryGame, GuildShards, claim_for
+from table.ownership import EveryGame, GuildShards, LeaseClaim, claim_for
 from table.publisher import Delivery
 
 EVEN, ODD = 4 << 22, 7 << 22  # guilds on shard 0 and shard 1 of 2 (Discord's rule: (id >> 22) % 2)
@@ -63,8 +63,8 @@ async def test_a_process_of_some_shards_claims_its_guilds_games_only(tmp_path: P
         assert await second.mine([even, odd]) == {odd}
         assert await EveryGame().mine([even, odd]) == {even, odd}
         assert (first.chores, second.chores, EveryGame().chores) == (True, False, True)
-        assert isinstance(claim_for(store, None), EveryGame) and isinstance(claim_for(store, Shards(0, 1, 2)),
-                                                                          GuildShards)
+        assert isinstance(claim_for(store, None, clock), EveryGame)
+        assert isinstance(claim_for(store, Shards(0, 1, 2), clock), LeaseClaim)  # shards share the database
         both = GuildShards(store, Shards(0, 1, 2))
         assert await both.mine([even, odd]) == {even, odd}
     finally:
@@ -76,7 +76,7 @@ async def test_two_processes_keep_each_deadline_and_deliver_each_post_once(tmp_p
     path = tmp_path / "games.sqlite3"
     stores = [await GameStore.open(path, clock=clock) for _ in range(2)]
     try:
-        cores = [TableCore(store, clock, claim=claim_for(store, Shards(n, n, 2))) for n, store in enumerate(stores)]
+        cores = [TableCore(store, clock, claim=GuildShards(store, Shards(n, n, 2))) for n, store in enumerate(stores)]
         even, odd = await start_game(cores[0], EVEN), await start_game(cores[1], ODD)
         couriers = [Courier(), Courier()]
         for core, courier in zip(cores, couriers, strict=True):
