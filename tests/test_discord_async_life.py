@@ -27,6 +27,7 @@ from discord_table import (
     board,
     board_changed,
     button,
+    core_of,
     custom_ids,
     mark,
     open_game,
@@ -372,6 +373,7 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
         posted_before = {m.id for m in d.messages_in(thread)}
         # From now on bob's decisions are made as soon as the game waits for him.
         for _ in range(60):
+            await core_of(d).publisher.idle()  # the automatic player's move may still be on its way
             mover = awaited(d, board(d, thread), PLAYERS)
             if mover == "bob":
                 await d.wait_for(lambda: awaited(d, board(d, thread), PLAYERS) != "bob" or None,
@@ -386,6 +388,7 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
         bob = d.user("bob").id
         later = [m for m in d.messages_in(thread) if m.id not in posted_before]
         assert later and not any(bob in pinged(m) for m in later)
+        await core_of(d).publisher.idle()
         [offer] = messages_with(d, thread, "takes over bob's seat")
         back = await (await d.click("bob", offer, button(offer, "rm:reclaim:"))).answer()
         assert "yours again" in back.content
