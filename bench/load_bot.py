@@ -2,13 +2,16 @@
 pointed at the stand-in Discord on 127.0.0.1, plus an event-loop lag probe.
 
 Run by ``bench/load.py`` (not by hand):
-    python bench/load_bot.py --port PORT --token TOKEN --db FILE --guild ID --lag FILE [--profile FILE]
+    python bench/load_bot.py --port PORT --token TOKEN --db FILE|URL --guild ID --lag FILE [--shards F-L/N]
+        [--profile FILE]
 
 What differs from ``python bot.py``: discord.py's REST base URL and gateway URL point at the stand-in
 (nothing else of the library is touched), the configuration comes from these arguments instead of the
 environment (through the same ``load_config``), and ``on_ready`` is not held back 2 s after the last
 guild arrives (discord.py's ``guild_ready_timeout``, a start-up delay only). The bot, its cogs, its
-database file (WAL), its renderers and its logging are the product's own.
+database (a SQLite file in WAL mode, or a PostgreSQL server's URL), its renderers and its logging are
+the product's own. With ``--shards`` it runs those Discord shards only (``RINGMASTER_SHARDS``), as one
+of several bot processes.
 
 The lag probe sleeps 50 ms again and again on the bot's event loop and records how much later than
 asked it woke up (``time.monotonic()``, which is the same clock in every process of the machine), so
@@ -25,6 +28,7 @@ import contextlib
 import cProfile
 import json
 import linecache
+import operator
 import os
 import signal
 import sys
@@ -105,6 +109,20 @@ class Sampler(threading.Thread):
             "own": self.own.most_common(80), "total": self.total.most_common(80)}), encoding="utf-8")
 
 
+def draw_cheaply() -> None:
+    """Every game draws its boards as the tests' tiny picture, in the bot's own threads: for tests that run
+    the bot in its own process and whose point is not the picture (a real board costs tenths of a second
+    of CPU). Worker processes would draw the real boards, so there are none."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from discord_table import cheap_renders
+
+    class SetItem:  # the one thing cheap_renders asks of pytest's monkeypatch
+        setitem = staticmethod(operator.setitem)
+
+    cheap_renders(SetItem())
+    ringmaster.default_processes = lambda: 0  # RINGMASTER_RENDER_PROCESSES' default: draw in threads
+
+
 async def probe_lag(samples: list[tuple[float, float]]) -> None:
     """Sleep PROBE_SECONDS at a time; each overshoot is how long the loop was busy with something else."""
     while True:
@@ -115,9 +133,11 @@ async def probe_lag(samples: list[tuple[float, float]]) -> None:
 
 
 async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) -> None:
-    config = ringmaster.load_config({"RINGMASTER_TOKEN": args.token, "RINGMASTER_DB": args.db,
-                                     "RINGMASTER_DEV_GUILD": str(args.guild),
-                                     "RINGMASTER_LOG_LEVEL": args.log_level}, dotenv_path=None)
+    environment = {"RINGMASTER_TOKEN": args.token, "RINGMASTER_DB": args.db, "RINGMASTER_DEV_GUILD": str(args.guild),
+                   "RINGMASTER_LOG_LEVEL": args.log_level}
+    if args.shards:
+        environment["RINGMASTER_SHARDS"] = args.shards
+    config = ringmaster.load_config(environment, dotenv_path=None)
     client = ringmaster.build_bot(config)
     client._connection.guild_ready_timeout = 0.05
     stop = asyncio.Event()
@@ -148,16 +168,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--token", required=True)
-    parser.add_argument("--db", required=True)
+    parser.add_argument("--db", required=True, help="a SQLite file, or a postgresql:// URL")
+    parser.add_argument("--shards", help="the Discord shards this process runs, first-last/count")
     parser.add_argument("--guild", type=int, required=True)
     parser.add_argument("--lag", required=True, help="where the lag samples are written at exit")
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("--profile", help="sample every thread's stack and save the counts here (JSON)")
+    parser.add_argument("--global-commands", action="store_true",
+                        help="sync the commands globally, not to --guild (a world of several guilds)")
+    parser.add_argument("--cheap-renders", action="store_true",
+                        help="draw every board as a tiny picture, in the bot's own threads (tests)")
     args = parser.parse_args()
+    if args.global_commands:
+        args.guild = ""  # no RINGMASTER_DEV_GUILD: the bot syncs its commands for every guild
+    if args.cheap_renders:
+        draw_cheaply()
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
     ringmaster.setup_logging(args.log_level)
-    asyncio.run(check_database(Path(args.db)))
+    asyncio.run(check_database(args.db))
     samples: list[tuple[float, float]] = []
     sampler = Sampler() if args.profile else None
     try:
