@@ -204,10 +204,7 @@ async def copy_database(source: str, target_url: str) -> dict[str, int]:
             try:
                 async with raw.transaction():
                     for table in tables:
-                        copied[table.name] = 0
-                        for rows in _batches(conn, table):
-                            await raw.copy_records_to_table(table.name, records=rows, columns=list(table.columns))
-                            copied[table.name] += len(rows)
+                        copied[table.name] = await _copy_table(conn, raw, table)
                     await _reset_sequences(raw, given)
             finally:
                 conn.execute("COMMIT")
@@ -220,6 +217,20 @@ async def copy_database(source: str, target_url: str) -> dict[str, int]:
             await raw.close()
     finally:
         conn.close()
+    return copied
+
+
+async def _copy_table(conn: sqlite3.Connection, raw: Any, table: SourceTable) -> int:
+    """Send one table's rows; a row PostgreSQL cannot hold (a NUL character in a text, say) refuses the
+    copy naming the table (the server's message names no value)."""
+    copied = 0
+    for rows in _batches(conn, table):
+        try:
+            await raw.copy_records_to_table(table.name, records=rows, columns=list(table.columns))
+        except (asyncpg.DataError, asyncpg.IntegrityConstraintViolationError) as error:
+            raise CopyRefused(f"PostgreSQL cannot hold a row of the table {table.name} as the SQLite file has it "
+                              f"({error}), so nothing was copied.") from error
+        copied += len(rows)
     return copied
 
 

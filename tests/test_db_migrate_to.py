@@ -258,3 +258,34 @@ async def test_rows_that_differ_from_the_file_fail_verification(
     assert not result.ok
     assert lines == ["table members: its rows on PostgreSQL differ from the SQLite file's",
                      f"game {circus}: its rows differ from the SQLite file's (seats)"]
+
+
+async def test_a_game_damaged_before_the_copy_is_copied_as_it_was_and_counted_apart(
+        postgres: PostgresServer, source: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = game_ids(source)[1]
+    tamper(source, "UPDATE games SET snapshot = '{\"half a save' WHERE id = ?", (broken,))
+    url = await postgres.empty_database()
+    games = len(game_ids(source))
+
+    code, out, err = await migrate_to(url, source, capsys)
+
+    assert code == EXIT_OK, err
+    assert out.splitlines() == [
+        f"game {broken}: damaged before the copy (its saved state is not valid JSON); copied as it was",
+        f"{games:,} games copied, {games - 1:,} verified, 1 damaged before the copy (copied as they were)."]
+    assert raw(url, "SELECT snapshot FROM games WHERE id = ?", (broken,)) == [('{"half a save',)]
+
+
+async def test_a_row_postgresql_cannot_hold_refuses_the_whole_copy_naming_its_table(
+        postgres: PostgresServer, source: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tamper(source, "UPDATE members SET away_note = ? WHERE user_id = ?", ("on the\x00road", CAT))
+    url = await postgres.empty_database()
+
+    code, out, err = await migrate_to(url, source, capsys)
+
+    assert code == EXIT_REFUSED
+    assert out == ""
+    assert "PostgreSQL cannot hold a row of the table members as the SQLite file has it" in err
+    assert "nothing was copied" in err
+    for table in TABLES:
+        assert raw(url, f"SELECT COUNT(*) FROM {table}") == [(0,)], table
