@@ -1,9 +1,11 @@
 """Two real bot processes on one PostgreSQL server, under a fault: each is the product's own start-up
 (``bench/load_bot.py``: ``load_config`` and ``build_bot``, with ``RINGMASTER_DB`` the test server's URL and
 ``RINGMASTER_SHARDS`` ``0/2`` and ``1/2``), in an OS process of its own, against one stand-in Discord of two
-shards in this process. Games are played in a guild of each shard; then the process of shard 0 is killed
-(SIGKILL) in the middle of a move: saved, answered to the player, its board not yet on Discord. Restarted, it
-posts that board; every answered move is in the database and on the board, and nothing is doubled.
+shards in this process. Games are played in the guilds of both shards; then the process of shard 0 is killed
+(SIGKILL) in the middle of two moves: one saved and answered whose board Discord has not yet taken, one saved
+and on the board whose answer Discord has not yet taken. Restarted, the process posts the missing board;
+every saved move is in the log and on the board once, and the player who got no answer and presses again is
+told the panel is out of date instead of playing twice.
 
 Boards are drawn as tiny pictures (``--cheap-renders``): the point here is the processes, not the drawing.
 """
@@ -22,13 +24,13 @@ from postgres_server import PostgresServer
 
 from db_helpers import raw
 from discord_standin import Discord, standin
-from discord_table import board, board_version, custom_ids, open_game, play_one
+from discord_table import awaited, board, board_version, custom_ids, open_game, play_one, take_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("alice", "bob")
 GUILDS = [{"name": "Big Top"}, {"name": "Sideshow"}]  # on shard 0 and shard 1 (guilds take the shards in turn)
 START_TIMEOUT = 60.0
-MOVES_BEFORE = 3  # moves per game before the fault
+MOVES_BEFORE = 2  # moves per game before the fault
 
 
 class BotProcess:
@@ -103,6 +105,25 @@ async def board_at(d: Discord, thread: Any, version: int) -> Any:
                             timeout=20, what=f"the board of version {version}", check_errors=False)
 
 
+async def choose_first(d: Discord, thread: Any) -> tuple[Any, str, int]:
+    """The awaited member opens their panel and takes its first choice, without waiting for the answer;
+    returns the panel message, the choice's custom id and how many versions the panel had before."""
+    mover = awaited(d, board(d, thread), PLAYERS)
+    assert mover is not None
+    panel = (await take_turn(d, mover, thread)).message
+    assert panel is not None
+    chosen, edits = custom_ids(panel)[0], len(panel.versions)
+    await press(d, mover, panel, chosen)
+    return panel, chosen, edits
+
+
+async def press(d: Discord, member: Any, panel: Any, chosen: str) -> Any:
+    """A choice of a panel: a button, or a menu's first option."""
+    if chosen.startswith("rm:pick:"):
+        return await d.select(member, panel, chosen, ["0"])
+    return await d.click(member, panel, chosen)
+
+
 async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
         postgres: PostgresServer, tmp_path: Path) -> None:
     url = await postgres.new_database()
@@ -111,10 +132,13 @@ async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
         bots = [BotProcess(tmp_path, "0/2"), BotProcess(tmp_path, "1/2")]
         try:
             await asyncio.gather(*(bot.start(d, url) for bot in bots))
-            threads = [await open_game(d, PLAYERS, {"kind": "circus_train"},
-                                       channel=d.server.channel("games", guild), command="game new")
-                       for guild in d.guilds]
-            answered = [0, 0]  # choices whose answer reached the player, per game
+            # Two games in the guild of shard 0 (held board, held answer), one in the guild of shard 1.
+            big_top, sideshow = d.guilds
+            places = [d.server.channel("games", big_top), d.server.channel("general", big_top),
+                      d.server.channel("games", sideshow)]
+            threads = [await open_game(d, PLAYERS, {"kind": "circus_train"}, channel=place, command="game new")
+                       for place in places]
+            answered = [0, 0, 0]  # choices whose answer reached the player, per game
             for _ in range(MOVES_BEFORE):
                 for number, thread in enumerate(threads):
                     await play_one(d, thread, PLAYERS)
@@ -123,28 +147,39 @@ async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
                 assert {int(data["guild_id"]) for event, data in d.server.sent_events(shard)
                         if event == "INTERACTION_CREATE"} == {guild.id}
 
-            # Shard 0's next move is saved and answered, but Discord holds its board (the bot's request hangs);
-            # shard 1 moves at the same time. Then shard 0's process dies.
-            held = d.hang("*", rf"/channels/{threads[0].id}/messages(/\d+)?", seconds=60, times=20)
-            await asyncio.gather(play_one(d, threads[0], PLAYERS), play_one(d, threads[1], PLAYERS))
-            answered = [count + 1 for count in answered]
-            await d.wait_for(lambda: held.fired or None, what="the board's post to hang", check_errors=False)
-            killed_at = games_by_thread(url)[threads[0].id][1]
+            # The fault, in shard 0's process: game 0's move is saved and answered but Discord holds its board;
+            # game 1's move is saved and its board posted but Discord holds the answer. Shard 1 moves meanwhile.
+            held_board = d.hang("*", rf"/channels/{threads[0].id}/messages(/\d+)?", seconds=60, times=20)
+            await asyncio.gather(play_one(d, threads[0], PLAYERS), play_one(d, threads[2], PLAYERS))
+            answered[0] += 1
+            answered[2] += 1
+            held_answer = d.hang("PATCH", r"/webhooks/\d+/[^/]+/messages/@original", seconds=60)
+            panel, chosen, edits = await choose_first(d, threads[1])
+            await d.wait_for(lambda: (held_board.fired and held_answer.fired) or None,
+                             what="the board's post and the answer to hang", check_errors=False)
+            saved = {thread_id: version for thread_id, (_, version) in games_by_thread(url).items()}
             await bots[0].kill()
-            held.cancel()
+            held_board.cancel()
             posted = board_version(board(d, threads[0]))
-            assert posted is not None and posted < killed_at  # the move is saved, its board not posted
+            assert posted is not None and posted < saved[threads[0].id]  # saved and answered, its board not posted
+            assert len(d.message(panel.id).versions) == edits  # the player's panel never showed the move
 
             await bots[0].start(d, url)  # the same shard's process again: it posts what was left
 
+            # The player who got no answer presses their choice again: refused, never played twice.
+            again = await press(d, panel.interaction.user.id, d.message(panel.id), chosen)
+            refusal = await again.answer()
+            assert "out of date" in refusal.content, refusal.content
+            answered[1] += 1  # saved before the process died: in the log once, though its answer never came
+
             for number, thread in enumerate(threads):
                 game_id, version = games_by_thread(url)[thread.id]
+                assert version == saved[thread.id]  # nothing was played while the process was down or since
                 await board_at(d, thread, version)
-                assert len(player_moves(url, game_id)) == answered[number]  # every answered move, once
+                assert len(player_moves(url, game_id)) == answered[number]  # every saved move, once
                 assert logged_versions(url, game_id) == list(range(logged_versions(url, game_id)[0], version + 1))
                 shown = [board_version(m) for m in boards_in(d, thread)]
                 assert len(shown) == len(set(shown))  # no board posted twice
-            assert killed_at <= games_by_thread(url)[threads[0].id][1]
 
             # The restarted process plays on: its guild's buttons still work.
             for number, thread in enumerate(threads):
