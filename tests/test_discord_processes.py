@@ -105,16 +105,13 @@ async def board_at(d: Discord, thread: Any, version: int) -> Any:
                             timeout=20, what=f"the board of version {version}", check_errors=False)
 
 
-async def choose_first(d: Discord, thread: Any) -> tuple[Any, str, int]:
-    """The awaited member opens their panel and takes its first choice, without waiting for the answer;
-    returns the panel message, the choice's custom id and how many versions the panel had before."""
+async def open_panel(d: Discord, thread: Any) -> tuple[str, Any]:
+    """The awaited member opens their private panel; returns who and the panel message."""
     mover = awaited(d, board(d, thread), PLAYERS)
     assert mover is not None
     panel = (await take_turn(d, mover, thread)).message
     assert panel is not None
-    chosen, edits = custom_ids(panel)[0], len(panel.versions)
-    await press(d, mover, panel, chosen)
-    return panel, chosen, edits
+    return mover, panel
 
 
 async def press(d: Discord, member: Any, panel: Any, chosen: str) -> Any:
@@ -153,8 +150,10 @@ async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
             await asyncio.gather(play_one(d, threads[0], PLAYERS), play_one(d, threads[2], PLAYERS))
             answered[0] += 1
             answered[2] += 1
+            mover, panel = await open_panel(d, threads[1])
+            chosen, edits = custom_ids(panel)[0], len(panel.versions)
             held_answer = d.hang("PATCH", r"/webhooks/\d+/[^/]+/messages/@original", seconds=60)
-            panel, chosen, edits = await choose_first(d, threads[1])
+            await press(d, mover, panel, chosen)
             await d.wait_for(lambda: (held_board.fired and held_answer.fired) or None,
                              what="the board's post and the answer to hang", check_errors=False)
             saved = {thread_id: version for thread_id, (_, version) in games_by_thread(url).items()}
@@ -167,7 +166,7 @@ async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
             await bots[0].start(d, url)  # the same shard's process again: it posts what was left
 
             # The player who got no answer presses their choice again: refused, never played twice.
-            again = await press(d, panel.interaction.user.id, d.message(panel.id), chosen)
+            again = await press(d, mover, d.message(panel.id), chosen)
             refusal = await again.answer()
             assert "out of date" in refusal.content, refusal.content
             answered[1] += 1  # saved before the process died: in the log once, though its answer never came
