@@ -14,7 +14,8 @@ game, which needs the games' rules and so does not belong here):
   (a row missing, added or changed), and which tables without a game (members, secrets) differ.
 
 The table list comes from the SQLite file itself, so a table added by a later migration is copied without a
-change here; the PostgreSQL schema must have the same columns, or the copy is refused before it starts.
+change here. A table or column the schema's migrations do not make (added to the file by hand or by another
+program) is refused before the PostgreSQL database is touched.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from db.pg_connection import connect as pg_connect
 from db.pg_connection import postgres_error, redact
 from db.pg_schema import migrate_postgres, postgres_schema_version
 from db.records import decode_text
+from db.schema import MIGRATIONS, split_statements
 from db.store import GameStore
 
 __all__ = ["CopyRefused", "Differences", "compare_databases", "copy_database", "table_order"]
@@ -163,6 +165,32 @@ async def _reset_sequences(raw: Any, given: dict[str, int]) -> None:
                           _quote(table), column, max(after, 1), after > 0)
 
 
+def schema_tables() -> dict[str, tuple[str, ...]]:
+    """The tables and columns the schema's migrations make (on an empty database in memory)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for script in MIGRATIONS:
+            for statement in split_statements(script):
+                conn.execute(statement)
+        return {table.name: table.columns for table in source_tables(conn)}
+    finally:
+        conn.close()
+
+
+def _refuse_unknown_tables(tables: Sequence[SourceTable]) -> None:
+    """A table or column the schema does not make (added to the file by hand, or by another program) is
+    not Ringmaster's to copy."""
+    known = schema_tables()
+    for table in tables:
+        if table.name not in known:
+            raise CopyRefused(f"The SQLite file holds a table {table.name} that Ringmaster's schema does not have; "
+                              f"remove it from a copy of the file, or copy it yourself, before moving the games.")
+        if set(table.columns) != set(known[table.name]):
+            extra = ", ".join(sorted(set(table.columns) ^ set(known[table.name])))
+            raise CopyRefused(f"The table {table.name} of the SQLite file has columns the schema does not ({extra}); "
+                              f"this release cannot copy it.")
+
+
 def _check_source(source: str) -> None:
     if not Path(source).is_file():
         raise CopyRefused(f"There is no SQLite game database at {source} to copy (name it with --from, or set "
@@ -183,14 +211,16 @@ async def copy_database(source: str, target_url: str) -> dict[str, int]:
     StorageUnavailable / SchemaTooNew (naming the database) when a database cannot be used."""
     if not is_postgres(target_url):
         raise CopyRefused(f"migrate-to copies into a PostgreSQL database: give its URL, such as "
-                          f"postgresql://user:password@host:5432/ringmaster, not {target_url!r}.")
+                          f"postgresql://user:password@host:5432/ringmaster, not {redact(target_url)!r}.")
     _check_source(source)
     # Brought to the current schema as starting the bot would (the copy's schema is the current one).
     await (await GameStore.open(source)).close()
-    await _refuse_unless_empty(target_url)
     conn = _open_source(source)
     try:
+        conn.execute("BEGIN")  # one read transaction: every table (and SQLite's id counters) as of one instant
         tables = table_order(source_tables(conn))
+        _refuse_unknown_tables(tables)  # before the PostgreSQL database is touched
+        await _refuse_unless_empty(target_url)
         given = _sequence_starts(conn)
         raw = await _connect(target_url)
         try:
@@ -200,14 +230,10 @@ async def copy_database(source: str, target_url: str) -> dict[str, int]:
                     raise CopyRefused(f"The table {table.name} has other columns on PostgreSQL than in the SQLite "
                                       f"file; this release cannot copy it.")
             copied: dict[str, int] = {}
-            conn.execute("BEGIN")  # one read transaction: every table as of one instant
-            try:
-                async with raw.transaction():
-                    for table in tables:
-                        copied[table.name] = await _copy_table(conn, raw, table)
-                    await _reset_sequences(raw, given)
-            finally:
-                conn.execute("COMMIT")
+            async with raw.transaction():
+                for table in tables:
+                    copied[table.name] = await _copy_table(conn, raw, table)
+                await _reset_sequences(raw, given)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
             problem = postgres_error(error, path=redact(target_url))
             if problem is None:
@@ -216,7 +242,7 @@ async def copy_database(source: str, target_url: str) -> dict[str, int]:
         finally:
             await raw.close()
     finally:
-        conn.close()
+        conn.close()  # ends the read transaction
     return copied
 
 

@@ -211,6 +211,15 @@ async def test_what_cannot_be_copied_is_refused_with_a_sentence(
     code, _, err = await migrate_to(str(tmp_path / "other.sqlite3"), source, capsys)
     assert code == EXIT_REFUSED
     assert "copies into a PostgreSQL database: give its URL" in err
+    code, _, err = await migrate_to("mysql://ringmaster:hunter2@db/ringmaster", source, capsys)
+    assert code == EXIT_REFUSED
+    assert "not 'mysql://ringmaster:***@db/ringmaster'" in err
+
+    tamper(source, "CREATE TABLE notes (text TEXT)")
+    code, _, err = await migrate_to(url, source, capsys)
+    assert code == EXIT_REFUSED
+    assert "The SQLite file holds a table notes that Ringmaster's schema does not have" in err
+    tamper(source, "DROP TABLE notes")
 
     code, _, err = await migrate_to(url, tmp_path / "missing.sqlite3", capsys)
     assert code == EXIT_REFUSED
