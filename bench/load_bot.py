@@ -35,6 +35,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
@@ -123,6 +124,16 @@ def draw_cheaply() -> None:
     ringmaster.default_processes = lambda: 0  # RINGMASTER_RENDER_PROCESSES' default: draw in threads
 
 
+def with_settings(settings: dict[str, str]) -> None:
+    """The configuration gets ``settings`` too (``--setting``), under those the other arguments give."""
+    load_config = ringmaster.load_config
+
+    def load(environ: Mapping[str, str], dotenv_path: Path | None = None) -> ringmaster.Config:
+        return load_config({**settings, **environ}, dotenv_path)
+
+    ringmaster.load_config = load
+
+
 async def probe_lag(samples: list[tuple[float, float]]) -> None:
     """Sleep PROBE_SECONDS at a time; each overshoot is how long the loop was busy with something else."""
     while True:
@@ -140,6 +151,8 @@ async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) ->
     config = ringmaster.load_config(environment, dotenv_path=None)
     client = ringmaster.build_bot(config)
     client._connection.guild_ready_timeout = 0.05
+    if args.tick_seconds:
+        client.tick_seconds = args.tick_seconds
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGTERM, signal.SIGINT):
@@ -178,7 +191,14 @@ def main() -> int:
                         help="sync the commands globally, not to --guild (a world of several guilds)")
     parser.add_argument("--cheap-renders", action="store_true",
                         help="draw every board as a tiny picture, in the bot's own threads (tests)")
+    parser.add_argument("--setting", action="append", default=[], metavar="RINGMASTER_X=VALUE",
+                        type=lambda text: tuple(text.split("=", 1)),
+                        help="a further setting of the bot's configuration (may be repeated)")
+    parser.add_argument("--tick-seconds", type=float,
+                        help="how often the scheduler looks for due work (the bot's default: a minute)")
     args = parser.parse_args()
+    if args.setting:
+        with_settings(dict(args.setting))
     if args.global_commands:
         args.guild = ""  # no RINGMASTER_DEV_GUILD: the bot syncs its commands for every guild
     if args.cheap_renders:

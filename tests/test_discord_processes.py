@@ -44,7 +44,10 @@ class BotProcess:
     async def start(self, d: Discord, database: str) -> None:
         args = [sys.executable, str(ROOT / "bench" / "load_bot.py"), "--port", str(d.server.port),
                 "--token", d.server.token, "--db", database, "--shards", self.shards, "--guild", str(d.guild.id),
-                "--global-commands", "--cheap-renders", "--lag", str(self.log_path.with_suffix(".lag"))]
+                "--global-commands", "--cheap-renders", "--lag", str(self.log_path.with_suffix(".lag")),
+                # The scheduler looks for due work (posts left by a dead process) every second, not every
+                # minute; where processes lease games' background work, a dead one's leases run out in 5 s.
+                "--tick-seconds", "1", "--setting", "RINGMASTER_LEASE_SECONDS=5"]
         with self.log_path.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE, stderr=log,
                                                                 cwd=str(ROOT))
