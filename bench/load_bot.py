@@ -28,12 +28,14 @@ import contextlib
 import cProfile
 import json
 import linecache
+import operator
 import os
 import signal
 import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from types import FrameType
 
@@ -108,6 +110,30 @@ class Sampler(threading.Thread):
             "own": self.own.most_common(80), "total": self.total.most_common(80)}), encoding="utf-8")
 
 
+def draw_cheaply() -> None:
+    """Every game draws its boards as the tests' tiny picture, in the bot's own threads: for tests that run
+    the bot in its own process and whose point is not the picture (a real board costs tenths of a second
+    of CPU). Worker processes would draw the real boards, so there are none."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from discord_table import cheap_renders
+
+    class SetItem:  # the one thing cheap_renders asks of pytest's monkeypatch
+        setitem = staticmethod(operator.setitem)
+
+    cheap_renders(SetItem())
+    ringmaster.default_processes = lambda: 0  # RINGMASTER_RENDER_PROCESSES' default: draw in threads
+
+
+def with_settings(settings: dict[str, str]) -> None:
+    """The configuration gets ``settings`` too (``--setting``), under those the other arguments give."""
+    load_config = ringmaster.load_config
+
+    def load(environ: Mapping[str, str], dotenv_path: Path | None = None) -> ringmaster.Config:
+        return load_config({**settings, **environ}, dotenv_path)
+
+    ringmaster.load_config = load
+
+
 async def probe_lag(samples: list[tuple[float, float]]) -> None:
     """Sleep PROBE_SECONDS at a time; each overshoot is how long the loop was busy with something else."""
     while True:
@@ -125,6 +151,8 @@ async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) ->
     config = ringmaster.load_config(environment, dotenv_path=None)
     client = ringmaster.build_bot(config)
     client._connection.guild_ready_timeout = 0.05
+    if args.tick_seconds:
+        client.tick_seconds = args.tick_seconds
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGTERM, signal.SIGINT):
@@ -159,7 +187,22 @@ def main() -> int:
     parser.add_argument("--lag", required=True, help="where the lag samples are written at exit")
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("--profile", help="sample every thread's stack and save the counts here (JSON)")
+    parser.add_argument("--global-commands", action="store_true",
+                        help="sync the commands globally, not to --guild (a world of several guilds)")
+    parser.add_argument("--cheap-renders", action="store_true",
+                        help="draw every board as a tiny picture, in the bot's own threads (tests)")
+    parser.add_argument("--setting", action="append", default=[], metavar="RINGMASTER_X=VALUE",
+                        type=lambda text: tuple(text.split("=", 1)),
+                        help="a further setting of the bot's configuration (may be repeated)")
+    parser.add_argument("--tick-seconds", type=float,
+                        help="how often the scheduler looks for due work (the bot's default: a minute)")
     args = parser.parse_args()
+    if args.setting:
+        with_settings(dict(args.setting))
+    if args.global_commands:
+        args.guild = ""  # no RINGMASTER_DEV_GUILD: the bot syncs its commands for every guild
+    if args.cheap_renders:
+        draw_cheaply()
     discord.http.Route.BASE = f"http://127.0.0.1:{args.port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{args.port}/gateway")
     ringmaster.setup_logging(args.log_level)
