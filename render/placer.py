@@ -23,6 +23,9 @@ _DIRECTIONS: tuple[Point, ...] = tuple(
 ) + tuple(
     (round(math.cos(math.radians(a)), 6), round(math.sin(math.radians(a)), 6)) for a in range(22, 360, 45)
 )
+# Each direction with the share of the label's half-width and half-height its distance adds.
+_DIRECTION_STEPS: tuple[tuple[float, float, float, float], ...] = tuple((ux, uy, abs(ux), abs(uy))
+                                                                        for ux, uy in _DIRECTIONS)
 
 
 class Placer:
@@ -135,53 +138,112 @@ class Placer:
     ) -> tuple[Box, float]:
         """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
         the leader line (anchor to the nearest point of the box) would cross costs that much."""
-        # The loop below is ``candidates``, ``Box.nearest`` and ``cost`` written out on plain floats
-        # (same expressions, same order, so the same choice): it scores thousands of candidates per board.
+        # The loop below is ``candidates``, ``Box.nearest``, ``cost`` and ``crossed`` written out on plain
+        # floats, with comparisons instead of min()/max() calls (same values, same order, so the same
+        # choice): it scores thousands of candidates per board, and calls were most of its time.
         near = self._near(anchor, width, height, max(0.0, *gaps))
         obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
-        segments = [(a, b, min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+        chosen = self._score(near, obstacles, anchor, width, height, gaps, distance_cost, leader_cost)
+        if block:
+            self.block(chosen[0])
+        return chosen
+
+    def _score(self, near: Placer, obstacles: list[tuple[float, float, float, float]], anchor: Point, width: float,
+               height: float, gaps: Sequence[float], distance_cost: float, leader_cost: float) -> tuple[Box, float]:
+        """The cheapest candidate and its cost, against ``near`` (``_near``'s placer for this label)."""
+        # ``crossed`` leaves out the obstacles around the anchor, where every leader line starts.
+        leader_obstacles = [box for box in obstacles
+                            if not (box[0] <= anchor[0] <= box[2] and box[1] <= anchor[1] <= box[3])]
+        segments = [(a[0], a[1], b[0] - a[0], b[1] - a[1], *_extent(a, b))
                     for a, b in near.segments if a != anchor and b != anchor]
+        segment_cost = near.segment_cost
         bx0, by0, bx1, by1 = self.bounds.x0, self.bounds.y0, self.bounds.x1, self.bounds.y1
         ax, ay = anchor
         hw, hh = width / 2, height / 2
         best: tuple[float, float, float, float] | None = None
         best_cost = math.inf
+        dist = math.dist
+        blockers: list[tuple[float, float, float, float] | None] = [None] * len(_DIRECTION_STEPS)
         for gap in gaps:
             if best is not None and distance_cost * max(gap, 0) >= best_cost:
                 break
-            for ux, uy in _DIRECTIONS:
-                t = gap + abs(ux) * hw + abs(uy) * hh
+            for direction, (ux, uy, sx, sy) in enumerate(_DIRECTION_STEPS):
+                t = gap + sx * hw + sy * hh
                 cx, cy = ax + ux * t, ay + uy * t
-                x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
-                end = (min(max(ax, x0), x1), min(max(ay, y0), y1))
-                distance = distance_cost * math.dist(anchor, end)
+                x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
+                ex = x0 if ax < x0 else x1 if ax > x1 else ax
+                ey = y0 if ay < y0 else y1 if ay > y1 else ay
+                distance = distance_cost * dist(anchor, (ex, ey))
                 if distance >= best_cost:
                     continue
                 limit = best_cost - distance
-                ow, oh = min(x1, bx1) - max(x0, bx0), min(y1, by1) - max(y0, by0)
+                ow = (x1 if x1 < bx1 else bx1) - (x0 if x0 > bx0 else bx0)
+                oh = (y1 if y1 < by1 else by1) - (y0 if y0 > by0 else by0)
                 total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
-                over = total >= limit
-                if not over:
-                    for ox0, oy0, ox1, oy1 in obstacles:
-                        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
-                            continue
-                        total += (min(x1, ox1) - max(x0, ox0)) * (min(y1, oy1) - max(y0, oy0)) * 1000
-                        if total >= limit:
-                            over = True
-                            break
-                if not over:
-                    for a, b, sx0, sy0, sx1, sy1 in segments:
-                        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
-                            continue
-                        if Box(x0, y0, x1, y1).crosses(a, b):
-                            total += near.segment_cost
+                if total >= limit:
+                    continue
+                # Most candidates lie on something. The obstacle that ruled out this direction on the
+                # ring before usually rules it out again, alone: its overlap added to the cost so far
+                # reaching the limit means the full sum would too (a sum of overlaps only grows).
+                blocker = blockers[direction]
+                if blocker is not None:
+                    ox0, oy0, ox1, oy1 = blocker
+                    if not (ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1) and total + (
+                            (x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * (
+                            (y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000 >= limit:
+                        continue
+                for obstacle in obstacles:
+                    ox0, oy0, ox1, oy1 = obstacle
+                    if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+                        continue
+                    total += ((x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * \
+                        ((y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000
+                    if total >= limit:
+                        blockers[direction] = obstacle
+                        break
+                if total >= limit:
+                    continue
+                for px, py, dx, dy, sx0, sy0, sx1, sy1 in segments:
+                    if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+                        continue
+                    if _crosses(x0, y0, x1, y1, px, py, dx, dy):
+                        total += segment_cost
                 cost = distance + total
                 if leader_cost and distance > 0 and cost < best_cost:
-                    cost += leader_cost * near.crossed(anchor, end)
+                    lx0, lx1 = (ax, ex) if ax < ex else (ex, ax)
+                    ly0, ly1 = (ay, ey) if ay < ey else (ey, ay)
+                    crossings = 0
+                    for ox0, oy0, ox1, oy1 in leader_obstacles:
+                        if ox1 < lx0 or ox0 > lx1 or oy1 < ly0 or oy0 > ly1:
+                            continue
+                        if _crosses(ox0, oy0, ox1, oy1, ax, ay, ex - ax, ey - ay):
+                            crossings += 1
+                    cost += leader_cost * crossings
                 if cost < best_cost:
                     best, best_cost = (x0, y0, x1, y1), cost
         assert best is not None
-        chosen = Box(*best)
-        if block:
-            self.block(chosen)
-        return chosen, best_cost
+        return Box(*best), best_cost
+
+
+def _extent(a: Point, b: Point) -> tuple[float, float, float, float]:
+    """The box around the segment a–b: (left, top, right, bottom)."""
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+
+
+def _crosses(x0: float, y0: float, x1: float, y1: float, ax: float, ay: float, dx: float, dy: float) -> bool:
+    """``Box(x0, y0, x1, y1).crosses(a, a + d)`` on plain floats: the same clipping, step by step."""
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - x0), (dx, x1 - ax), (-dy, ay - y0), (dy, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            if r > t0:
+                t0 = r
+        elif r < t1:
+            t1 = r
+        if t0 > t1:
+            return False
+    return True

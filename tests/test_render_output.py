@@ -117,7 +117,7 @@ def _every_candidate(placer: Placer, anchor: common.Point, width: float, height:
 
 def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
     rng = random.Random(9)
-    for _ in range(40):
+    for _ in range(150):
         points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(12)]
         placer = Placer(common.Box(4, 4, 796, 596), [(points[i], points[i + 1]) for i in range(0, 12, 2)],
                                segment_cost=30)
