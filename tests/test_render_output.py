@@ -1,6 +1,7 @@
 """What every game's images share on their way out: pictures mapped to the game's fixed palettes stay
-crisp, text drawn from the glyph cache is the text Pillow draws, the label placer picks what scoring
-every candidate would pick, and a replay can be built from pictures instead of PNG bytes."""
+crisp, text drawn from the glyph cache is the text Pillow draws on the nearest pixel, the label placer
+picks what scoring every candidate would pick, and a replay can be built from pictures instead of PNG
+bytes."""
 
 from __future__ import annotations
 
@@ -89,12 +90,15 @@ def test_cached_text_draws_the_pixels_pillow_draws() -> None:
         fill, outline = rng.choice([((34, 30, 28), (255, 255, 255)), ((255, 255, 255), (255, 255, 255))])
         direct = Image.new("RGB", (320, 120), (233, 228, 216))
         cached = direct.copy()
-        ImageDraw.Draw(direct).text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke,
+        # Text stands on the pixel nearest its anchor, so that one mask serves every position.
+        pixel = common.text_anchor(xy)
+        assert all(abs(p - v) <= 0.5 for p, v in zip(pixel, xy, strict=True))
+        ImageDraw.Draw(direct).text(pixel, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke,
                                     stroke_fill=outline)
         box = common.draw_text(ImageDraw.Draw(cached), xy, text, face, fill, anchor=anchor, stroke=stroke,
                                stroke_fill=outline)
         assert cached.tobytes() == direct.tobytes(), (text, anchor, stroke, xy)
-        assert box == common.Box(*ImageDraw.Draw(direct).textbbox(xy, text, font=face, anchor=anchor,
+        assert box == common.Box(*ImageDraw.Draw(direct).textbbox(pixel, text, font=face, anchor=anchor,
                                                                    stroke_width=stroke))
 
 
