@@ -1,6 +1,8 @@
 """Board and hand rendering cost for every game, on views from seeded games played by the automatic
 players: CPU time of the whole ``render_board`` (draw + encode), of its PNG encode alone (the kind's
-encoder on the same picture; drawing is the rest), of the private ``render_hand``, and the PNG sizes.
+encoder on the picture it encodes, ``board_image``; drawing is the rest), of the private ``render_hand``,
+and the PNG sizes. A game that posts a big table's board in several images (``render_board_parts``,
+what the bot sends for it) also gets the CPU time of all its parts.
 
 Boards are measured as a server with many live games draws them: the process-wide caches of what
 never changes (fonts, sprites, static layers) are warm, but the caches keyed by one game's position
@@ -70,9 +72,13 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
         for cache in caches:
             cache.cache_clear()
         whole, data = _cpu(lambda public=public: renderer.render_board(public))
-        image = renderer.render_image(public)
+        image = renderer.board_image(public)  # the picture render_board encodes
         encoding, _ = _cpu(lambda image=image: encode(image))
         hand, hand_data = _cpu(lambda private=private: renderer.render_hand(private))
+        if hasattr(renderer, "render_board_parts"):
+            for cache in caches:
+                cache.cache_clear()
+            figures.setdefault("parts", []).append(_cpu(lambda public=public: renderer.render_board_parts(public))[0])
         figures["whole"].append(whole)
         figures["draw"].append(whole - encoding)
         figures["encode"].append(encoding)
@@ -86,6 +92,8 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
     print(f"    draw (the rest)             {_ms(figures['draw'])}")
     print(f"    encode (PNG)                {_ms(figures['encode'])}")
     print(f"  render_hand                   {_ms(figures['hand'])}")
+    if "parts" in figures:
+        print(f"  render_board_parts (all)      {_ms(figures['parts'])}")
     print(f"  board PNG  median {statistics.median(figures['kib']):5.0f} KiB   max {max(figures['kib']):5.0f} KiB"
           f"     hand PNG  median {statistics.median(figures['hand_kib']):5.0f} KiB")
     return {name: statistics.median(values) for name, values in figures.items()}
