@@ -6,6 +6,7 @@ Used by Circus Train's map (city tags, train labels); pure geometry on :class:`~
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
 from render.common import Box, Point
@@ -40,8 +41,18 @@ class Placer:
     def __init__(self, bounds: Box, segments: Iterable[tuple[Point, Point]] = (), segment_cost: float = 45.0):
         self.bounds = bounds
         self.obstacles: list[Box] = []
-        self.segments = list(segments)
         self.segment_cost = segment_cost
+        self.segments = list(segments)
+
+    @property
+    def segments(self) -> list[tuple[Point, Point]]:
+        return self._segments
+
+    @segments.setter
+    def segments(self, segments: list[tuple[Point, Point]]) -> None:
+        # Each segment's box is worked out once, not at every label placed.
+        self._segments = segments
+        self._spans = [_span(a, b) for a, b in segments]
 
     def block(self, box: Box) -> None:
         self.obstacles.append(box)
@@ -49,7 +60,7 @@ class Placer:
     def copy(self) -> Placer:
         twin = Placer(self.bounds, (), self.segment_cost)
         twin.obstacles = list(self.obstacles)
-        twin.segments = self.segments
+        twin._segments, twin._spans = self._segments, self._spans
         return twin
 
     def cost(self, box: Box, ignore_segments_at: Point | None = None, limit: float = math.inf) -> float:
@@ -97,9 +108,10 @@ class Placer:
         y0, y1 = anchor[1] - reach_y, anchor[1] + reach_y
         near = Placer(self.bounds, (), self.segment_cost)
         near.obstacles = [o for o in self.obstacles if o.x1 >= x0 and o.x0 <= x1 and o.y1 >= y0 and o.y0 <= y1]
-        near.segments = [(a, b) for a, b in self.segments
-                         if max(a[0], b[0]) >= x0 and min(a[0], b[0]) <= x1
-                         and max(a[1], b[1]) >= y0 and min(a[1], b[1]) <= y1]
+        kept = [span for span in self._spans
+                if span[6] >= x0 and span[4] <= x1 and span[7] >= y0 and span[5] <= y1]
+        near._segments = [((span[0], span[1]), (span[2], span[3])) for span in kept]
+        near._spans = kept
         return near
 
     def candidates(self, anchor: Point, width: float, height: float, gap: float) -> Iterable[Box]:
@@ -138,75 +150,83 @@ class Placer:
     ) -> tuple[Box, float]:
         """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
         the leader line (anchor to the nearest point of the box) would cross costs that much."""
-        # The loop below is ``candidates``, ``Box.nearest``, ``cost`` and ``crossed`` written out on plain
-        # floats, with comparisons instead of min()/max() calls (same values, same order, so the same
-        # choice): it scores thousands of candidates per board, and calls were most of its time.
         near = self._near(anchor, width, height, max(0.0, *gaps))
-        obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
-        chosen = self._score(near, obstacles, anchor, width, height, gaps, distance_cost, leader_cost)
+        chosen = _cheapest(near, anchor, width, height, gaps, distance_cost, leader_cost)
         if block:
             self.block(chosen[0])
         return chosen
 
-    def _score(self, near: Placer, obstacles: list[tuple[float, float, float, float]], anchor: Point, width: float,
-               height: float, gaps: Sequence[float], distance_cost: float, leader_cost: float) -> tuple[Box, float]:
-        """The cheapest candidate and its cost, against ``near`` (``_near``'s placer for this label)."""
-        # ``crossed`` leaves out the obstacles around the anchor, where every leader line starts.
-        leader_obstacles = [box for box in obstacles
-                            if not (box[0] <= anchor[0] <= box[2] and box[1] <= anchor[1] <= box[3])]
-        segments = [(a[0], a[1], b[0] - a[0], b[1] - a[1], *_extent(a, b))
-                    for a, b in near.segments if a != anchor and b != anchor]
-        segment_cost = near.segment_cost
-        bx0, by0, bx1, by1 = self.bounds.x0, self.bounds.y0, self.bounds.x1, self.bounds.y1
-        ax, ay = anchor
-        hw, hh = width / 2, height / 2
-        best: tuple[float, float, float, float] | None = None
-        best_cost = math.inf
-        dist = math.dist
-        blockers: list[tuple[float, float, float, float] | None] = [None] * len(_DIRECTION_STEPS)
-        for gap in gaps:
-            if best is not None and distance_cost * max(gap, 0) >= best_cost:
-                break
-            for direction, (ux, uy, sx, sy) in enumerate(_DIRECTION_STEPS):
-                t = gap + sx * hw + sy * hh
-                cx, cy = ax + ux * t, ay + uy * t
-                x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
-                ex = x0 if ax < x0 else x1 if ax > x1 else ax
-                ey = y0 if ay < y0 else y1 if ay > y1 else ay
-                distance = distance_cost * dist(anchor, (ex, ey))
-                if distance >= best_cost:
+
+def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Sequence[float],
+              distance_cost: float, leader_cost: float) -> tuple[Box, float]:
+    """The cheapest candidate and its cost, against ``near`` (``Placer._near``'s placer for this label).
+
+    This is ``candidates``, ``Box.nearest``, ``cost`` and ``crossed`` written out on plain floats, with
+    comparisons instead of min()/max() calls: the same values, summed in the same order, so the same
+    choice. It scores thousands of candidates per board, most of which lie on some obstacle; to find
+    that one quickly, obstacles are also kept sorted by their left side, and a candidate looks first
+    only at those whose left side lies within the widest obstacle's width of its own span. One that
+    alone pushes the cost to the best so far rules the candidate out (a sum of overlaps only grows);
+    a candidate overlapping nothing keeps its cost as it is; only one with small overlaps below the
+    limit has them summed in full, in the original order.
+    """
+    obstacles = [(o.x0, o.y0, o.x1, o.y1) for o in near.obstacles]
+    by_left = sorted(obstacles)
+    lefts = [o[0] for o in by_left]
+    # 1 px spare, so that rounding in a width never hides an obstacle.
+    widest = max((o[2] - o[0] for o in obstacles), default=0.0) + 1
+    # ``crossed`` leaves out the obstacles around the anchor, where every leader line starts.
+    ax, ay = anchor
+    leader_obstacles = [o for o in obstacles if not (o[0] <= ax <= o[2] and o[1] <= ay <= o[3])]
+    segments = [span for span in near._spans if span[:2] != anchor and span[2:4] != anchor]
+    segment_cost = near.segment_cost
+    bounds = near.bounds
+    bx0, by0, bx1, by1 = bounds.x0, bounds.y0, bounds.x1, bounds.y1
+    hw, hh = width / 2, height / 2
+    best: tuple[float, float, float, float] | None = None
+    best_cost = math.inf
+    dist = math.dist
+    for gap in gaps:
+        if best is not None and distance_cost * max(gap, 0) >= best_cost:
+            break
+        for ux, uy, sx, sy in _DIRECTION_STEPS:
+            t = gap + sx * hw + sy * hh
+            cx, cy = ax + ux * t, ay + uy * t
+            x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
+            ex = x0 if ax < x0 else x1 if ax > x1 else ax
+            ey = y0 if ay < y0 else y1 if ay > y1 else ay
+            distance = distance_cost * dist(anchor, (ex, ey))
+            if distance >= best_cost:
+                continue
+            limit = best_cost - distance
+            ow = (x1 if x1 < bx1 else bx1) - (x0 if x0 > bx0 else bx0)
+            oh = (y1 if y1 < by1 else by1) - (y0 if y0 > by0 else by0)
+            total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
+            if total >= limit:
+                continue
+            overlapped = False
+            for ox0, oy0, ox1, oy1 in by_left[bisect_left(lefts, x0 - widest):bisect_left(lefts, x1)]:
+                if ox1 <= x0 or oy1 <= y0 or oy0 >= y1:
                     continue
-                limit = best_cost - distance
-                ow = (x1 if x1 < bx1 else bx1) - (x0 if x0 > bx0 else bx0)
-                oh = (y1 if y1 < by1 else by1) - (y0 if y0 > by0 else by0)
-                total = ((x1 - x0) * (y1 - y0) - (ow * oh if ow > 0 and oh > 0 else 0.0)) * 1000
-                if total >= limit:
-                    continue
-                # Most candidates lie on something. The obstacle that ruled out this direction on the
-                # ring before usually rules it out again, alone: its overlap added to the cost so far
-                # reaching the limit means the full sum would too (a sum of overlaps only grows).
-                blocker = blockers[direction]
-                if blocker is not None:
-                    ox0, oy0, ox1, oy1 = blocker
-                    if not (ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1) and total + (
-                            (x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * (
-                            (y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000 >= limit:
-                        continue
-                for obstacle in obstacles:
-                    ox0, oy0, ox1, oy1 = obstacle
-                    if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
-                        continue
-                    total += ((x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * \
-                        ((y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000
+                if total + ((x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * \
+                        ((y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000 >= limit:
+                    break
+                overlapped = True
+            else:
+                if overlapped:
+                    for ox0, oy0, ox1, oy1 in obstacles:
+                        if ox1 <= x0 or ox0 >= x1 or oy1 <= y0 or oy0 >= y1:
+                            continue
+                        total += ((x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)) * \
+                            ((y1 if y1 < oy1 else oy1) - (y0 if y0 > oy0 else oy0)) * 1000
+                        if total >= limit:
+                            break
                     if total >= limit:
-                        blockers[direction] = obstacle
-                        break
-                if total >= limit:
-                    continue
-                for px, py, dx, dy, sx0, sy0, sx1, sy1 in segments:
+                        continue
+                for px, py, qx, qy, sx0, sy0, sx1, sy1 in segments:
                     if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
                         continue
-                    if _crosses(x0, y0, x1, y1, px, py, dx, dy):
+                    if _crosses(x0, y0, x1, y1, px, py, qx - px, qy - py):
                         total += segment_cost
                 cost = distance + total
                 if leader_cost and distance > 0 and cost < best_cost:
@@ -221,13 +241,16 @@ class Placer:
                     cost += leader_cost * crossings
                 if cost < best_cost:
                     best, best_cost = (x0, y0, x1, y1), cost
-        assert best is not None
-        return Box(*best), best_cost
+    assert best is not None
+    return Box(*best), best_cost
 
 
-def _extent(a: Point, b: Point) -> tuple[float, float, float, float]:
-    """The box around the segment a–b: (left, top, right, bottom)."""
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+Span = tuple[float, float, float, float, float, float, float, float]
+
+
+def _span(a: Point, b: Point) -> Span:
+    """A segment as its two ends and the box around it: (ax, ay, bx, by, left, top, right, bottom)."""
+    return (a[0], a[1], b[0], b[1], min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
 
 
 def _crosses(x0: float, y0: float, x1: float, y1: float, ax: float, ay: float, dx: float, dy: float) -> bool:
