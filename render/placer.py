@@ -43,6 +43,9 @@ class Placer:
         self.obstacles: list[Box] = []
         self.segment_cost = segment_cost
         self.segments = list(segments)
+        # Placements already worked out, shared with copies (same bounds and segments), so a label tried
+        # again in another order among the same neighbours is not scored again: see ``place_scored``.
+        self._placed: dict[tuple[object, ...], list[tuple[Box, tuple[Box, ...], tuple[Box, float]]]] = {}
 
     @property
     def segments(self) -> list[tuple[Point, Point]]:
@@ -61,6 +64,7 @@ class Placer:
         twin = Placer(self.bounds, (), self.segment_cost)
         twin.obstacles = list(self.obstacles)
         twin._segments, twin._spans = self._segments, self._spans
+        twin._placed = self._placed
         return twin
 
     def cost(self, box: Box, ignore_segments_at: Point | None = None, limit: float = math.inf) -> float:
@@ -95,6 +99,11 @@ class Placer:
             if o.crosses(a, b):
                 count += 1
         return count
+
+    def _within(self, region: Box) -> tuple[Box, ...]:
+        """The obstacles that touch ``region``, in the order they were blocked."""
+        x0, y0, x1, y1 = region.x0, region.y0, region.x1, region.y1
+        return tuple(o for o in self.obstacles if o.x1 >= x0 and o.x0 <= x1 and o.y1 >= y0 and o.y0 <= y1)
 
     def _near(self, anchor: Point, width: float, height: float, gap: float) -> Placer:
         """A placer holding only the obstacles and segments that a candidate ``gap`` or less from the
@@ -150,16 +159,28 @@ class Placer:
     ) -> tuple[Box, float]:
         """``place``, also returning the chosen position's cost. With ``leader_cost``, each obstacle that
         the leader line (anchor to the nearest point of the box) would cross costs that much."""
-        near = self._near(anchor, width, height, max(0.0, *gaps))
-        chosen = _cheapest(near, anchor, width, height, gaps, distance_cost, leader_cost)
+        # The choice depends only on the obstacles within the region its scored candidates covered
+        # (the others never touched a candidate or a leader line): when those are the same, in the same
+        # order, as at an earlier call for the same label, so is the choice.
+        key = (anchor, width, height, tuple(gaps), distance_cost, leader_cost)
+        earlier = self._placed.setdefault(key, [])
+        for region, around, known in earlier:
+            if self._within(region) == around:
+                chosen = known
+                break
+        else:
+            near = self._near(anchor, width, height, max(0.0, *gaps))
+            chosen, region = _cheapest(near, anchor, width, height, gaps, distance_cost, leader_cost)
+            earlier.append((region, self._within(region), chosen))
         if block:
             self.block(chosen[0])
         return chosen
 
 
 def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Sequence[float],
-              distance_cost: float, leader_cost: float) -> tuple[Box, float]:
-    """The cheapest candidate and its cost, against ``near`` (``Placer._near``'s placer for this label).
+              distance_cost: float, leader_cost: float) -> tuple[tuple[Box, float], Box]:
+    """The cheapest candidate and its cost, against ``near`` (``Placer._near``'s placer for this label),
+    and the region every scored candidate (and so every leader line) lies in.
 
     This is ``candidates``, ``Box.nearest``, ``cost`` and ``crossed`` written out on plain floats, with
     comparisons instead of min()/max() calls: the same values, summed in the same order, so the same
@@ -186,6 +207,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
     best: tuple[float, float, float, float] | None = None
     best_cost = math.inf
     dist = math.dist
+    rx0, ry0, rx1, ry1 = ax, ay, ax, ay
     for gap in gaps:
         if best is not None and distance_cost * max(gap, 0) >= best_cost:
             break
@@ -198,6 +220,14 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
             distance = distance_cost * dist(anchor, (ex, ey))
             if distance >= best_cost:
                 continue
+            if x0 < rx0:
+                rx0 = x0
+            if y0 < ry0:
+                ry0 = y0
+            if x1 > rx1:
+                rx1 = x1
+            if y1 > ry1:
+                ry1 = y1
             limit = best_cost - distance
             ow = (x1 if x1 < bx1 else bx1) - (x0 if x0 > bx0 else bx0)
             oh = (y1 if y1 < by1 else by1) - (y0 if y0 > by0 else by0)
@@ -242,7 +272,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
                 if cost < best_cost:
                     best, best_cost = (x0, y0, x1, y1), cost
     assert best is not None
-    return Box(*best), best_cost
+    return (Box(*best), best_cost), Box(rx0, ry0, rx1, ry1)
 
 
 Span = tuple[float, float, float, float, float, float, float, float]

@@ -138,6 +138,26 @@ def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
         assert fast[1] == pytest.approx(slow[1])
 
 
+def test_a_placer_reusing_earlier_placements_picks_what_a_fresh_one_picks() -> None:
+    """Copies share what was already worked out (labels tried in several orders): every choice equals
+    that of a placer that never placed anything, holding the same obstacles."""
+    rng = random.Random(12)
+    for _ in range(20):
+        points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(14)]
+        rails = [(points[i], points[i + 1]) for i in range(0, 14, 2)]
+        shared = Placer(common.Box(4, 4, 796, 596), rails, segment_cost=15)
+        for _ in range(rng.randint(10, 40)):
+            shared.block(common.Box.around(rng.choice(points), rng.uniform(10, 60), rng.uniform(10, 40)))
+        labels = [(rng.choice(points), rng.uniform(40, 200), rng.uniform(25, 80)) for _ in range(8)]
+        for _ in range(4):
+            trial = shared.copy()
+            for anchor, width, height in rng.sample(labels, len(labels)):
+                fresh = Placer(trial.bounds, rails, segment_cost=15)
+                fresh.obstacles = list(trial.obstacles)
+                expected = fresh.place_scored(anchor, width, height, (8, 20, 36, 56, 80), leader_cost=60.0)
+                assert trial.place_scored(anchor, width, height, (8, 20, 36, 56, 80), leader_cost=60.0) == expected
+
+
 def _distance(a: Image.Image, b: Image.Image) -> float:
     return float(max(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean))
 
