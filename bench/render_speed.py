@@ -12,7 +12,11 @@ Times are CPU seconds of this process (``time.process_time``), which a shared ma
 not inflate the way it inflates wall time. Each board is drawn for the first time when it is
 timed, so no text or layer drawn only for that position is cached yet.
 
-Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K]
+``--as-worker`` first sets this process up as the bot's render workers are (``table.allocator.tune``,
+then ``render.arena.keep_freed_blocks`` where the code has it): there every large picture is a mapping
+of its own, so without kept blocks fresh memory costs page faults that the default allocator hides.
+
+Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K] [--as-worker]
 Prints figures only; nothing here is asserted.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import statistics
 import sys
 import time
@@ -104,7 +109,14 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated game kinds")
     parser.add_argument("--games", type=int, help="seeded games per kind (default: the kind's own)")
     parser.add_argument("--every", type=int, help="sample a view every K decisions (default: the kind's own)")
+    parser.add_argument("--as-worker", action="store_true", help="the render workers' memory settings")
     args = parser.parse_args()
+    if args.as_worker:
+        from table import allocator
+        allocator.tune()
+        arena = importlib.util.find_spec("render.arena")
+        if arena is not None:
+            importlib.import_module("render.arena").keep_freed_blocks()
     medians = {key: measure(key, KINDS[key], args.games, args.every) for key in args.kinds.split(",")}
     print("\nMedians (ms CPU, KiB):")
     print(f"{'game':18s} {'board':>6s} {'draw':>6s} {'encode':>6s} {'hand':>6s} {'board KiB':>9s} {'hand KiB':>8s}")

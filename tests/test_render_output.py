@@ -10,15 +10,17 @@ import io
 import math
 import pkgutil
 import random
+import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
-from render import common, png, replay
+from render import arena, common, png, replay
 from render.fonts import font
 from render.placer import Placer
 from rules.registry import GAMES
@@ -228,3 +230,31 @@ def test_cached_layers_text_and_sprites_give_the_image_a_fresh_draw_gives(key: s
         assert renderer.render_board(game.view(state, None)) == board
         assert renderer.render_hand(game.view(state, 1)) == hand
         _clear_every_render_cache()
+
+
+KEPT_BLOCKS_PROGRAM = """
+import sys
+sys.path.insert(0, {root!r})
+from table import allocator
+from render import arena
+from PIL import Image
+allocator.tune()
+arena.keep_freed_blocks()
+for height in (1900, 1200, 1900, 400, 1900):  # boards and panels of several sizes, one after another
+    Image.new("RGB", (1600, height), (233, 228, 216)).load()
+stats = Image.core.get_stats()
+print(stats["reused_blocks"], stats["allocated_blocks"], stats["blocks_cached"])
+"""
+
+
+def test_freed_picture_blocks_are_reused_and_their_number_is_bounded() -> None:
+    """The render workers' setting (render/arena.py), in a process of its own: after the first board,
+    pictures are carved from kept blocks, and no more than KEPT_BLOCKS are kept."""
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", KEPT_BLOCKS_PROGRAM.format(root=root)], check=True,
+                          capture_output=True, text=True)
+    reused, allocated, cached = (int(word) for word in done.stdout.split())
+    first_board = math.ceil(1600 * 4 * 1900 / arena.BLOCK_BYTES)  # about that many blocks
+    assert allocated <= first_board + 2  # the later pictures took no new blocks
+    assert reused >= 4 * first_board // 2
+    assert 0 < cached <= arena.KEPT_BLOCKS
