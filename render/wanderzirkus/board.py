@@ -6,7 +6,6 @@ set-up), so a seat's view draws exactly the spectator's picture.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -35,7 +34,11 @@ from render.wanderzirkus.tables import draw_table, draw_travel, table_height, tr
 
 def public_part(view: View) -> dict[str, Any]:
     """The view as a spectator sees it: no secrets, and every running show behind its curtain."""
-    public = {key: copy.deepcopy(value) for key, value in view.items() if key not in ("own", "seat")}
+    public = {key: value for key, value in view.items() if key not in ("own", "seat")}
+    # Only the players' own keys change below, so only they are copied; the rest is the view's (read
+    # only here), not a deep copy of it made at every board.
+    if public.get("players"):
+        public["players"] = [dict(player) for player in public["players"]]
     for player in public.get("players") or []:
         if public.get("phase") == "travel":
             player["announcement"] = None  # last round's: this round's announcements come after Travel
