@@ -3,12 +3,13 @@
 Pillow allocates a picture's pixels in blocks and, by default, frees each block when the picture goes.
 The render workers also give every large allocation its own mapping (``table/allocator.py``), so each
 new canvas, panel and palette picture arrives as fresh pages that the kernel must fault in and zero:
-measured with ``bench/render_speed.py --as-worker``, that made a board cost 35-90% more CPU than the
-same board drawn into reused memory. Kept blocks are reused as they are, so the pages stay mapped.
+measured on the benchmark's boards with the workers' settings, that made a board cost 20-55% more CPU
+than the same board drawn into kept blocks, which are reused as they are, so their pages stay mapped.
 
 Blocks are small (512 KiB) so that pictures of any size are carved from the same kept blocks (Pillow
 resizes a kept block to each request; large blocks of mixed sizes would be remapped every time), and at
-most ``KEPT_BLOCKS`` are kept: 48 MiB, about what drawing one big board holds at its peak anyway.
+most ``KEPT_BLOCKS`` are kept: 32 MiB, less than drawing one big board holds at its peak anyway (a
+worker kept 12-23 MiB after the benchmark's boards; keeping up to 48 MiB saved no more CPU).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from PIL import _imaging
 
 BLOCK_BYTES = 512 * 1024
-KEPT_BLOCKS = 96
+KEPT_BLOCKS = 64
 
 
 def keep_freed_blocks() -> None:
