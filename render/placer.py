@@ -43,9 +43,6 @@ class Placer:
         self.obstacles: list[Box] = []
         self.segment_cost = segment_cost
         self.segments = list(segments)
-        # Placements already worked out, shared with copies (same bounds and segments), so a label tried
-        # again in another order among the same neighbours is not scored again: see ``place_scored``.
-        self._placed: dict[tuple[object, ...], list[tuple[Box, tuple[Box, ...], tuple[Box, float]]]] = {}
 
     @property
     def segments(self) -> list[tuple[Point, Point]]:
@@ -56,6 +53,9 @@ class Placer:
         # Each segment's box is worked out once, not at every label placed.
         self._segments = segments
         self._spans = [_span(a, b) for a, b in segments]
+        # Placements already worked out among these segments, shared with copies, so a label tried
+        # again in another order among the same neighbours is not scored again: see ``place_scored``.
+        self._placed: dict[tuple[object, ...], list[tuple[Box, tuple[Box, ...], tuple[Box, float]]]] = {}
 
     def block(self, box: Box) -> None:
         self.obstacles.append(box)
@@ -162,7 +162,7 @@ class Placer:
         # The choice depends only on the obstacles within the region its scored candidates covered
         # (the others never touched a candidate or a leader line): when those are the same, in the same
         # order, as at an earlier call for the same label, so is the choice.
-        key = (anchor, width, height, tuple(gaps), distance_cost, leader_cost)
+        key = (anchor, width, height, tuple(gaps), distance_cost, leader_cost, self.bounds, self.segment_cost)
         earlier = self._placed.setdefault(key, [])
         for region, around, known in earlier:
             if self._within(region) == around:
