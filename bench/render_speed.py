@@ -1,6 +1,8 @@
 """Board and hand rendering cost for every game, on views from seeded games played by the automatic
 players: CPU time of the whole ``render_board`` (draw + encode), of its PNG encode alone (the kind's
-encoder on the same picture; drawing is the rest), of the private ``render_hand``, and the PNG sizes.
+encoder on the picture it encodes, ``board_image``; drawing is the rest), of the private ``render_hand``,
+and the PNG sizes. A game that posts a big table's board in several images (``render_board_parts``,
+what the bot sends for it) also gets the CPU time of all its parts.
 
 Boards are measured as a server with many live games draws them: the process-wide caches of what
 never changes (fonts, sprites, static layers) are warm, but the caches keyed by one game's position
@@ -10,7 +12,11 @@ Times are CPU seconds of this process (``time.process_time``), which a shared ma
 not inflate the way it inflates wall time. Each board is drawn for the first time when it is
 timed, so no text or layer drawn only for that position is cached yet.
 
-Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K]
+``--as-worker`` first sets this process up as the bot's render workers are (``table.allocator.tune``,
+then ``render.arena.keep_freed_blocks`` where the code has it): there every large picture is a mapping
+of its own, so without kept blocks fresh memory costs page faults that the default allocator hides.
+
+Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K] [--as-worker]
 Prints figures only; nothing here is asserted.
 """
 
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import statistics
 import sys
 import time
@@ -70,9 +77,13 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
         for cache in caches:
             cache.cache_clear()
         whole, data = _cpu(lambda public=public: renderer.render_board(public))
-        image = renderer.render_image(public)
+        image = renderer.board_image(public)  # the picture render_board encodes
         encoding, _ = _cpu(lambda image=image: encode(image))
         hand, hand_data = _cpu(lambda private=private: renderer.render_hand(private))
+        if hasattr(renderer, "render_board_parts"):
+            for cache in caches:
+                cache.cache_clear()
+            figures.setdefault("parts", []).append(_cpu(lambda public=public: renderer.render_board_parts(public))[0])
         figures["whole"].append(whole)
         figures["draw"].append(whole - encoding)
         figures["encode"].append(encoding)
@@ -86,6 +97,8 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
     print(f"    draw (the rest)             {_ms(figures['draw'])}")
     print(f"    encode (PNG)                {_ms(figures['encode'])}")
     print(f"  render_hand                   {_ms(figures['hand'])}")
+    if "parts" in figures:
+        print(f"  render_board_parts (all)      {_ms(figures['parts'])}")
     print(f"  board PNG  median {statistics.median(figures['kib']):5.0f} KiB   max {max(figures['kib']):5.0f} KiB"
           f"     hand PNG  median {statistics.median(figures['hand_kib']):5.0f} KiB")
     return {name: statistics.median(values) for name, values in figures.items()}
@@ -96,7 +109,14 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated game kinds")
     parser.add_argument("--games", type=int, help="seeded games per kind (default: the kind's own)")
     parser.add_argument("--every", type=int, help="sample a view every K decisions (default: the kind's own)")
+    parser.add_argument("--as-worker", action="store_true", help="the render workers' memory settings")
     args = parser.parse_args()
+    if args.as_worker:
+        from table import allocator
+        allocator.tune()
+        arena = importlib.util.find_spec("render.arena")
+        if arena is not None:
+            importlib.import_module("render.arena").keep_freed_blocks()
     medians = {key: measure(key, KINDS[key], args.games, args.every) for key in args.kinds.split(",")}
     print("\nMedians (ms CPU, KiB):")
     print(f"{'game':18s} {'board':>6s} {'draw':>6s} {'encode':>6s} {'hand':>6s} {'board KiB':>9s} {'hand KiB':>8s}")

@@ -357,52 +357,49 @@ def _text_bbox(text: str, font: Font, anchor: str, stroke: int) -> tuple[float, 
     return (left, top, right, bottom)
 
 
-# Text positions are rounded to 1/64 px (FreeType's own unit) so that masks can be shared between
-# positions; the pixel grid offset of a position is kept, so text looks as when drawn directly.
-_SUBPIXELS = 64
+# Text is drawn with its anchor on a whole pixel (the nearest one), so one mask serves a string wherever
+# it stands: a board's tags and chips sit at fractional positions that differ from board to board, and
+# with masks kept per fraction of a pixel most of a board's text was rasterised anew. Half a pixel at
+# most, on a 1600 px board shown at phone width, is not visible; glyphs stay as FreeType hints them.
 
 
 @lru_cache(maxsize=4096)
-def _text_mask(text: str, font: Font, anchor: str, stroke: int,
-               start: tuple[int, int]) -> tuple[Image.Image | None, int, int]:
-    """The coverage mask FreeType draws for ``text`` (the outline's, with ``stroke``) when its anchor
-    lies ``start`` 64ths of a pixel right of and below a pixel corner, and where the mask's top-left
-    pixel is relative to that corner. ``None`` for text that leaves no ink (spaces)."""
+def _text_mask(text: str, font: Font, anchor: str, stroke: int) -> tuple[Image.Image | None, int, int]:
+    """The coverage mask FreeType draws for ``text`` (the outline's, with ``stroke``) anchored on a pixel
+    corner, and where the mask's top-left pixel lies relative to that corner. ``None`` for text that
+    leaves no ink (spaces)."""
     left, top, right, bottom = _text_bbox(text, font, anchor, stroke)
     pad_x = max(0, math.ceil(-left)) + 2
     pad_y = max(0, math.ceil(-top)) + 2
     mask = Image.new("L", (pad_x + max(0, math.ceil(right)) + 3, pad_y + max(0, math.ceil(bottom)) + 3), 0)
-    ImageDraw.Draw(mask).text((pad_x + start[0] / _SUBPIXELS, pad_y + start[1] / _SUBPIXELS), text, fill=255,
-                              font=font, anchor=anchor, stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text((pad_x, pad_y), text, fill=255, font=font, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
     ink = mask.getbbox()
     if ink is None:
         return None, 0, 0
     return mask.crop(ink), ink[0] - pad_x, ink[1] - pad_y
 
 
-def _grid(value: float) -> tuple[int, int]:
-    """A coordinate as (pixel, 64ths of a pixel beyond it)."""
-    pixel = math.floor(value)
-    sub = round((value - pixel) * _SUBPIXELS)
-    return (pixel + 1, 0) if sub == _SUBPIXELS else (pixel, sub)
+def text_anchor(xy: Point) -> tuple[int, int]:
+    """The pixel ``put_text`` anchors text at for ``xy``: the nearest one (halves round up)."""
+    return (math.floor(xy[0] + 0.5), math.floor(xy[1] + 0.5))
 
 
 def put_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill: RGB | tuple[int, int, int, int],
              *, anchor: str = "la", stroke: int = 0, stroke_fill: RGB = PAPER) -> None:
-    """``draw.text`` for one line, from cached glyph masks (see ``_text_mask``): the same pixels for a
-    fraction of the cost once a text has been drawn in the process."""
+    """``draw.text`` for one line at ``text_anchor(xy)``, from cached glyph masks (see ``_text_mask``):
+    the same pixels for a fraction of the cost once a text has been drawn in the process."""
+    x, y = text_anchor(xy)
     if "\n" in text:
-        draw.text(xy, text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
         return
-    x, sx = _grid(xy[0])
-    y, sy = _grid(xy[1])
     if stroke:
-        mask, dx, dy = _text_mask(text, font, anchor, stroke, (sx, sy))
+        mask, dx, dy = _text_mask(text, font, anchor, stroke)
         if mask is not None:
             draw.bitmap((x + dx, y + dy), mask, fill=stroke_fill)
         if fill == stroke_fill:
             return
-    mask, dx, dy = _text_mask(text, font, anchor, 0, (sx, sy))
+    mask, dx, dy = _text_mask(text, font, anchor, 0)
     if mask is not None:
         draw.bitmap((x + dx, y + dy), mask, fill=fill)
 
@@ -458,7 +455,8 @@ def text_box(xy: Point, text: str, font: Font, *, anchor: str = "la", stroke: in
         left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
     else:
         left, top, right, bottom = _text_bbox(text, font, anchor, stroke)
-    return Box(xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom)
+    x, y = text_anchor(xy)
+    return Box(x + left, y + top, x + right, y + bottom)
 
 
 def chip(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, *, fill: RGB, text_fill: RGB | None = None,

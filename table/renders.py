@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from render.arena import keep_freed_blocks
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
 from table import allocator
@@ -93,10 +94,12 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
 
 def _start_worker() -> None:
     allocator.tune()
+    keep_freed_blocks()
 
 
 def _start_replay_worker() -> None:
     allocator.tune()
+    keep_freed_blocks()
     os.nice(REPLAY_NICENESS)
 
 

@@ -1,6 +1,7 @@
 """What every game's images share on their way out: pictures mapped to the game's fixed palettes stay
-crisp, text drawn from the glyph cache is the text Pillow draws, the label placer picks what scoring
-every candidate would pick, and a replay can be built from pictures instead of PNG bytes."""
+crisp, text drawn from the glyph cache is the text Pillow draws on the nearest pixel, the label placer
+picks what scoring every candidate would pick, and a replay can be built from pictures instead of PNG
+bytes."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import io
 import math
 import pkgutil
 import random
+import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
-from render import common, png, replay
+from render import arena, common, png, replay
 from render.fonts import font
 from render.placer import Placer
 from rules.registry import GAMES
@@ -89,12 +92,15 @@ def test_cached_text_draws_the_pixels_pillow_draws() -> None:
         fill, outline = rng.choice([((34, 30, 28), (255, 255, 255)), ((255, 255, 255), (255, 255, 255))])
         direct = Image.new("RGB", (320, 120), (233, 228, 216))
         cached = direct.copy()
-        ImageDraw.Draw(direct).text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke,
+        # Text stands on the pixel nearest its anchor, so that one mask serves every position.
+        pixel = common.text_anchor(xy)
+        assert all(abs(p - v) <= 0.5 for p, v in zip(pixel, xy, strict=True))
+        ImageDraw.Draw(direct).text(pixel, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke,
                                     stroke_fill=outline)
         box = common.draw_text(ImageDraw.Draw(cached), xy, text, face, fill, anchor=anchor, stroke=stroke,
                                stroke_fill=outline)
         assert cached.tobytes() == direct.tobytes(), (text, anchor, stroke, xy)
-        assert box == common.Box(*ImageDraw.Draw(direct).textbbox(xy, text, font=face, anchor=anchor,
+        assert box == common.Box(*ImageDraw.Draw(direct).textbbox(pixel, text, font=face, anchor=anchor,
                                                                    stroke_width=stroke))
 
 
@@ -117,7 +123,7 @@ def _every_candidate(placer: Placer, anchor: common.Point, width: float, height:
 
 def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
     rng = random.Random(9)
-    for _ in range(40):
+    for _ in range(150):
         points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(12)]
         placer = Placer(common.Box(4, 4, 796, 596), [(points[i], points[i + 1]) for i in range(0, 12, 2)],
                                segment_cost=30)
@@ -132,6 +138,26 @@ def test_the_placer_picks_what_scoring_every_candidate_picks() -> None:
         slow = _every_candidate(placer, anchor, width, height, gaps, leader)
         assert fast[0] == slow[0]
         assert fast[1] == pytest.approx(slow[1])
+
+
+def test_a_placer_reusing_earlier_placements_picks_what_a_fresh_one_picks() -> None:
+    """Copies share what was already worked out (labels tried in several orders): every choice equals
+    that of a placer that never placed anything, holding the same obstacles."""
+    rng = random.Random(12)
+    for _ in range(20):
+        points = [(rng.uniform(0, 800), rng.uniform(0, 600)) for _ in range(14)]
+        rails = [(points[i], points[i + 1]) for i in range(0, 14, 2)]
+        shared = Placer(common.Box(4, 4, 796, 596), rails, segment_cost=15)
+        for _ in range(rng.randint(10, 40)):
+            shared.block(common.Box.around(rng.choice(points), rng.uniform(10, 60), rng.uniform(10, 40)))
+        labels = [(rng.choice(points), rng.uniform(40, 200), rng.uniform(25, 80)) for _ in range(8)]
+        for _ in range(4):
+            trial = shared.copy()
+            for anchor, width, height in rng.sample(labels, len(labels)):
+                fresh = Placer(trial.bounds, rails, segment_cost=15)
+                fresh.obstacles = list(trial.obstacles)
+                expected = fresh.place_scored(anchor, width, height, (8, 20, 36, 56, 80), leader_cost=60.0)
+                assert trial.place_scored(anchor, width, height, (8, 20, 36, 56, 80), leader_cost=60.0) == expected
 
 
 def _distance(a: Image.Image, b: Image.Image) -> float:
@@ -204,3 +230,31 @@ def test_cached_layers_text_and_sprites_give_the_image_a_fresh_draw_gives(key: s
         assert renderer.render_board(game.view(state, None)) == board
         assert renderer.render_hand(game.view(state, 1)) == hand
         _clear_every_render_cache()
+
+
+KEPT_BLOCKS_PROGRAM = """
+import sys
+sys.path.insert(0, {root!r})
+from table import allocator
+from render import arena
+from PIL import Image
+allocator.tune()
+arena.keep_freed_blocks()
+for height in (1900, 1200, 1900, 400, 1900):  # boards and panels of several sizes, one after another
+    Image.new("RGB", (1600, height), (233, 228, 216)).load()
+stats = Image.core.get_stats()
+print(stats["reused_blocks"], stats["allocated_blocks"], stats["blocks_cached"])
+"""
+
+
+def test_freed_picture_blocks_are_reused_and_their_number_is_bounded() -> None:
+    """The render workers' setting (render/arena.py), in a process of its own: after the first board,
+    pictures are carved from kept blocks, and no more than KEPT_BLOCKS are kept."""
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", KEPT_BLOCKS_PROGRAM.format(root=root)], check=True,
+                          capture_output=True, text=True)
+    reused, allocated, cached = (int(word) for word in done.stdout.split())
+    first_board = math.ceil(1600 * 4 * 1900 / arena.BLOCK_BYTES)  # about that many blocks
+    assert allocated <= first_board + 2  # the later pictures took no new blocks
+    assert reused >= 4 * first_board // 2
+    assert 0 < cached <= arena.KEPT_BLOCKS

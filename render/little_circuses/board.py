@@ -132,23 +132,45 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
     return frame.y1 + 12
 
 
-def board_parts(view: View) -> list[Image.Image]:
-    """The board as pictures at most ``MAX_HEIGHT`` tall: the whole board when it fits; otherwise the
-    board (header, track and one line per player) and then the players' circuses, two panels a row, in
-    as few images as fit (two for seven players)."""
-    check_view(view)
-    whole = render_image(view)
-    if whole.height <= MAX_HEIGHT:
-        return [whole]
-    view = public_part(view)
+def _fits(view: View) -> bool:
+    """Whether the whole board (``render_image``) is at most ``MAX_HEIGHT`` tall; measured, not drawn."""
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
+    row_heights = _panel_rows(view, players)[2]
+    return header_height(view) + track_height(view) + MARGIN + sum(h + MARGIN for h in row_heights) <= MAX_HEIGHT
+
+
+def _summary_board(view: View) -> Image.Image:
+    """A big table's first picture: header, track and one line per player (their circuses follow)."""
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     marks = player_marks([str(p.get("name", "")) for p in players])
     top = header_height(view)
     track_bottom = top + track_height(view)
     board = Image.new("RGB", (WIDTH, track_bottom + MARGIN + summary_height(len(players))), BACKGROUND)
-    board.paste(whole.crop((0, 0, WIDTH, track_bottom)), (0, 0))
-    _draw_summary(board, ImageDraw.Draw(board), view, players, marks, track_bottom + MARGIN / 2)
-    parts = [board]
+    draw = ImageDraw.Draw(board)
+    draw_header(board, draw, view, marks)
+    draw_track(board, view, top)
+    _draw_summary(board, draw, view, players, marks, track_bottom + MARGIN / 2)
+    return fit_height(board)
+
+
+def _first_part(view: View) -> Image.Image:
+    check_view(view)
+    view = public_part(view)
+    return render_image(view) if _fits(view) else _summary_board(view)
+
+
+def board_parts(view: View) -> list[Image.Image]:
+    """The board as pictures at most ``MAX_HEIGHT`` tall: the whole board when it fits; otherwise the
+    board (header, track and one line per player) and then the players' circuses, two panels a row, in
+    as few images as fit (two for seven players). Which it is is measured first, so a big table's whole
+    board is never drawn."""
+    first = _first_part(view)
+    view = public_part(view)
+    if _fits(view):
+        return [first]
+    players: list[Mapping[str, Any]] = list(view.get("players") or [])
+    marks = player_marks([str(p.get("name", "")) for p in players])
+    parts = [first]
     panel_w, rows, row_heights = _panel_rows(view, players)
     chunk: list[int] = []
     for index, row_h in enumerate(row_heights):
@@ -158,7 +180,7 @@ def board_parts(view: View) -> list[Image.Image]:
         chunk.append(index)
     if chunk:
         parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
-    return [fit_height(part) for part in parts]
+    return [parts[0], *(fit_height(part) for part in parts[1:])]
 
 
 def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark], panel_w: float,
@@ -177,8 +199,8 @@ def encode(image: Image.Image) -> bytes:
 
 def board_image(view: View) -> Image.Image:
     """The picture ``render_board`` encodes: the whole board, or a big table's first part (a replay
-    draws its frames from these, unencoded)."""
-    return board_parts(view)[0]
+    draws its frames from these, unencoded). Only that part is drawn."""
+    return _first_part(view)
 
 
 def render_board(view: View) -> bytes:

@@ -280,11 +280,23 @@ def _draw_grid(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player
             box = Box(x0, y0, x0 + cell, y0 + cell)
             entry = occupied.get((gx + c, gy + r))
             if entry is None:
-                draw.rounded_rectangle(box.inflate(-6).rounded(), radius=8, outline=FAINT, width=2)
+                x0, y0, x1, y1 = box.inflate(-6).rounded()
+                outline = _empty_cell(x1 - x0, y1 - y0)
+                image.paste(outline, (x0, y0), outline)
                 continue
             draw_tile(image, draw, box, entry.get("tile") or {}, background=PANEL_FILL, used=bool(entry.get("used")),
                       highlight=mark if entry.get("highlight") else None, depth=int(entry.get("depth", 1)))
     return top + rows * cell + (rows - 1) * CELL_GAP
+
+
+@lru_cache(maxsize=16)
+def _empty_cell(width: int, height: int) -> Image.Image:
+    """An empty cell's outline, ``width`` × ``height`` px from corner to corner, as a sprite: a circus
+    grid has dozens of them, and pasting is far cheaper than drawing each rounded rectangle (the
+    same pixels: the outline is drawn without smoothing, so the sprite's mask is exactly its pixels)."""
+    sprite = Image.new("RGBA", (width + 1, height + 1), (*FAINT, 0))
+    ImageDraw.Draw(sprite).rounded_rectangle((0, 0, width, height), radius=8, outline=(*FAINT, 255), width=2)
+    return sprite
 
 
 def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, area: Box) -> None:
