@@ -482,6 +482,19 @@ def between(start: Callable[[Arrival], float | None], end: Callable[[Arrival], f
     return found
 
 
+def write_samples(result: Run, path: Path) -> None:
+    """One JSON line per measured arrival: when each step happened, in seconds after it was due."""
+    with path.open("w", encoding="utf-8") as out:
+        for arrival in result.arrivals:
+            if not arrival.measured:
+                continue
+            steps = {name: None if at is None else round(at - arrival.due, 4) for name, at in (
+                ("pressed", arrival.pressed_at), ("panel", arrival.panel_at), ("chosen", arrival.chosen_at),
+                ("answered", arrival.answered_at), ("board", arrival.board_at))}
+            game = arrival.game.id if arrival.game is not None else None
+            out.write(json.dumps({"number": arrival.number, "game": game, "outcome": arrival.outcome, **steps}) + "\n")
+
+
 def report(result: Run) -> str:
     measured = [a for a in result.arrivals if a.measured]
     outcomes = Counter(a.outcome for a in measured)
@@ -613,11 +626,15 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, each running its own Discord shard (the games' servers spread over "
                              "the shards)")
+    parser.add_argument("--samples", help="also write every measured move's timings to this file (JSON lines: "
+                                          "game, kind of board, seconds from the press to each step)")
     args = parser.parse_args()
     if args.rate <= 0 or args.duration <= 0 or args.games < 1 or args.processes < 1:
         parser.error("--games, --rate, --duration and --processes must be positive")
     result = asyncio.run(run(args))
     print(report(result))
+    if args.samples:
+        write_samples(result, Path(args.samples))
     if args.profile:
         for number in range(1, args.processes + 1):
             show_profile(args.profile if args.processes == 1 else f"{args.profile}.{number}")

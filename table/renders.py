@@ -42,6 +42,9 @@ CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB 
 # bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
 # one now costs ~1-3 s of processor, well under the ~6 s between two games ending at 1,000 live games.
 REPLAY_NICENESS = 19
+# Board workers yield to the bot's own process: a member waiting for their panel must not queue behind a
+# picture, while a board posted a few milliseconds later goes unnoticed.
+BOARD_NICENESS = 4
 
 
 class Renders(Protocol):
@@ -95,6 +98,7 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
 def _start_worker() -> None:
     allocator.tune()
     keep_freed_blocks()
+    os.nice(BOARD_NICENESS)
 
 
 def _start_replay_worker() -> None:
