@@ -234,9 +234,14 @@ async def test_a_killed_processes_posts_and_deadlines_are_taken_over_by_the_othe
             held_board = d.hang("*", rf"/channels/{held.id}/messages(/\d+)?", seconds=60, times=20)
             await asyncio.gather(play_one(d, held, PLAYERS), play_one(d, own, PLAYERS))
             await d.wait_for(lambda: held_board.fired or None, what="the board's post to hang", check_errors=False)
+            assert dead.process is not None
+            dead_pid = dead.process.pid
             await dead.kill()
             held_board.cancel()
             saved = {thread_id: version for thread_id, (_, version) in games_by_thread(url).items()}
+            held_id = games_by_thread(url)[held.id][0]
+            [holder] = raw(url, "SELECT holder FROM leases WHERE job = 'outbox' AND game_id = ?", (held_id,))
+            assert f":{dead_pid}:" in str(holder[0])  # the dead process holds the game's posts until its lease ends
             assert board_version(board(d, held)) != saved[held.id]  # saved and answered, its board not posted
             # While it lies dead, the timed game's awaited player lets the deadline pass (an hour and more).
             timed_id = games_by_thread(url)[timed.id][0]
