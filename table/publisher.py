@@ -163,14 +163,18 @@ class Publisher:
         return len(games)
 
     def _try_when(self, moments: dict[int, datetime]) -> None:
+        """Deliver each game soon after its ``moment`` (by this process's clock), unless it is being
+        delivered or already to be tried by then."""
         now = self.clock()
         loop = asyncio.get_running_loop()
         for game_id, moment in moments.items():
             task, timer = self._tasks.get(game_id), self._timers.get(game_id)
-            if (timer is not None and timer.when() > loop.time()) or (task is not None and not task.done()):
-                continue  # already to be tried again, or being delivered
-            delay = max(0.0, (moment - now).total_seconds()) + TAKEOVER_MARGIN
-            self._timers[game_id] = loop.call_later(delay, self.kick, game_id)
+            at = loop.time() + max(0.0, (moment - now).total_seconds()) + TAKEOVER_MARGIN
+            if (timer is not None and loop.time() < timer.when() <= at) or (task is not None and not task.done()):
+                continue  # being delivered, or to be tried again by then anyway
+            if timer is not None:
+                timer.cancel()
+            self._timers[game_id] = loop.call_at(at, self.kick, game_id)
 
     async def close(self) -> None:
         self._closed = True
