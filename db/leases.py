@@ -69,6 +69,18 @@ class LeaseStore:
                 conn, f"DELETE FROM leases WHERE job = ? AND holder = ? AND game_id IN ({', '.join('?' * len(ids))})",
                 (job, holder, *ids))
 
+    async def held(self, job: str, game_ids: Iterable[int]) -> dict[int, tuple[str, datetime]]:
+        """Who holds the lease on ``job`` of each of ``game_ids`` and until when (games without a holder are
+        left out), run out or not."""
+        ids = sorted(set(game_ids))
+        if not ids:
+            return {}
+        async with self.store._read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT game_id, holder, expires_at FROM leases WHERE job = ? AND holder <> '' "
+                f"AND game_id IN ({', '.join('?' * len(ids))})", (job, *ids))
+        return {int(row[0]): (str(row[1]), datetime.fromisoformat(str(row[2]))) for row in rows}
+
     async def holders(self, job: str) -> dict[int, str]:
         """Who holds each lease on ``job`` (game → holder; '' for a free row), run out or not: for the
         operator and tests."""

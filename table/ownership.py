@@ -49,6 +49,10 @@ class WorkClaim(Protocol):
     async def done(self, game_ids: Iterable[int], job: Job) -> None:
         """One use less of each game (once for every time :meth:`mine` gave it)."""
 
+    async def runs_out(self, game_ids: Iterable[int], job: Job) -> dict[int, datetime]:
+        """When the hold of another process on ``job`` of these games ends unless renewed (games nobody else
+        holds are left out): the moment to try again for work a process that died left."""
+
     async def close(self) -> None:
         """Give back everything held (a process stopping)."""
 
@@ -74,6 +78,9 @@ class _Unleased:
 
     async def done(self, game_ids: Iterable[int], job: Job) -> None:
         return None
+
+    async def runs_out(self, game_ids: Iterable[int], job: Job) -> dict[int, datetime]:
+        return {}
 
     async def close(self) -> None:
         return None
@@ -189,6 +196,10 @@ class LeaseClaim:
                 if self._until.pop(key, None) is not None:
                     idle.append(game_id)
         await self.leases.release(job, idle, self.holder)
+
+    async def runs_out(self, game_ids: Iterable[int], job: Job) -> dict[int, datetime]:
+        return {game_id: until for game_id, (holder, until) in (await self.leases.held(job, game_ids)).items()
+                if holder != self.holder}
 
     async def close(self) -> None:
         held = list(self._until)

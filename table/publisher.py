@@ -26,7 +26,7 @@ import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from db.outbox import OutboxRow, OutboxStore
@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 3.0, 10.0, 30.0, 120.0, 300.0)
 DEFAULT_TIMEOUT = 20.0  # seconds one delivery may take before it counts as failed
+TAKEOVER_MARGIN = 0.5  # seconds after another process's lease runs out before trying to take the game over
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,26 @@ class Publisher:
                 await self.claim.done([game_id], "outbox")
             self._claimed.add(game_id)
             self.kick(game_id)
+        others = [game_id for game_id in due if game_id not in mine]
+        if others:
+            # Held by another process, which may have died (this process may be its successor, starting
+            # up): try again the moment its lease runs out, not a whole scheduler tick later.
+            self._try_when(await self.claim.runs_out(others, "outbox"))
         return len(games)
+
+    def _try_when(self, moments: dict[int, datetime]) -> None:
+        """Deliver each game soon after its ``moment`` (by this process's clock), unless it is being
+        delivered or already to be tried by then."""
+        now = self.clock()
+        loop = asyncio.get_running_loop()
+        for game_id, moment in moments.items():
+            task, timer = self._tasks.get(game_id), self._timers.get(game_id)
+            at = loop.time() + max(0.0, (moment - now).total_seconds()) + TAKEOVER_MARGIN
+            if (timer is not None and loop.time() < timer.when() <= at) or (task is not None and not task.done()):
+                continue  # being delivered, or to be tried again by then anyway
+            if timer is not None:
+                timer.cancel()
+            self._timers[game_id] = loop.call_at(at, self.kick, game_id)
 
     async def close(self) -> None:
         self._closed = True

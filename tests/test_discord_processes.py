@@ -7,6 +7,10 @@ and on the board whose answer Discord has not yet taken. Restarted, the process 
 every saved move is in the log and on the board once, and the player who got no answer and presses again is
 told the panel is out of date instead of playing twice.
 
+Killed and NOT restarted, shard 0's process leaves its work to the other process (shard 1's): once its leases
+run out (5 s here), the survivor posts the board the dead one was posting, and keeps a deadline that passed
+in the dead process's guild, once; nothing is posted or played twice.
+
 Boards are drawn as tiny pictures (``--cheap-renders``): the point here is the processes, not the drawing.
 """
 
@@ -17,12 +21,13 @@ import contextlib
 import re
 import signal
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from postgres_server import PostgresServer
 
-from db_helpers import raw
+from db_helpers import raw, tamper
 from discord_standin import Discord, standin
 from discord_table import awaited, board, board_version, custom_ids, open_game, play_one, take_turn
 
@@ -192,4 +197,83 @@ async def test_a_process_killed_mid_move_loses_and_doubles_no_answered_move(
         finally:
             await asyncio.gather(*(bot.stop() for bot in bots))
         logs = "\n".join(bot.log() for bot in bots)
+        assert not re.findall(r"^\S+ \S+ (ERROR|CRITICAL) .*$", logs, re.MULTILINE)
+
+
+def pending_posts(url: str) -> int:
+    return number(raw(url, "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")[0][0])
+
+
+def with_text(d: Discord, thread: Any, text: str) -> list[Any]:
+    return [m for m in d.messages_in(thread) if text in m.content]
+
+
+async def test_a_killed_processes_posts_and_deadlines_are_taken_over_by_the_other_process(
+        postgres: PostgresServer, tmp_path: Path) -> None:
+    url = await postgres.new_database()
+    async with standin(tmp_path, bot=False, shards=2, guilds=GUILDS) as d:
+        d.bot_elsewhere = True
+        dead, survivor = BotProcess(tmp_path, "0/2"), BotProcess(tmp_path, "1/2")
+        try:
+            await asyncio.gather(dead.start(d, url), survivor.start(d, url))
+            big_top, sideshow = d.guilds
+            # In the guild of shard 0: a game whose board the dying process is posting, and a game with a
+            # deadline. In the guild of shard 1: a game the survivor plays on meanwhile.
+            held = await open_game(d, PLAYERS, {"kind": "circus_train"}, channel=d.server.channel("games", big_top),
+                                   command="game new")
+            timed = await open_game(d, PLAYERS, {"kind": "circus_train", "deadline_hours": 1},
+                                    channel=d.server.channel("general", big_top), command="game new")
+            own = await open_game(d, PLAYERS, {"kind": "circus_train"}, channel=d.server.channel("games", sideshow),
+                                  command="game new")
+            threads = [held, timed, own]
+            for _ in range(MOVES_BEFORE):
+                for thread in threads:
+                    await play_one(d, thread, PLAYERS)
+
+            # Shard 0's process saves a move and answers it, and dies while Discord holds its board.
+            held_board = d.hang("*", rf"/channels/{held.id}/messages(/\d+)?", seconds=60, times=20)
+            await asyncio.gather(play_one(d, held, PLAYERS), play_one(d, own, PLAYERS))
+            await d.wait_for(lambda: held_board.fired or None, what="the board's post to hang", check_errors=False)
+            assert dead.process is not None
+            dead_pid = dead.process.pid
+            await dead.kill()
+            held_board.cancel()
+            saved = {thread_id: version for thread_id, (_, version) in games_by_thread(url).items()}
+            held_id = games_by_thread(url)[held.id][0]
+            [holder] = raw(url, "SELECT holder FROM leases WHERE job = 'outbox' AND game_id = ?", (held_id,))
+            assert f":{dead_pid}:" in str(holder[0])  # the dead process holds the game's posts until its lease ends
+            assert board_version(board(d, held)) != saved[held.id]  # saved and answered, its board not posted
+            # While it lies dead, the timed game's awaited player lets the deadline pass (an hour and more).
+            timed_id = games_by_thread(url)[timed.id][0]
+            long_ago = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+            tamper(url, "UPDATE seats SET awaited_since = ?, due_at = ? "
+                        "WHERE game_id = ? AND awaited_since IS NOT NULL", (long_ago, long_ago, timed_id))
+            [late] = [number(row[0]) for row in raw(url, "SELECT seat FROM seats WHERE game_id = ? AND "
+                                                         "awaited_since IS NOT NULL", (timed_id,))]
+
+            # The other process, never restarted, posts the dead one's board once its lease runs out ...
+            await board_at(d, held, saved[held.id])
+            # ... and keeps the deadline of the dead process's guild: the automatic player moves, once.
+            await d.wait_for(lambda: with_text(d, timed, "missed the deadline") or None, timeout=20,
+                             what="the deadline to be kept", check_errors=False)
+            await d.wait_for(lambda: pending_posts(url) == 0 or None, timeout=20, what="every post delivered",
+                             check_errors=False)
+            assert len(with_text(d, timed, "missed the deadline")) == 1
+            assert [number(row[0]) for row in raw(url, "SELECT missed FROM seats WHERE game_id = ? AND seat = ?",
+                                                  (timed_id, late))] == [1]
+            timed_version = games_by_thread(url)[timed.id][1]
+            kept = raw(url, "SELECT seat, automatic FROM actions WHERE game_id = ? AND version > ?",
+                       (timed_id, saved[timed.id]))
+            assert kept and {(number(seat), number(automatic)) for seat, automatic in kept} == {(late, 1)}
+            await board_at(d, timed, timed_version)
+
+            for thread in threads:
+                game_id, version = games_by_thread(url)[thread.id]
+                assert len(player_moves(url, game_id)) == MOVES_BEFORE + (thread is not timed)  # every saved move, once
+                assert logged_versions(url, game_id) == list(range(logged_versions(url, game_id)[0], version + 1))
+                shown = [board_version(m) for m in boards_in(d, thread)]
+                assert len(shown) == len(set(shown))  # no board posted twice
+        finally:
+            await asyncio.gather(dead.stop(), survivor.stop())
+        logs = "\n".join(bot.log() for bot in (dead, survivor))
         assert not re.findall(r"^\S+ \S+ (ERROR|CRITICAL) .*$", logs, re.MULTILINE)

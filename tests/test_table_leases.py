@@ -1,13 +1,13 @@
 """Background work claimed with leases in the database (db/leases.py, table/ownership.py ``LeaseClaim``),
 on SQLite and on PostgreSQL: two table cores on one database — two processes, each with its own store
 and its own name — do each due deadline once, and what a core that died left in the outbox is delivered
-by the other once its lease has run out, not before."""
+by the other once its lease has run out, not before: by a core starting up, the moment it runs out."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -23,6 +23,7 @@ from db_helpers import Clock
 
 GUILD, CHANNEL, ANN, BEN = 4 << 22, 2, 11, 12
 LEASE = timedelta(seconds=60)
+SHORT_LEASE = timedelta(seconds=2)  # for the one test on the real clock
 
 
 class Courier:
@@ -32,12 +33,14 @@ class Courier:
         self.items: list[int] = []
         self.stuck = stuck
         self.began = asyncio.Event()
+        self.delivered = asyncio.Event()
 
     async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
         self.began.set()
         if self.stuck:
             await asyncio.Event().wait()
         self.items.append(item.id)
+        self.delivered.set()
         return Delivery()
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
@@ -181,3 +184,34 @@ async def test_a_dead_cores_deadlines_are_kept_by_the_other_after_its_lease(two_
     assert await alive.tick() == 1  # taken over once the lease has run out
     assert sorted(seat.missed for seat in await alive.life.clocks(game_id)) == [0, 1]
     assert await alive.tick() == 0
+
+
+def real_time() -> datetime:
+    return datetime.now(UTC)
+
+
+async def test_a_starting_core_takes_a_dead_ones_posts_over_the_moment_its_lease_runs_out(database: str) -> None:
+    # On the real clock: no scheduler tick is run here, so only the lease running out can set the heir going.
+    stores = [await GameStore.open(database, clock=real_time) for _ in range(2)]
+    try:
+        dying, heir = (TableCore(store, real_time, claim=LeaseClaim(store, real_time, holder=name, length=SHORT_LEASE))
+                       for name, store in zip(("dying", "heir"), stores, strict=True))
+        stuck, courier = Courier(stuck=True), Courier()
+        dying.publisher.courier, heir.publisher.courier = stuck, courier
+        game_id = await start_game(dying)  # its start posts; the dying core begins delivering, and hangs
+        await asyncio.wait_for(stuck.began.wait(), 5)
+        pending = [row.id for row in await dying.outbox.pending(game_id)]
+        assert pending
+        # The heir starts up while the dead core's lease still lasts: nothing is its own yet ...
+        assert await heir.publisher.resume() == 0
+        assert courier.items == []
+        # ... and, with no further tick, it delivers everything once the lease has run out.
+        await asyncio.wait_for(courier.delivered.wait(), 30)
+        await heir.publisher.idle()
+        assert courier.items == pending
+        assert await heir.outbox.pending(game_id) == []
+        await dying.publisher.close()  # the test's end: the hanging delivery is cut off
+        await heir.close()
+    finally:
+        for store in stores:
+            await store.close()
