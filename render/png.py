@@ -51,14 +51,32 @@ def palette_png(image: Image.Image, colours: bytes) -> bytes:
     """PNG bytes of ``image`` mapped to the fixed palette ``colours``, compressed at ``PNG_LEVEL``."""
     picture = palette_picture(image, colours)
     width, height = picture.size
-    # Every row of a PNG's pixels starts with its filter: 0, none (what Pillow chose for these pictures;
-    # predicting a palette index from its neighbours gains nothing). A column of zeros on the left gives
-    # the rows their filter byte in one copy.
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(picture, (1, 0))
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", colours),
-                     _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), PNG_LEVEL)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", _compressed_rows(picture)), _chunk(b"IEND", b"")))
+
+
+# Rows are compressed a band at a time: bands this small come from the heap the C library keeps, where a
+# whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in the
+# render workers, whose large allocations each get their own: table/allocator.py), which cost more than
+# the compression itself.
+BAND_BYTES = 128 * 1024
+
+
+def _compressed_rows(picture: Image.Image) -> bytes:
+    """The picture's rows as a PNG's compressed pixel data. Every row starts with its filter: 0, none (what
+    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so a
+    band is the picture's rows pasted one pixel to the right of a column of zeros."""
+    width, height = picture.size
+    rows = max(1, BAND_BYTES // (width + 1))
+    compressor = isal_zlib.compressobj(PNG_LEVEL)
+    out = []
+    for top in range(0, height, rows):
+        band = Image.new("P", (width + 1, min(rows, height - top)), 0)
+        band.paste(picture, (1, -top))  # what falls outside the band is clipped
+        out.append(compressor.compress(band.tobytes()))
+    out.append(compressor.flush())
+    return b"".join(out)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
