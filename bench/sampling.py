@@ -72,6 +72,6 @@ KINDS: dict[str, Kind] = {
         ("track:track_image", "header:cards_strip")),
     "wanderzirkus": Kind("Der Wanderzirkus", 5, 30, lambda seed: (
         2 + seed % 5, ({}, {"pro": True}, {"simplified": True})[seed % 3]),
-        ("board:_panel_image", "board:_board_png")),
+        ("board:_board_png",)),
     "dreadful_circus": Kind("Dreadful Circus", 6, 40, lambda seed: (4 + seed % 5, {"draft": seed % 2 == 1}), ()),
 }
