@@ -21,14 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from render import common
 from render import little_circuses as lcr
-from render.little_circuses import circus, header, tiles, track
+from render.little_circuses import header, tiles, track
 from render.little_circuses.board import board_parts, encode
 from rules.little_circuses.game import LittleCircuses
 
 from sampling import sample_views, timing_line
 
 GAME = LittleCircuses()
-CACHES = (tiles.tile_sprite, circus._panel_image, track.track_image, header.cards_strip, lcr.icon_sprite,
+CACHES = (tiles.tile_sprite, track.track_image, header.cards_strip, lcr.icon_sprite,
           common.token_sprite)
 
 

@@ -1,8 +1,9 @@
 """Board and hand rendering cost for every game, on views from seeded games played by the automatic
 players: CPU time of the whole ``render_board`` (draw + encode), of its PNG encode alone (the kind's
 encoder on the picture it encodes, ``board_image``; drawing is the rest), of the private ``render_hand``,
-and the PNG sizes. A game that posts a big table's board in several images (``render_board_parts``,
-what the bot sends for it) also gets the CPU time of all its parts.
+and the PNG sizes. A game that posts a big table's board in several images (``render_board_parts``)
+also gets the CPU time of all its parts. ``--posted`` measures instead what the bot's render worker
+really calls per move, ``table.kits.kit(kind).board_images``, and the bytes it sends.
 
 Boards are measured as a server with many live games draws them: the process-wide caches of what
 never changes (fonts, sprites, static layers) are warm, but the caches keyed by one game's position
@@ -17,6 +18,7 @@ then ``render.arena.keep_freed_blocks`` where the code has it): there every larg
 of its own, so without kept blocks fresh memory costs page faults that the default allocator hides.
 
 Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K] [--as-worker]
+[--posted]
 Prints figures only; nothing here is asserted.
 """
 
@@ -38,6 +40,7 @@ from PIL import Image
 
 from render.common import to_png
 from rules.registry import GAMES
+from table.kits import kit
 
 from sampling import KINDS, Kind, percentile, sample_views
 
@@ -104,12 +107,46 @@ def measure(key: str, kind: Kind, games: int | None, every: int | None) -> dict[
     return {name: statistics.median(values) for name, values in figures.items()}
 
 
+def measure_posted(key: str, kind: Kind, games: int | None, every: int | None) -> dict[str, float]:
+    """What the bot's render worker calls per move, ``kit(kind).board_images``, each board drawn for
+    the first time; its encode is timed again on the same pictures afterwards (drawing is the rest)."""
+    renderer: Any = importlib.import_module(f"render.{key}")
+    board_module = importlib.import_module(f"render.{key}.board")
+    encode: Callable[[Image.Image], bytes] = getattr(board_module, "encode", to_png)
+    pictures: Callable[[Any], list[Image.Image]] = getattr(board_module, "board_parts",
+                                                           lambda view: [renderer.board_image(view)])
+    game_kit = kit(key)
+    views = sample_views(GAMES[key], games or kind.games, every or kind.every, kind.setup)
+    caches = _caches(key, kind.position_caches)
+    game_kit.board_images(views[0][1])  # warm what every board shares
+    figures: dict[str, list[float]] = {"posted": [], "draw": [], "encode": [], "kib": [], "images": []}
+    for _, public, _ in views:
+        for cache in caches:
+            cache.cache_clear()
+        posted, data = _cpu(lambda public=public: game_kit.board_images(public))
+        images = pictures(public)
+        encoding, _ = _cpu(lambda images=images: [encode(image) for image in images])
+        figures["posted"].append(posted)
+        figures["draw"].append(posted - encoding)
+        figures["encode"].append(encoding)
+        figures["kib"].append(sum(len(part) for part in data) / 1024)
+        figures["images"].append(len(data))
+    print(f"{kind.title}: {len(views)} boards posted, {min(figures['images']):.0f}-{max(figures['images']):.0f} "
+          f"images each (CPU time)")
+    print(f"  board_images (draw + encode)  {_ms(figures['posted'])}")
+    print(f"    draw (the rest)             {_ms(figures['draw'])}")
+    print(f"    encode (PNG)                {_ms(figures['encode'])}")
+    print(f"  posted PNGs  median {statistics.median(figures['kib']):5.0f} KiB   max {max(figures['kib']):5.0f} KiB")
+    return {name: statistics.median(values) for name, values in figures.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated game kinds")
     parser.add_argument("--games", type=int, help="seeded games per kind (default: the kind's own)")
     parser.add_argument("--every", type=int, help="sample a view every K decisions (default: the kind's own)")
     parser.add_argument("--as-worker", action="store_true", help="the render workers' memory settings")
+    parser.add_argument("--posted", action="store_true", help="only what the bot posts per move (board_images)")
     args = parser.parse_args()
     if args.as_worker:
         from table import allocator
@@ -117,6 +154,14 @@ def main() -> None:
         arena = importlib.util.find_spec("render.arena")
         if arena is not None:
             importlib.import_module("render.arena").keep_freed_blocks()
+    if args.posted:
+        posted = {key: measure_posted(key, KINDS[key], args.games, args.every) for key in args.kinds.split(",")}
+        print("\nMedians of what is posted (ms CPU, KiB):")
+        print(f"{'game':18s} {'posted':>6s} {'draw':>6s} {'encode':>6s} {'KiB':>6s}")
+        for key, m in posted.items():
+            print(f"{KINDS[key].title:18s} {m['posted'] * 1000:6.1f} {m['draw'] * 1000:6.1f} "
+                  f"{m['encode'] * 1000:6.1f} {m['kib']:6.0f}")
+        return
     medians = {key: measure(key, KINDS[key], args.games, args.every) for key in args.kinds.split(",")}
     print("\nMedians (ms CPU, KiB):")
     print(f"{'game':18s} {'board':>6s} {'draw':>6s} {'encode':>6s} {'hand':>6s} {'board KiB':>9s} {'hand KiB':>8s}")

@@ -1,8 +1,7 @@
 """Der Wanderzirkus image speed and PNG sizes, on views from seeded games played by the automatic players.
 
-For each sampled moment: the whole ``render_board`` (draw + encode) with a warm panel cache (as in a
-running game, where most boards differ from the last one in one panel), the drawing alone with the
-panel cache cleared first (the worst case), the encode alone, and the private ``render_hand``.
+For each sampled moment: the whole ``render_board`` (draw + encode) after the board before it (as in a
+running game: the sprites are warm), the drawing alone, the encode alone, and the private ``render_hand``.
 
 Run: .venv/bin/python bench/render_wanderzirkus.py [--games N] [--every K]
 Prints figures only; nothing here is asserted.
@@ -51,11 +50,10 @@ def main() -> None:
     hand_sizes: list[int] = []
     heights: list[int] = []
     for public, private in views:
-        wanderzirkus.render_image(public)  # as in a game: the previous board filled the panel cache
+        wanderzirkus.render_image(public)  # as in a game: the previous board warmed the sprites
         t0 = time.perf_counter()
         data = wanderzirkus.render_board(public)
         t1 = time.perf_counter()
-        board._panel_image.cache_clear()
         image = wanderzirkus.render_image(public)
         t2 = time.perf_counter()
         board.encode(image)
@@ -72,9 +70,9 @@ def main() -> None:
 
     print(f"Der Wanderzirkus: {len(views)} boards from {args.games} seeded games (2-6 players), "
           f"{wanderzirkus.BOARD_WIDTH} x {min(heights)}-{max(heights)} px")
-    print(timing_line("render_board, panels cached", whole))
-    print(timing_line("  draw, no panel cached", cold))
-    print(timing_line("  encode (256 colours, level 1)", encode))
+    print(timing_line("render_board", whole))
+    print(timing_line("  draw", cold))
+    print(timing_line("  encode (fixed palette)", encode))
     print(timing_line("render_hand", hand))
     kib = [size / 1024 for size in sizes]
     print(f"  board PNG   median {statistics.median(kib):6.0f} KiB   max {max(kib):6.0f} KiB")

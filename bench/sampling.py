@@ -69,9 +69,9 @@ KINDS: dict[str, Kind] = {
         2 + seed % 4, ({}, {"advanced": True, "special_characters": True, "events": True})[seed % 2]), ()),
     "little_circuses": Kind("Little Circuses", 6, 40, lambda seed: (
         1 + seed % 7, {"special_side": "red" if seed % 2 and 1 + seed % 7 > 1 else "blue"}),
-        ("circus:_panel_image", "track:track_image", "header:cards_strip")),
+        ("track:track_image", "header:cards_strip")),
     "wanderzirkus": Kind("Der Wanderzirkus", 5, 30, lambda seed: (
         2 + seed % 5, ({}, {"pro": True}, {"simplified": True})[seed % 3]),
-        ("board:_panel_image", "board:_board_png")),
+        ("board:_board_png",)),
     "dreadful_circus": Kind("Dreadful Circus", 6, 40, lambda seed: (4 + seed % 5, {"draft": seed % 2 == 1}), ()),
 }

@@ -6,23 +6,29 @@ game's ``palette`` module holds them, written by ``bench/render_palettes.py``) k
 ``render.common.CRISP_ERROR`` of full colour — the render tests check that on other seeds. Mapping to a
 known palette costs a fraction of building one per picture, and needs no check afterwards.
 
+The file is written here rather than by Pillow so that its pixels can be compressed by ISA-L's
+deflate (``isal``), which makes the same format as zlib several times faster: zlib at its fastest
+levels took 8-12 ms for a 1400 × 1800 board, most of a board's encode, ISA-L 2 ms for 5-10% more bytes.
+
 Deterministic: the same picture and palette give the same bytes.
 """
 
 from __future__ import annotations
 
-import io
+import struct
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from isal import isal_zlib
 from PIL import Image, ImageChops, ImageStat
 
-# zlib's effort for the PNGs posted after every move, chosen by measurement on 1600 px boards mapped to
-# their palette (docs/performance.md, "Renders"): level 3 takes ~13 ms for ~1.15× the bytes of level 6
-# (~32 ms); lower levels save no time, level 9 costs ~190 ms for 7% fewer bytes than level 6.
-PNG_LEVEL = 3
+# ISA-L's effort (0-3) for the PNGs posted after every move, chosen by measurement on boards mapped to
+# their palette (docs/performance.md, "Renders"): levels 1 and 2 take ~2 ms for a 1400 × 1800 board and
+# about 1.07× the bytes of zlib's level 3 (~11 ms); level 3 costs as much as zlib; level 0 ~15% more bytes.
+PNG_LEVEL = 2
 PALETTE_BYTES = 768  # 256 RGB colours
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @lru_cache(maxsize=16)
@@ -43,9 +49,38 @@ def palette_picture(image: Image.Image, colours: bytes) -> Image.Image:
 
 def palette_png(image: Image.Image, colours: bytes) -> bytes:
     """PNG bytes of ``image`` mapped to the fixed palette ``colours``, compressed at ``PNG_LEVEL``."""
-    buffer = io.BytesIO()
-    palette_picture(image, colours).save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
+    picture = palette_picture(image, colours)
+    width, height = picture.size
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", colours),
+                     _chunk(b"IDAT", _compressed_rows(picture)), _chunk(b"IEND", b"")))
+
+
+# Rows are compressed a band at a time: bands this small come from the heap the C library keeps, where a
+# whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in the
+# render workers, whose large allocations each get their own: table/allocator.py), which cost more than
+# the compression itself.
+BAND_BYTES = 128 * 1024
+
+
+def _compressed_rows(picture: Image.Image) -> bytes:
+    """The picture's rows as a PNG's compressed pixel data. Every row starts with its filter: 0, none (what
+    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so a
+    band is the picture's rows pasted one pixel to the right of a column of zeros."""
+    width, height = picture.size
+    rows = max(1, BAND_BYTES // (width + 1))
+    compressor = isal_zlib.compressobj(PNG_LEVEL)
+    out = []
+    for top in range(0, height, rows):
+        band = Image.new("P", (width + 1, min(rows, height - top)), 0)
+        band.paste(picture, (1, -top))  # what falls outside the band is clipped
+        out.append(compressor.compress(band.tobytes()))
+    out.append(compressor.flush())
+    return b"".join(out)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", isal_zlib.crc32(kind + data))
 
 
 def picture_error(image: Image.Image, picture: Image.Image) -> float:

@@ -328,3 +328,12 @@ def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> N
 
 def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
     render_checks.descriptions_are_cut_gracefully("circus_train", ct)
+
+
+def test_the_header_is_an_even_number_of_pixels_tall_so_the_map_below_it_keeps_its_pixels() -> None:
+    # The map is drawn onto the board shifted down by the header's height; Python rounds halves to even,
+    # so only an even shift rounds every coordinate as on the map's own layer.
+    from render.circus_train.header import header_height
+
+    heights = {header_height(spectator(state), tight) for state in states(5, **ALL)[::5] for tight in (False, True)}
+    assert len(heights) > 1 and all(height % 2 == 0 for height in heights)

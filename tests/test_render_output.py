@@ -260,3 +260,15 @@ def test_freed_picture_blocks_are_reused_and_their_number_is_bounded() -> None:
     assert allocated <= first_board + 2  # the later pictures took no new blocks
     assert reused >= 4 * first_board // 2
     assert 0 < cached <= arena.KEPT_BLOCKS
+
+
+def test_a_png_of_many_bands_decodes_to_exactly_the_mapped_picture() -> None:
+    colours = bytes(channel for index in range(256) for channel in (index, 255 - index, (index * 7) % 256))
+    width = 301
+    rows = png.BAND_BYTES // (width + 1)
+    image = Image.new("RGB", (width, rows * 2 + 17))  # two whole bands and a short one
+    image.putdata([(x % 256, 255 - x % 256, (y * 5) % 256) for y in range(image.height) for x in range(width)])
+    decoded = _decoded(png.palette_png(image, colours))
+    assert decoded.size == image.size and decoded.mode == "P"
+    assert decoded.tobytes() == png.palette_picture(image, colours).tobytes()
+    assert decoded.convert("RGB").tobytes() == png.palette_picture(image, colours).convert("RGB").tobytes()

@@ -103,7 +103,7 @@ def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     view = spectator(states(3)[120])
     first_bytes = wz.render_board(view)
     assert wz.render_board(copy.deepcopy(view)) == first_bytes
-    for cached in (board_module._board_png, board_module._panel_image, cards.artist_sprite, cards.card_back,
+    for cached in (board_module._board_png, cards.artist_sprite, cards.card_back,
                    header._legend, icons.act_icon, icons.coin, icons.stop_sign, icons.swap_token, fonts.font):
         cached.cache_clear()
     assert wz.render_board(view) == first_bytes
@@ -268,14 +268,14 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
         module = importlib.import_module(f"{wz.__name__}.{part.name}")
         if hasattr(module, "font"):
             monkeypatch.setattr(module, "font", recording)
-    for cached in (board_module._panel_image, cards.artist_sprite, cards.card_back, header._legend):
+    for cached in (cards.artist_sprite, cards.card_back, header._legend):
         cached.cache_clear()
     history = states(4, pro=True)
     state = first(history, running)
     wz.render_image(spectator(state))
     wz.render_hand_image(GAME.view(state, sorted(GAME.to_act(state))[0]))
     wz.render_image(spectator(first(history, lambda s: s.phase == "travel")))
-    for cached in (board_module._panel_image, cards.artist_sprite, cards.card_back, header._legend):
+    for cached in (cards.artist_sprite, cards.card_back, header._legend):
         cached.cache_clear()
     assert sizes and min(sizes) >= 16
     assert wz.BODY >= 20

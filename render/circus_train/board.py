@@ -52,7 +52,7 @@ def render_image(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, view, marks, header_h, tight)
 
-    image.paste(draw_map(view, marks, to_act), (0, header_h))
+    draw_map(image, header_h, view, marks, to_act)
     y = header_h + MAP_HEIGHT
     draw.line([(0, header_h), (WIDTH, header_h)], fill=RAIL, width=2)
     draw.line([(0, y), (WIDTH, y)], fill=RAIL, width=2)

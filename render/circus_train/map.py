@@ -229,26 +229,38 @@ def map_layout(view: View) -> MapLayout:
     return MapLayout(placed, trains, train_points, train_boxes)
 
 
-def draw_map(view: View, marks: Sequence[PlayerMark], to_act: int | None) -> Image.Image:
-    """This board's map layer (``MAP_HEIGHT`` tall): the cached static layer with its tags and trains."""
+def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMark], to_act: int | None) -> None:
+    """This board's map (``MAP_HEIGHT`` tall) onto ``image`` from row ``top`` down: the cached static
+    layer with its tags and trains. Drawn on the board itself, shifted down by ``top``, rather than on a
+    copy of the layer then pasted: a copy of 6.6 MB per board cost more than any of the map's drawing.
+    ``top`` is a whole, even number of pixels (the header's heights are), so every coordinate rounds
+    as it did on the layer (Python rounds halves to even): the same pixels."""
     content = load_content()
     base = base_map()
     layout = map_layout(view)
-    layer = base.image.copy()
-    layer_draw = ImageDraw.Draw(layer)
+    image.paste(base.image, (0, top))
+    # What the map draws near its edges may reach past them, where the map's own picture used to cut it:
+    # the rows around it are kept as they were.
+    above = image.crop((0, top - EDGE, image.width, top))
+    below = image.crop((0, top + MAP_HEIGHT, image.width, top + MAP_HEIGHT + EDGE))
+    layer_draw = ImageDraw.Draw(image)
+
+    def down(point: Point) -> Point:
+        return (point[0], point[1] + top)
+
     for tag, box in layout.tags:
         anchor = city_point(content, tag.city)
         end = box.nearest(anchor)
         if math.dist(anchor, end) > 4:
-            layer_draw.line([anchor, end], fill=PAPER, width=7)
-            layer_draw.line([anchor, end], fill=INK, width=3)
-            layer_draw.ellipse(Box.around(anchor, 8, 8).rounded(), fill=INK)
+            layer_draw.line([down(anchor), down(end)], fill=PAPER, width=7)
+            layer_draw.line([down(anchor), down(end)], fill=INK, width=3)
+            layer_draw.ellipse(Box.around(down(anchor), 8, 8).rounded(), fill=INK)
     # City names over the leader lines (nothing else may cover them), then the tags.
     font = name_font()
     for city_id, city_def in content.cities.items():
-        draw_text(layer_draw, base.names[city_id].centre, city_def.name, font, INK, anchor="mm", stroke=3)
+        draw_text(layer_draw, down(base.names[city_id].centre), city_def.name, font, INK, anchor="mm", stroke=3)
     for tag, box in layout.tags:
-        draw_tag(layer_draw, tag, box)
+        draw_tag(layer_draw, tag, box.shift(0, top))
 
     # Trains last. Several trains in one city sit together on a pill, tied to the city's dot.
     for city, seats in layout.trains.items():
@@ -258,12 +270,16 @@ def draw_map(view: View, marks: Sequence[PlayerMark], to_act: int | None) -> Ima
         pill = layout.train_boxes[city].inflate(-2)
         if not pill.contains(anchor):
             end = pill.nearest(anchor)
-            layer_draw.line([anchor, end], fill=PAPER, width=7)
-            layer_draw.line([anchor, end], fill=INK, width=3)
-            layer_draw.ellipse(Box.around(anchor, 10, 10).rounded(), fill=INK)
-        rounded_panel(layer_draw, pill, fill=tint(MAP_FILL, 0.3), outline=INK, width=2,
+            layer_draw.line([down(anchor), down(end)], fill=PAPER, width=7)
+            layer_draw.line([down(anchor), down(end)], fill=INK, width=3)
+            layer_draw.ellipse(Box.around(down(anchor), 10, 10).rounded(), fill=INK)
+        rounded_panel(layer_draw, pill.shift(0, top), fill=tint(MAP_FILL, 0.3), outline=INK, width=2,
                       radius=round(min(pill.width, pill.height) / 2))
     for city in content.cities:
         for seat in layout.trains.get(city, []):
-            draw_token(layer, layout.train_points[seat], marks[seat], TOKEN_RADIUS, ring=(seat == to_act))
-    return layer
+            draw_token(image, down(layout.train_points[seat]), marks[seat], TOKEN_RADIUS, ring=(seat == to_act))
+    image.paste(above, (0, top - EDGE))
+    image.paste(below, (0, top + MAP_HEIGHT))
+
+
+EDGE = 8  # px beyond the map that its tags, lines and tokens may reach

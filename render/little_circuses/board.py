@@ -27,7 +27,7 @@ from render.common import (
 )
 from render.fonts import font
 from render.little_circuses import palette
-from render.little_circuses.circus import _status, ordinal, panel_height, panel_image
+from render.little_circuses.circus import _status, draw_panel_at, ordinal, panel_height
 from render.little_circuses.header import draw_header, header_height
 from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
 from render.little_circuses.track import draw_track, track_height
@@ -57,12 +57,13 @@ def _panel_rows(view: View, players: list[Mapping[str, Any]]) -> tuple[float, Ro
     return panel_w, rows, [max(panel_height(view, players[s], panel_w) for s in row) for row in rows]
 
 
-def _paste_panels(image: Image.Image, view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark],
-                  panel_w: float, rows: Rows, row_heights: list[int], y: float) -> float:
+def _draw_panels(image: Image.Image, view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark],
+                 panel_w: float, rows: Rows, row_heights: list[int], y: float) -> float:
+    draw = ImageDraw.Draw(image)
     for row, row_h in zip(rows, row_heights, strict=True):
         for column, seat in enumerate(row):
             x = MARGIN + column * (panel_w + MARGIN)
-            image.paste(panel_image(view, players[seat], marks[seat], round(panel_w), row_h), (round(x), round(y)))
+            draw_panel_at(image, draw, view, players[seat], marks[seat], (round(x), round(y)), round(panel_w), row_h)
         y += row_h + MARGIN
     return y
 
@@ -80,7 +81,7 @@ def render_image(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, view, marks)
     y = draw_track(image, view, top) + MARGIN
-    _paste_panels(image, view, players, marks, panel_w, rows, row_heights, y)
+    _draw_panels(image, view, players, marks, panel_w, rows, row_heights, y)
     return image
 
 
@@ -187,7 +188,7 @@ def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[Pla
                    rows: Rows, row_heights: list[int], chunk: list[int]) -> Image.Image:
     height = MARGIN + sum(row_heights[i] + MARGIN for i in chunk)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    _paste_panels(image, view, players, marks, panel_w, [rows[i] for i in chunk], [row_heights[i] for i in chunk],
+    _draw_panels(image, view, players, marks, panel_w, [rows[i] for i in chunk], [row_heights[i] for i in chunk],
                   MARGIN)
     return image
 

@@ -9,7 +9,6 @@ tiles drawn in full, face-down Advanced tiles only as backs with their count.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -186,22 +185,18 @@ def _draw_colours(draw: ImageDraw.ImageDraw, player: Player, x: float, y: float,
         draw_text(draw, (cx + 6, y + BLEACHER_H / 2), f"Sets {sets}", font(SMALL, bold=True), INK, anchor="lm")
 
 
-def panel_image(view: View, player: Player, mark: PlayerMark, width: int, height: int) -> Image.Image:
-    """The panel as a picture of its own. Drawn once per look: in a simultaneous step most panels do not
-    change while the others decide, so a board after each decision redraws only what changed."""
-    key = json.dumps({"player": player, "over": view.get("over"), "winners": view.get("winners"),
-                      "grid_size": view.get("grid_size"), "seats": seat_count(view)}, sort_keys=True)
-    return _panel_image(key, mark, width, height)
-
-
-# 6 panels (about 1.5 MB each): a game's panels between two moves. With many games at once the
-# table's own cache of whole boards (by public view) does the reusing; more panels would only hold memory.
-@lru_cache(maxsize=6)
-def _panel_image(key: str, mark: PlayerMark, width: int, height: int) -> Image.Image:
-    data = json.loads(key)
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw_panel(image, ImageDraw.Draw(image), Box(0, 0, width, height), data, data["player"], mark)
-    return image
+def draw_panel_at(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Player, mark: PlayerMark,
+                  corner: tuple[int, int], width: int, height: int) -> None:
+    """The panel drawn straight onto the board (or a players picture) with its top left at ``corner``, a
+    whole pixel, so that it is the same pixels wherever it stands. Not drawn apart and pasted: with many
+    games in a process the same panel is almost never drawn twice in a row, and a picture of its own
+    cost a fresh canvas and a copy per panel."""
+    x, y = corner
+    draw_panel(image, draw, Box(x, y, x + width, y + height), view, player, mark)
+    # Pillow's outline takes in its last column and row, one pixel beyond the panel's size: that pixel is
+    # the margin's, so a panel covers exactly its measured size.
+    image.paste(BACKGROUND, (x + width, y, x + width + 1, y + height + 1))
+    image.paste(BACKGROUND, (x, y + height, x + width + 1, y + height + 1))
 
 
 def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View, player: Player,
@@ -319,7 +314,7 @@ def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, ar
         y0 = area.y0 + 34 + row * (HAND_TILE_H + HAND_GAP)
         box = Box(x0, y0, x0 + HAND_TILE_W, y0 + HAND_TILE_H)
         if tile is None:
-            draw_tile_back(draw, box, ADVANCED_BACK, secret)
+            draw_tile_back(image, box, ADVANCED_BACK, secret)
         else:
             draw_tile(image, draw, box, tile, background=PANEL_FILL)
     if not items:

@@ -122,7 +122,7 @@ def _draw_cards(image: Image.Image, view: View, marks: Sequence[PlayerMark], y: 
     image.paste(cards_strip(cards, side, tuple(marks)), (0, round(y)))
 
 
-# 4 strips of about 0.5 MB: a week's choices between two moves of a game (see circus._panel_image).
+# 4 strips of about 0.5 MB: a week's choices between two moves of a game.
 @lru_cache(maxsize=4)
 def cards_strip(key: CardKey, side: str, marks: tuple[PlayerMark, ...]) -> Image.Image:
     """The seven cards, drawn once per week's choices."""

@@ -85,32 +85,40 @@ def render_image(view: View) -> Image.Image:
     draw_table(image, draw, public, marks, y, width, compact)
     y += table_h
     for seat, (player, h) in enumerate(zip(players, heights, strict=True)):
-        panel = _panel_image(_panel_key(public, player, seat, seat in awaiting and not public.get("over")),
-                             marks[seat], round(h), size, compact)
-        image.paste(panel, (MARGIN, round(y)))
+        _draw_panel_at(image, draw, _panel_key(public, player, seat, seat in awaiting and not public.get("over")),
+                       marks[seat], (MARGIN, round(y)), round(h), size, compact)
         y += h + gap
     return image
 
 
 def _panel_key(view: View, player: Mapping[str, Any], seat: int, awaited: bool) -> str:
-    """Everything a player's panel is drawn from, as canonical JSON (the panel cache's key)."""
+    """Everything a player's panel is drawn from, as canonical JSON."""
     score = [s for s in view.get("scoring") or [] if s.get("seat") == seat]
     return json.dumps({"player": player, "score": score, "awaited": awaited, "over": view.get("over"),
                        "round": view.get("round"), "phase": view.get("phase")}, sort_keys=True)
 
 
-@lru_cache(maxsize=6)  # a game's panels between two moves (many games: the table caches whole boards)
-def _panel_image(key: str, mark: PlayerMark, height: int, size: CardSize = BOARD_CARD,
-                 compact: bool = False) -> Image.Image:
-    """One player's panel, drawn once and reused while nothing in it changes: during the shows most
-    boards differ from the last one in a single panel, and they are drawn after every decision."""
+OVERFLOW = 8  # px around a panel that its drawing may reach
+
+
+def _draw_panel_at(image: Image.Image, draw: ImageDraw.ImageDraw, key: str, mark: PlayerMark,
+                   corner: tuple[int, int], height: int, size: CardSize = BOARD_CARD, compact: bool = False) -> None:
+    """One player's panel, drawn from its key (``_panel_key``) straight onto the board with its top left
+    at ``corner``, a whole pixel, so that it is the same pixels wherever it stands. Not drawn apart and
+    pasted: with many games in a process the same panel is almost never drawn twice in a row, and a
+    picture of its own cost a fresh canvas and a copy per panel."""
     data = json.loads(key)
+    x, y = corner
     width = BOARD_WIDTH - 2 * MARGIN
-    panel = Image.new("RGB", (width, height), BACKGROUND)
     view = {"scoring": data["score"], "over": data["over"], "round": data["round"], "phase": data["phase"]}
-    draw_panel(panel, ImageDraw.Draw(panel), Box(0, 0, width - 1, height - 1), view, data["player"], mark,
-               data["awaited"], size, compact)
-    return panel
+    # An awaited player's ring reaches a little above the panel, where the panel's own picture used to cut
+    # it: the rows around the panel are kept as they were, so the board is the same pixels.
+    above = image.crop((0, y - OVERFLOW, image.width, y))
+    below = image.crop((0, y + height, image.width, y + height + OVERFLOW))
+    draw_panel(image, draw, Box(x, y, x + width - 1, y + height - 1), view, data["player"], mark, data["awaited"],
+               size, compact)
+    image.paste(above, (0, y - OVERFLOW))
+    image.paste(below, (0, y + height))
 
 
 def encode(image: Image.Image) -> bytes:
