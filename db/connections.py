@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from db.backend import Connection
 from db.errors import MigrationFailed, SchemaTooNew, StorageUnavailable, StoreBusy, storage_error
@@ -26,6 +27,8 @@ def is_busy(error: sqlite3.OperationalError) -> bool:
 
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 READERS: Final = 2  # read-only connections per store: enough to keep reads off the writer's queue
 
@@ -49,20 +52,7 @@ async def enable_wal(conn: Connection, timeout: float) -> bool:
     Switching needs an exclusive lock, and SQLite answers "database is locked" at once, without
     waiting, when another connection is reading the file: so retry until ``timeout``.
     """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    delay = 0.005
-    while True:
-        try:
-            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            break
-        except sqlite3.OperationalError as error:
-            if not is_busy(error):
-                raise
-            if loop.time() >= deadline:
-                raise StoreBusy() from error
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.1)
+    rows = list(await while_busy(lambda: conn.execute_fetchall("PRAGMA journal_mode = WAL"), timeout, 0.005, 0.1))
     return str(rows[0][0]).lower() in ("wal", "memory")
 
 
@@ -103,20 +93,26 @@ async def open_sqlite(location: str, busy_timeout: float) -> tuple[InlineConnect
 async def begin_immediate(conn: Connection, timeout: float) -> None:
     """Start a SQLite write transaction, waiting up to ``timeout`` seconds for another process's write to
     end without stopping the event loop (the writer's own ``busy_timeout`` is 0); StoreBusy after that."""
+    await while_busy(lambda: conn.execute("BEGIN IMMEDIATE"), timeout, 0.002, 0.05)
+
+
+async def while_busy(attempt: Callable[[], Awaitable[T]], timeout: float, first_delay: float,
+                     longest_delay: float) -> T:
+    """``attempt()``, tried again while SQLite answers "busy" or "locked", sleeping between tries (doubling
+    from ``first_delay`` up to ``longest_delay``) so the event loop goes on; StoreBusy after ``timeout``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    delay = 0.002
+    delay = first_delay
     while True:
         try:
-            await conn.execute("BEGIN IMMEDIATE")
-            return
+            return await attempt()
         except sqlite3.OperationalError as error:
             if not is_busy(error):
                 raise
             if loop.time() >= deadline:
                 raise StoreBusy() from error
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.05)
+            delay = min(delay * 2, longest_delay)
 
 
 CHECKPOINT_EVERY: Final = 200  # commits between moves of the log into the file
