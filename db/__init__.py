@@ -1,5 +1,5 @@
-"""Persistence: SQLite via aiosqlite, or PostgreSQL via asyncpg (a ``postgresql://`` URL) — schema,
-migrations, the game store; knows no Discord, no one game.
+"""Persistence: SQLite via ``sqlite3`` on the event loop's thread, or PostgreSQL via asyncpg (a
+``postgresql://`` URL) — schema, migrations, the game store; knows no Discord, no one game.
 
 - :mod:`db.backend`, :mod:`db.pg_connection`, :mod:`db.pg_schema`, :mod:`db.game_locks` — the store's SQL on
   PostgreSQL: the connection that translates it, the schema there, and games' locks across processes

@@ -2,9 +2,10 @@
 names one.
 
 The store's SQL is written once, in SQLite's words with ``?`` placeholders, and sent through a
-:class:`Connection`. For SQLite that is aiosqlite's own connection, untouched (nothing is added on the
-hot path); for PostgreSQL it is :class:`db.pg_connection.PgConnection`, which turns the same SQL into
-PostgreSQL's and the server's failures into the store's errors.
+:class:`Connection`. For SQLite that is :class:`db.inline.InlineConnection` (``sqlite3`` on the event
+loop's thread, nothing added on the hot path); for PostgreSQL it is
+:class:`db.pg_connection.PgConnection`, which turns the same SQL into PostgreSQL's and the server's
+failures into the store's errors.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class Row(Protocol):
 
 
 class Connection(Protocol):
-    """The part of aiosqlite's connection the store uses; :class:`~db.pg_connection.PgConnection` offers it too.
+    """The calls the store makes on a connection (aiosqlite's names, which the schema tests' own
+    aiosqlite connections also answer); :class:`~db.pg_connection.PgConnection` offers it too.
 
     ``total_changes`` counts the rows changed by every statement so far (how the store learns what one
     statement changed); ``in_transaction`` tells whether a transaction is open.
