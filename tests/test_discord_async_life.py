@@ -370,7 +370,12 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
         await life(d).tick()
         done = await (await d.slash("alice", thread, "seat autopilot", {"player": "bob"})).answer()
         assert "now plays bob's seat" in done.content
+        await core_of(d).publisher.idle()
         posted_before = {m.id for m in d.messages_in(thread)}
+
+        def posted_since() -> list[Any]:
+            return [m for m in d.messages_in(thread) if m.id not in posted_before]
+
         # From now on bob's decisions are made as soon as the game waits for him.
         for _ in range(60):
             await core_of(d).publisher.idle()  # the automatic player's move may still be on its way
@@ -381,12 +386,14 @@ async def test_the_creator_fills_a_vanished_players_seat_with_the_automatic_play
                 continue
             assert mover == "alice"
             await first_choice(d, "alice", thread)
-            if any("bob (automatic player)" in m.content for m in d.messages_in(thread)):
+            # Until the automatic player has moved for bob and a message was posted since (a move within the
+            # turn only edits the board, which pings no one).
+            if any("bob (automatic player)" in m.content for m in d.messages_in(thread)) and posted_since():
                 break
         assert any("bob (automatic player)" in m.content for m in d.messages_in(thread))
         # A seat on autopilot is never pinged: no message posted since pings bob.
         bob = d.user("bob").id
-        later = [m for m in d.messages_in(thread) if m.id not in posted_before]
+        later = posted_since()
         assert later and not any(bob in pinged(m) for m in later)
         await core_of(d).publisher.idle()
         [offer] = messages_with(d, thread, "takes over bob's seat")
