@@ -118,7 +118,8 @@ def stamp_rounded_panel(draw: ImageDraw.ImageDraw, xy: tuple[int, int, int, int]
     assert isinstance(corners, tuple)
     if fill is not None:
         draw.rectangle((x0 + d + 1, y0, x1 - d - 1, y1), fill=fill)
-        draw.rectangle((x0, y0 + d + 1, x1, y1 - d - 1), fill=fill)
+        draw.rectangle((x0, y0 + d + 1, x0 + d, y1 - d - 1), fill=fill)
+        draw.rectangle((x1 - d, y0 + d + 1, x1, y1 - d - 1), fill=fill)
     if edge is not None:
         draw.rectangle((x0 + d + 1, y0, x1 - d - 1, y0 + line - 1), fill=edge)
         draw.rectangle((x0 + d + 1, y1 - line + 1, x1 - d - 1, y1), fill=edge)
