@@ -99,7 +99,7 @@ def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     view = spectator(at(4, 0.5, "red"))
     first = lcr.render_board(view)
     assert lcr.render_board(copy.deepcopy(view)) == first
-    for cached in (tiles.tile_sprite, track.space_sprite, header.cards_strip,
+    for cached in (tiles.tile_sprite, track.space_sprite, header.card_sprite,
                    header.legend_strip, lcr.icon_sprite, common.token_sprite, fonts.font):
         cached.cache_clear()
     assert lcr.render_board(view) == first
@@ -272,7 +272,7 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
         if hasattr(module, "font"):
             monkeypatch.setattr(module, "font", recording)
     monkeypatch.setattr(fonts, "font", recording)
-    caches = (tiles.tile_sprite, track.space_sprite, header.cards_strip, header.legend_strip,
+    caches = (tiles.tile_sprite, track.space_sprite, header.card_sprite, header.legend_strip,
               lcr.icon_sprite, common.token_sprite)
     for cached in caches:
         cached.cache_clear()
