@@ -314,7 +314,7 @@ def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, ar
         y0 = area.y0 + 34 + row * (HAND_TILE_H + HAND_GAP)
         box = Box(x0, y0, x0 + HAND_TILE_W, y0 + HAND_TILE_H)
         if tile is None:
-            draw_tile_back(image, box, ADVANCED_BACK, secret)
+            draw_tile_back(image, box, ADVANCED_BACK, secret, background=PANEL_FILL)
         else:
             draw_tile(image, draw, box, tile, background=PANEL_FILL)
     if not items:

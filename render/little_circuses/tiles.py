@@ -159,16 +159,25 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
                   stroke=2, stroke_fill=PAPER)
 
 
-def draw_tile_back(image: Image.Image, box: Box, fill: tuple[int, int, int], count: int) -> None:
-    """Face-down tiles: a back (petrol blue for Advanced tiles) with a tent, their count and "face down".
+def draw_tile_back(image: Image.Image, box: Box, fill: tuple[int, int, int], count: int, *, background: RGB) -> None:
+    """Face-down tiles: a back (petrol blue for Advanced tiles) with a tent, their count and "face down",
+    on a ``background`` of one colour.
 
-    Drawn on a copy of the region it covers, then put back: Pillow draws the tent's outline through a
-    mask as big as the picture it draws on, which on a whole board (2.8 MB) cost more than the tile.
-    The region's corner is on even pixels, so every coordinate keeps how it rounds: the same pixels."""
+    Pasted from a picture of the back on that background, drawn once per look: Pillow outlines the tent
+    through a mask as big as the picture it draws on, which on a whole board (2.8 MB) cost more than the
+    tile. The picture's corner is on even pixels, so every coordinate keeps how it rounds: the same pixels."""
     left, top = (math.floor(box.x0) - 4) // 2 * 2, (math.floor(box.y0) - 4) // 2 * 2
-    region = image.crop((left, top, math.ceil(box.x1) + 4, math.ceil(box.y1) + 4))
-    _draw_tile_back(ImageDraw.Draw(region), box.shift(-left, -top), fill, count)
-    image.paste(region, (left, top))
+    image.paste(tile_back_sprite(fill, count, background, box.x0 - left, box.y0 - top, box.width, box.height),
+                (left, top))
+
+
+# A few dozen looks (a count of face-down tiles, a size) of about 40 KB.
+@lru_cache(maxsize=32)
+def tile_back_sprite(fill: RGB, count: int, background: RGB, left: float, top: float, width: float,
+                     height: float) -> Image.Image:
+    region = Image.new("RGB", (math.ceil(left + width) + 4, math.ceil(top + height) + 4), background)
+    _draw_tile_back(ImageDraw.Draw(region), Box(left, top, left + width, top + height), fill, count)
+    return region
 
 
 def _draw_tile_back(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], count: int) -> None:
