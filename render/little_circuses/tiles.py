@@ -98,7 +98,10 @@ def draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Til
     same tiles move after move)."""
     x, y = round(box.x0), round(box.y0)
     key = (tile.get("colour"), tile.get("cost"), tuple(str(i) for i in tile.get("icons") or []))
-    sprite = tile_sprite(key, round(box.x1) - x, round(box.y1) - y, background, used, highlight, depth)
+    # The Highlight's token is all of its owner that the tile shows: keyed without the name, the same
+    # highlighted tile is one picture in every game.
+    token = None if highlight is None else PlayerMark(0, "", highlight.colour, highlight.shape, highlight.label)
+    sprite = tile_sprite(key, round(box.x1) - x, round(box.y1) - y, background, used, token, depth)
     image.paste(sprite, (x - SPRITE_BEFORE, y - SPRITE_BEFORE))
 
 
@@ -130,7 +133,7 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
                   radius=radius)
     band_h = max(24, round(min(box.height, box.width) * 0.27))
     band = Box(box.x0 + 2, box.y0 + 2, box.x1 - 2, box.y0 + band_h)
-    draw.rounded_rectangle(band.rounded(), radius=max(4, radius - 2), fill=fill)
+    rounded_panel(draw, band, fill=fill, width=0, radius=max(4, radius - 2))
     draw.rectangle(Box(band.x0, band.y1 - radius, band.x1, band.y1).rounded(), fill=fill)
     draw.line([(band.x0, band.y1), (band.x1, band.y1)], fill=mix(fill, INK, 0.5), width=1)
     text_fill = text_colour_on(fill)
@@ -148,8 +151,8 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
         marker_y = body.y0 + marker_r + 2
         icons_box = Box(body.x0, body.y0 + 2 * marker_r + 5, body.x1, body.y1)
         if highlight is not None:
-            draw.rounded_rectangle(box.inflate(2).rounded(), radius=radius + 2, outline=INK, width=8)
-            draw.rounded_rectangle(box.inflate(1).rounded(), radius=radius + 2, outline=GOLD_FRAME, width=5)
+            rounded_panel(draw, box.inflate(2), fill=None, outline=INK, width=8, radius=radius + 2)
+            rounded_panel(draw, box.inflate(1), fill=None, outline=GOLD_FRAME, width=5, radius=radius + 2)
             draw_token(image, (body.x0 + marker_r + 4, marker_y), highlight, radius=marker_r)
         if used:
             draw_use_marker(draw, (body.x1 - marker_r - 3, marker_y), marker_r)
