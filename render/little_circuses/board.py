@@ -30,6 +30,7 @@ from render.little_circuses import palette
 from render.little_circuses.circus import _status, draw_panel_at, ordinal, panel_height
 from render.little_circuses.header import draw_header, header_height
 from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
+from render.little_circuses.lines import draw_parts
 from render.little_circuses.track import draw_track, track_height
 from render.png import palette_png
 
@@ -128,8 +129,7 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
             chip(draw, (right - w, cy - 15), status[0], font(SMALL, bold=True), fill=status[1], outline=INK, pad_x=8,
                  height=30)
             right -= w + 12
-        draw_text(draw, (frame.x0 + 372, cy), fit_text(" · ".join(facts), body, right - frame.x0 - 384), body, INK,
-                  anchor="lm")
+        draw_parts(draw, (frame.x0 + 372, cy), facts, body, INK, right - frame.x0 - 384)
     return frame.y1 + 12
 
 
