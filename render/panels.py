@@ -19,6 +19,7 @@ least recently used going first, so a process drawing many games' boards does no
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -36,29 +37,35 @@ KEPT_PIXELS = 1_000_000
 
 
 class _Sprites:
-    """Pictures kept by key, least recently used first out once their pixels pass ``budget``."""
+    """Pictures kept by key, least recently used first out once their pixels pass ``budget``. Safe to share
+    between threads (boards may be drawn in threads: ``table.renders.ThreadRenders``)."""
 
     def __init__(self, budget: int) -> None:
         self._budget = budget
         self._pixels = 0
         self._kept: OrderedDict[Hashable, tuple[int, object]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable, make: Callable[[], tuple[int, object]]) -> object:
-        found = self._kept.get(key)
-        if found is not None:
-            self._kept.move_to_end(key)
-            return found[1]
-        pixels, value = make()
-        self._kept[key] = (pixels, value)
-        self._pixels += pixels
-        while self._pixels > self._budget and len(self._kept) > 1:
-            _, (gone, _) = self._kept.popitem(last=False)
-            self._pixels -= gone
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found[1]
+        pixels, value = make()  # drawn outside the lock; two threads may draw the same sprite once each
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = (pixels, value)
+                self._pixels += pixels
+            while self._pixels > self._budget and len(self._kept) > 1:
+                _, (gone, _) = self._kept.popitem(last=False)
+                self._pixels -= gone
         return value
 
     def clear(self) -> None:
-        self._kept.clear()
-        self._pixels = 0
+        with self._lock:
+            self._kept.clear()
+            self._pixels = 0
 
 
 _SPRITES = _Sprites(KEPT_PIXELS)
