@@ -61,6 +61,7 @@ LARGEST_CELL_CROWDED = 88  # five or more circuses: four rows of panels, so each
 HAND_TILE_W = 104
 HAND_TILE_H = 80
 HAND_GAP = 8
+PANEL_RADIUS = 14
 ADVANCED_BACK = hex_colour("#00586B")
 COLUMNS = "ABCDEFGHIJ"
 
@@ -234,7 +235,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
                mark: PlayerMark) -> None:
     awaited = bool(player.get("awaited")) and not view.get("over")
     rounded_panel(draw, box, fill=PANEL_FILL, outline=mix(mark.colour, INK, 0.25), width=5 if awaited else 3,
-                  radius=14)
+                  radius=PANEL_RADIUS)
     draw.rectangle((box.x0 + 3, box.y0 + 3, box.x0 + 12, box.y1 - 3), fill=mark.colour)
     x, y = box.x0 + PAD + 8, box.y0 + PAD
     # Name line: token, name, Fame, money, status.
