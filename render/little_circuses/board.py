@@ -5,7 +5,7 @@ view: never ``you`` nor anything private, so any seat's view gives the same pict
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -201,23 +201,26 @@ def board_parts(view: View) -> list[Image.Image]:
     board (header, track and one line per player) and then the players' circuses, two panels a row, in
     as few images as fit (two for seven players). Which it is is measured first, so a big table's whole
     board is never drawn."""
-    first = _first_part(view)
+    return list(_parts(view))
+
+
+def _parts(view: View) -> Iterator[Image.Image]:
+    """``board_parts`` one picture at a time, each drawn only when the one before has been taken."""
+    yield _first_part(view)
     view = public_part(view)
     if _fits(view):
-        return [first]
+        return
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     marks = player_marks([str(p.get("name", "")) for p in players])
-    parts = [first]
     panel_w, rows, row_heights = _panel_rows(view, players)
     chunk: list[int] = []
     for index, row_h in enumerate(row_heights):
         if chunk and MARGIN + sum(row_heights[i] + MARGIN for i in chunk) + row_h + MARGIN > MAX_HEIGHT:
-            parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+            yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
             chunk = []
         chunk.append(index)
     if chunk:
-        parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
-    return [parts[0], *(fit_height(part) for part in parts[1:])]
+        yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
 
 
 def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark], panel_w: float,
@@ -250,5 +253,8 @@ def render_board(view: View) -> bytes:
 
 def render_board_parts(view: View) -> list[bytes]:
     """The public board as PNG images, each at most 2,000 px tall: one image when the whole board fits,
-    else the board (header, track, a line per player) followed by the players' circuses."""
-    return [encode(part) for part in board_parts(view)]
+    else the board (header, track, a line per player) followed by the players' circuses. Each picture is
+    encoded and let go before the next is drawn: a big table's three pictures and their palette copies
+    held at once (about 35 MB) outgrew the memory a render worker keeps for pictures (``render.arena``),
+    so part of every board was fresh memory to fault in."""
+    return [encode(part) for part in _parts(view)]
