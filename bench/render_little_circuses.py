@@ -28,7 +28,7 @@ from rules.little_circuses.game import LittleCircuses
 from sampling import sample_views, timing_line
 
 GAME = LittleCircuses()
-CACHES = (tiles.tile_sprite, track.track_image, header.cards_strip, lcr.icon_sprite,
+CACHES = (tiles.tile_sprite, track.space_sprite, header.card_sprite, lcr.icon_sprite,
           common.token_sprite)
 
 

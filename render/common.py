@@ -27,6 +27,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
 from render import fonts
 from render.fonts import printable
+from render.panels import stamp_rounded_panel
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -335,7 +336,10 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> Non
 
 def rounded_panel(draw: ImageDraw.ImageDraw, box: Box, *, fill: RGB | None, outline: RGB | None = None,
                   width: int = 2, radius: int = 12) -> None:
-    draw.rounded_rectangle(box.rounded(), radius=radius, fill=fill, outline=outline, width=width)
+    """``draw.rounded_rectangle`` on ``box`` (at whole pixels), the same pixels from cached pieces where it
+    can (see ``render.panels``): Pillow computes each corner's arc and slice anew on every call."""
+    if not stamp_rounded_panel(draw, box.rounded(), fill, outline, width, radius):
+        draw.rounded_rectangle(box.rounded(), radius=radius, fill=fill, outline=outline, width=width)
 
 
 # ----- text --------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from PIL import Image
 
 from render import common, fonts
 from render import little_circuses as lcr
+from render.little_circuses import board as lcr_board
 from render.little_circuses import circus, header, tiles, track
 from render.little_circuses.hand import decision_lines
 from render.little_circuses.icons import ICON_MEANINGS, icon_kind
@@ -99,7 +100,7 @@ def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     view = spectator(at(4, 0.5, "red"))
     first = lcr.render_board(view)
     assert lcr.render_board(copy.deepcopy(view)) == first
-    for cached in (tiles.tile_sprite, track.track_image, header.cards_strip,
+    for cached in (tiles.tile_sprite, track.space_sprite, header.card_sprite,
                    header.legend_strip, lcr.icon_sprite, common.token_sprite, fonts.font):
         cached.cache_clear()
     assert lcr.render_board(view) == first
@@ -272,7 +273,7 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
         if hasattr(module, "font"):
             monkeypatch.setattr(module, "font", recording)
     monkeypatch.setattr(fonts, "font", recording)
-    caches = (tiles.tile_sprite, track.track_image, header.cards_strip, header.legend_strip,
+    caches = (tiles.tile_sprite, track.space_sprite, header.card_sprite, header.legend_strip,
               lcr.icon_sprite, common.token_sprite)
     for cached in caches:
         cached.cache_clear()
@@ -294,6 +295,18 @@ def test_a_big_hand_makes_its_panel_taller_instead_of_spilling_out() -> None:
     crowded["players"][0]["secret_count"] = 2
     assert circus.panel_height(crowded, crowded["players"][0], width) > small
     assert lcr.render_image(crowded).height > lcr.render_image(view).height
+
+
+@pytest.mark.parametrize("players", [5, 6, 7])
+def test_players_pictures_set_every_pixel_though_their_canvas_starts_unset(players: int,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A players picture fills only around its panels (``board._fill_around``): whatever its canvas held
+    before, the pictures come out the same."""
+    view = spectator(at(players, 0.9, "red"))
+    normal = [part.tobytes() for part in lcr_board.board_parts(view)]
+    assert len(normal) >= 2
+    monkeypatch.setattr(lcr_board, "_blank_canvas", lambda size: Image.new("RGB", size, (255, 0, 255)))
+    assert [part.tobytes() for part in lcr_board.board_parts(view)] == normal
 
 
 # ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---

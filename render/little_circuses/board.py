@@ -5,7 +5,7 @@ view: never ``you`` nor anything private, so any seat's view gives the same pict
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,9 +27,10 @@ from render.common import (
 )
 from render.fonts import font
 from render.little_circuses import palette
-from render.little_circuses.circus import _status, draw_panel_at, ordinal, panel_height
+from render.little_circuses.circus import PANEL_RADIUS, _status, draw_panel_at, ordinal, panel_height
 from render.little_circuses.header import draw_header, header_height
 from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
+from render.little_circuses.lines import draw_parts
 from render.little_circuses.track import draw_track, track_height
 from render.png import palette_png
 
@@ -57,15 +58,51 @@ def _panel_rows(view: View, players: list[Mapping[str, Any]]) -> tuple[float, Ro
     return panel_w, rows, [max(panel_height(view, players[s], panel_w) for s in row) for row in rows]
 
 
-def _draw_panels(image: Image.Image, view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark],
-                 panel_w: float, rows: Rows, row_heights: list[int], y: float) -> float:
-    draw = ImageDraw.Draw(image)
+PanelPlace = tuple[int, int, int, int, int]  # seat, left, top, width, height (whole pixels)
+
+
+def _panel_places(panel_w: float, rows: Rows, row_heights: list[int], y: float) -> list[PanelPlace]:
+    places = []
     for row, row_h in zip(rows, row_heights, strict=True):
         for column, seat in enumerate(row):
             x = MARGIN + column * (panel_w + MARGIN)
-            draw_panel_at(image, draw, view, players[seat], marks[seat], (round(x), round(y)), round(panel_w), row_h)
+            places.append((seat, round(x), round(y), round(panel_w), row_h))
         y += row_h + MARGIN
-    return y
+    return places
+
+
+def _draw_panels(image: Image.Image, view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark],
+                 places: list[PanelPlace]) -> None:
+    draw = ImageDraw.Draw(image)
+    for seat, x, y, width, height in places:
+        draw_panel_at(image, draw, view, players[seat], marks[seat], (x, y), width, height)
+
+
+def _blank_canvas(size: tuple[int, int]) -> Image.Image:
+    """A picture whose pixels are not set yet (each is set by what is drawn, or by ``_fill_around``)."""
+    return Image.new("RGB", size, None)
+
+
+def _fill_around(image: Image.Image, places: list[PanelPlace]) -> None:
+    """The background everywhere the panels at ``places`` do not cover: the margins and gaps, and each
+    panel's corner squares, outside whose rounded corners the panel draws nothing. Filling only those
+    spares a players picture a pass over its 2-3 million pixels that the panels then paint over."""
+    width, height = image.size
+    corner = PANEL_RADIUS * 2 + 1  # the corner squares Pillow's rounded corners lie in
+    y = 0
+    for top, bottom in sorted({(p[2], p[2] + p[4]) for p in places}):
+        image.paste(BACKGROUND, (0, y, width, top))
+        x = 0
+        for _, left, _, panel_w, _ in sorted((p for p in places if p[2] == top), key=lambda p: p[1]):
+            image.paste(BACKGROUND, (x, top, left, bottom))
+            x = left + panel_w
+        image.paste(BACKGROUND, (x, top, width, bottom))
+        y = bottom
+    image.paste(BACKGROUND, (0, y, width, height))
+    for _, left, top, panel_w, panel_h in places:
+        for cx, cy in ((left, top), (left + panel_w - corner + 1, top), (left, top + panel_h - corner + 1),
+                       (left + panel_w - corner + 1, top + panel_h - corner + 1)):
+            image.paste(BACKGROUND, (cx, cy, cx + corner, cy + corner))
 
 
 def render_image(view: View) -> Image.Image:
@@ -81,7 +118,7 @@ def render_image(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw_header(image, draw, view, marks)
     y = draw_track(image, view, top) + MARGIN
-    _draw_panels(image, view, players, marks, panel_w, rows, row_heights, y)
+    _draw_panels(image, view, players, marks, _panel_places(panel_w, rows, row_heights, y))
     return image
 
 
@@ -128,8 +165,7 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
             chip(draw, (right - w, cy - 15), status[0], font(SMALL, bold=True), fill=status[1], outline=INK, pad_x=8,
                  height=30)
             right -= w + 12
-        draw_text(draw, (frame.x0 + 372, cy), fit_text(" · ".join(facts), body, right - frame.x0 - 384), body, INK,
-                  anchor="lm")
+        draw_parts(draw, (frame.x0 + 372, cy), facts, body, INK, right - frame.x0 - 384)
     return frame.y1 + 12
 
 
@@ -165,31 +201,35 @@ def board_parts(view: View) -> list[Image.Image]:
     board (header, track and one line per player) and then the players' circuses, two panels a row, in
     as few images as fit (two for seven players). Which it is is measured first, so a big table's whole
     board is never drawn."""
-    first = _first_part(view)
+    return list(_parts(view))
+
+
+def _parts(view: View) -> Iterator[Image.Image]:
+    """``board_parts`` one picture at a time, each drawn only when the one before has been taken."""
+    yield _first_part(view)
     view = public_part(view)
     if _fits(view):
-        return [first]
+        return
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     marks = player_marks([str(p.get("name", "")) for p in players])
-    parts = [first]
     panel_w, rows, row_heights = _panel_rows(view, players)
     chunk: list[int] = []
     for index, row_h in enumerate(row_heights):
         if chunk and MARGIN + sum(row_heights[i] + MARGIN for i in chunk) + row_h + MARGIN > MAX_HEIGHT:
-            parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+            yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
             chunk = []
         chunk.append(index)
     if chunk:
-        parts.append(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
-    return [parts[0], *(fit_height(part) for part in parts[1:])]
+        yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
 
 
 def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark], panel_w: float,
                    rows: Rows, row_heights: list[int], chunk: list[int]) -> Image.Image:
     height = MARGIN + sum(row_heights[i] + MARGIN for i in chunk)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    _draw_panels(image, view, players, marks, panel_w, [rows[i] for i in chunk], [row_heights[i] for i in chunk],
-                  MARGIN)
+    places = _panel_places(panel_w, [rows[i] for i in chunk], [row_heights[i] for i in chunk], MARGIN)
+    image = _blank_canvas((WIDTH, height))
+    _fill_around(image, places)
+    _draw_panels(image, view, players, marks, places)
     return image
 
 
@@ -213,5 +253,8 @@ def render_board(view: View) -> bytes:
 
 def render_board_parts(view: View) -> list[bytes]:
     """The public board as PNG images, each at most 2,000 px tall: one image when the whole board fits,
-    else the board (header, track, a line per player) followed by the players' circuses."""
-    return [encode(part) for part in board_parts(view)]
+    else the board (header, track, a line per player) followed by the players' circuses. Each picture is
+    encoded and let go before the next is drawn: a big table's three pictures and their palette copies
+    held at once (about 35 MB) outgrew the memory a render worker keeps for pictures (``render.arena``),
+    so part of every board was fresh memory to fault in."""
+    return [encode(part) for part in _parts(view)]

@@ -9,8 +9,9 @@ tiles drawn in full, face-down Advanced tiles only as backs with their count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -60,6 +61,7 @@ LARGEST_CELL_CROWDED = 88  # five or more circuses: four rows of panels, so each
 HAND_TILE_W = 104
 HAND_TILE_H = 80
 HAND_GAP = 8
+PANEL_RADIUS = 14
 ADVANCED_BACK = hex_colour("#00586B")
 COLUMNS = "ABCDEFGHIJ"
 
@@ -142,23 +144,57 @@ def _status(view: View, player: Player) -> tuple[str, Any] | None:
     return None
 
 
+BLEACHER_W = 62
+COLOUR_W = 40
+
+
 def _draw_bleacher(image: Image.Image, draw: ImageDraw.ImageDraw, player: Player, x: float, y: float) -> float:
     """The four bleacher spaces with a Public meeple and its count on each; returns the right edge."""
     counts = list(player.get("bleacher") or [0, 0, 0, 0])
     label = draw_text(draw, (x, y + BLEACHER_H / 2), "Bleacher", font(SMALL, bold=True), INK, anchor="lm")
     bx = label.x1 + 8
-    w = 62
     for value, count in zip((2, 4, 6, 8), counts, strict=False):
-        box = Box(bx, y + 4, bx + w, y + BLEACHER_H - 4)
-        filled = int(count) > 0
-        rounded_panel(draw, box, fill=tint(hex_colour("#CC79A7"), 0.5) if filled else PAPER, outline=LINE, width=2,
-                      radius=6)
-        draw_text(draw, (box.x0 + 5, box.y0 + 2), str(value), font(16, bold=True), MUTED, anchor="lt")
-        if filled:
-            _meeple(draw, (box.x0 + 34, box.centre[1] + 3), 9)
-            draw_text(draw, (box.x1 - 5, box.y1 - 3), f"{count}", font(BODY, bold=True), INK, anchor="rd")
-        bx = box.x1 + 5
+        _paste_on_even(image, bx, y + 4, partial(bleacher_space, value, int(count)))
+        bx += BLEACHER_W + 5
     return bx
+
+
+def _paste_on_even(image: Image.Image, x: float, y: float, sprite: Callable[[float, float], Image.Image]) -> None:
+    """Paste the sprite drawn with its box at (``x``, ``y``) less the nearest even pixels at or above: every
+    coordinate in it rounds as on the board (Python's and Pillow's rounding of halves depends on parity)."""
+    corner_x, corner_y = math.floor(x) // 2 * 2, math.floor(y) // 2 * 2
+    image.paste(sprite(x - corner_x, y - corner_y), (corner_x, corner_y))
+
+
+# The boxes of a panel's bleacher and colours row, by what they show: a few hundred of 2-3 KB.
+@lru_cache(maxsize=256)
+def bleacher_space(value: int, count: int, left: float, top: float) -> Image.Image:
+    """A bleacher space (its value, and a meeple with the count if Publics sit there) on the panel's fill."""
+    sprite = Image.new("RGB", (math.ceil(left) + BLEACHER_W + 2, math.ceil(top) + BLEACHER_H - 6), PANEL_FILL)
+    draw = ImageDraw.Draw(sprite)
+    box = Box(left, top, left + BLEACHER_W, top + BLEACHER_H - 8)
+    filled = count > 0
+    rounded_panel(draw, box, fill=tint(hex_colour("#CC79A7"), 0.5) if filled else PAPER, outline=LINE, width=2,
+                  radius=6)
+    draw_text(draw, (box.x0 + 5, box.y0 + 2), str(value), font(16, bold=True), MUTED, anchor="lt")
+    if filled:
+        _meeple(draw, (box.x0 + 34, box.centre[1] + 3), 9)
+        draw_text(draw, (box.x1 - 5, box.y1 - 3), f"{count}", font(BODY, bold=True), INK, anchor="rd")
+    return sprite
+
+
+@lru_cache(maxsize=256)
+def colour_count(name: str, count: int, left: float, top: float) -> Image.Image:
+    """How many attractions of a colour are built, as a box in that colour (white when none)."""
+    style = ATTRACTION_COLOURS[name]
+    sprite = Image.new("RGB", (math.ceil(left) + COLOUR_W + 2, math.ceil(top) + BLEACHER_H - 18), PANEL_FILL)
+    draw = ImageDraw.Draw(sprite)
+    box = Box(left, top, left + COLOUR_W, top + BLEACHER_H - 20)
+    rounded_panel(draw, box, fill=style.fill if count else PAPER, outline=mix(style.fill, INK, 0.3), width=2,
+                  radius=5)
+    draw_text(draw, box.centre, f"{style.letter}{count}", font(SMALL, bold=True),
+              text_colour_on(style.fill) if count else MUTED, anchor="mm")
+    return sprite
 
 
 def _meeple(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> None:
@@ -168,18 +204,14 @@ def _meeple(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) ->
                  fill=INK)
 
 
-def _draw_colours(draw: ImageDraw.ImageDraw, player: Player, x: float, y: float, right: float) -> None:
+def _draw_colours(image: Image.Image, draw: ImageDraw.ImageDraw, player: Player, x: float, y: float,
+                  right: float) -> None:
     colours = player.get("colours") or {}
-    f = font(SMALL, bold=True)
     cx = x
-    for name, style in ATTRACTION_COLOURS.items():
+    for name in ATTRACTION_COLOURS:
         count = int(colours.get(name, 0))
-        box = Box(cx, y + 10, cx + 40, y + BLEACHER_H - 10)
-        rounded_panel(draw, box, fill=style.fill if count else PAPER, outline=mix(style.fill, INK, 0.3), width=2,
-                      radius=5)
-        draw_text(draw, box.centre, f"{style.letter}{count}", f, text_colour_on(style.fill) if count else MUTED,
-                  anchor="mm")
-        cx = box.x1 + 4
+        _paste_on_even(image, cx, y + 10, partial(colour_count, name, count))
+        cx += COLOUR_W + 4
     sets = int(player.get("variety_sets") or 0)
     if cx + 70 < right:
         draw_text(draw, (cx + 6, y + BLEACHER_H / 2), f"Sets {sets}", font(SMALL, bold=True), INK, anchor="lm")
@@ -203,7 +235,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
                mark: PlayerMark) -> None:
     awaited = bool(player.get("awaited")) and not view.get("over")
     rounded_panel(draw, box, fill=PANEL_FILL, outline=mix(mark.colour, INK, 0.25), width=5 if awaited else 3,
-                  radius=14)
+                  radius=PANEL_RADIUS)
     draw.rectangle((box.x0 + 3, box.y0 + 3, box.x0 + 12, box.y1 - 3), fill=mark.colour)
     x, y = box.x0 + PAD + 8, box.y0 + PAD
     # Name line: token, name, Fame, money, status.
@@ -230,7 +262,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
               anchor="lm")
     y += HEAD_H
     right_of_bleacher = _draw_bleacher(image, draw, player, x, y)
-    _draw_colours(draw, player, right_of_bleacher + 12, y, box.x1 - PAD)
+    _draw_colours(image, draw, player, right_of_bleacher + 12, y, box.x1 - PAD)
     y += BLEACHER_H
     final = final_line(player)
     if final:
@@ -314,7 +346,7 @@ def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, ar
         y0 = area.y0 + 34 + row * (HAND_TILE_H + HAND_GAP)
         box = Box(x0, y0, x0 + HAND_TILE_W, y0 + HAND_TILE_H)
         if tile is None:
-            draw_tile_back(image, box, ADVANCED_BACK, secret)
+            draw_tile_back(image, box, ADVANCED_BACK, secret, background=PANEL_FILL)
         else:
             draw_tile(image, draw, box, tile, background=PANEL_FILL)
     if not items:

@@ -5,6 +5,7 @@ legend of icons and marks."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -111,60 +112,61 @@ def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: f
                   MUTED, anchor="lm")
 
 
-CardKey = tuple[tuple[Any, str, tuple[str, ...], Any], ...]
-
-
-def _draw_cards(image: Image.Image, view: View, marks: Sequence[PlayerMark], y: float) -> None:
-    cards: CardKey = tuple((card.get("number", "?"), str(card.get("name", "")),
-                            tuple(str(e) for e in card.get("effects") or []), card.get("taken_by"))
-                           for card in view.get("specials") or [])
+def _draw_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
+                y: float) -> None:
+    """The seven cards below their title, each pasted from its picture, and a token on each card taken."""
+    cards: Sequence[Mapping[str, Any]] = view.get("specials") or []
     side = str((view.get("options") or {}).get("special_side", "blue"))
-    image.paste(cards_strip(cards, side, tuple(marks)), (0, round(y)))
-
-
-# 4 strips of about 0.5 MB: a week's choices between two moves of a game.
-@lru_cache(maxsize=4)
-def cards_strip(key: CardKey, side: str, marks: tuple[PlayerMark, ...]) -> Image.Image:
-    """The seven cards, drawn once per week's choices."""
-    image = Image.new("RGB", (WIDTH, CARD_H), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    y = 0.0
-    cards = [{"number": n, "name": name, "effects": list(effects), "taken_by": taken}
-             for n, name, effects, taken in key]
-    draw_text(draw, (MARGIN, y + 12), f"Special Attractions ({side} side) — number = initiative:",
+    top = round(y)
+    draw_text(draw, (MARGIN, top + 12), f"Special Attractions ({side} side) — number = initiative:",
               font(SMALL, bold=True), INK, anchor="lm")
     count = max(1, len(cards))
     gap = 8
     w = (WIDTH - 2 * MARGIN - (count - 1) * gap) / count
-    side_colour = hex_colour("#0072B2") if side == "blue" else hex_colour("#D55E00")
     for index, card in enumerate(cards):
-        box = Box(MARGIN + index * (w + gap), y + 26, MARGIN + index * (w + gap) + w, y + CARD_H - 6)
+        x0 = MARGIN + index * (w + gap)
         taken = card.get("taken_by")
-        rounded_panel(draw, box, fill=tint(side_colour, 0.85) if taken is None else tint(side_colour, 0.6),
-                      outline=INK, width=2, radius=8)
-        draw.ellipse((box.x0 + 5, box.y0 + 5, box.x0 + 33, box.y0 + 33), fill=side_colour, outline=INK, width=2)
-        draw_text(draw, (box.x0 + 19, box.y0 + 19), str(card.get("number", "?")), font(SMALL, bold=True), PAPER,
-                  anchor="mm")
-        room = box.width - 44 - (30 if taken is not None else 0)  # the taker's token sits top right
-        name_lines = wrap_text(str(card.get("name", "")), font(16, bold=True), room, max_lines=2)
-        for n, text in enumerate(name_lines):
-            draw_text(draw, (box.x0 + 38, box.y0 + 11 + n * 18), text, font(16, bold=True), INK, anchor="lm")
-        ex = box.x0 + 6
-        ey = box.y1 - 30
-        for effect in card.get("effects") or []:
-            kind = icon_kind(str(effect))
-            if kind != "unknown":
-                if ex + 24 > box.x1 - 4:
-                    break
-                paste_icon(image, kind, ex, ey, 24)
-                ex += 26
-            else:
-                word = EFFECT_WORDS.get(str(effect), str(effect))
-                b = chip(draw, (ex, ey), fit_text(word, font(16), box.x1 - ex - 22), font(16), fill=PAPER,
-                         outline=LINE, pad_x=4, height=24, radius=5)
-                ex = b.x1 + 3
+        # The picture's corner is on an even pixel, so every coordinate in it rounds as it does here.
+        corner = math.floor(x0) // 2 * 2
+        sprite = card_sprite(card.get("number", "?"), str(card.get("name", "")),
+                             tuple(str(e) for e in card.get("effects") or []), taken is not None, side, x0 - corner, w)
+        image.paste(sprite, (corner, top + 26))
         if isinstance(taken, int) and 0 <= taken < len(marks):
-            draw_token(image, (box.x1 - 18, box.y0 + 20), marks[taken], radius=13)
+            draw_token(image, (x0 + w - 18, top + 26 + 20), marks[taken], radius=13)
+
+
+# The cards as they look free and taken: each side has seven, about 60 KB a picture.
+@lru_cache(maxsize=32)
+def card_sprite(number: Any, name: str, effects: tuple[str, ...], taken: bool, side: str, left: float,
+                width: float) -> Image.Image:
+    """One Special Attraction card (without its taker's token) on the board's background, its box's left
+    side at ``left`` (under 2 px, fractions kept) and its top at the picture's top."""
+    height = CARD_H - 32
+    image = Image.new("RGB", (math.ceil(left + width) + 2, height + 2), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    side_colour = hex_colour("#0072B2") if side == "blue" else hex_colour("#D55E00")
+    box = Box(left, 0, left + width, height)
+    rounded_panel(draw, box, fill=tint(side_colour, 0.6) if taken else tint(side_colour, 0.85), outline=INK, width=2,
+                  radius=8)
+    draw.ellipse((box.x0 + 5, box.y0 + 5, box.x0 + 33, box.y0 + 33), fill=side_colour, outline=INK, width=2)
+    draw_text(draw, (box.x0 + 19, box.y0 + 19), str(number), font(SMALL, bold=True), PAPER, anchor="mm")
+    room = box.width - 44 - (30 if taken else 0)  # the taker's token sits top right
+    for n, text in enumerate(wrap_text(name, font(16, bold=True), room, max_lines=2)):
+        draw_text(draw, (box.x0 + 38, box.y0 + 11 + n * 18), text, font(16, bold=True), INK, anchor="lm")
+    ex = box.x0 + 6
+    ey = box.y1 - 30
+    for effect in effects:
+        kind = icon_kind(effect)
+        if kind != "unknown":
+            if ex + 24 > box.x1 - 4:
+                break
+            paste_icon(image, kind, ex, ey, 24)
+            ex += 26
+        else:
+            word = EFFECT_WORDS.get(effect, effect)
+            b = chip(draw, (ex, ey), fit_text(word, font(16), box.x1 - ex - 22), font(16), fill=PAPER,
+                     outline=LINE, pad_x=4, height=24, radius=5)
+            ex = b.x1 + 3
     return image
 
 
@@ -210,7 +212,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     y += ORDER_H
     _draw_market(image, draw, view, y)
     y += MARKET_H
-    _draw_cards(image, view, marks, y)
+    _draw_cards(image, draw, view, marks, y)
     y += CARD_H
     image.paste(legend_strip(), (0, round(y)))
     return y + LEGEND_H

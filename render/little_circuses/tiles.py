@@ -98,7 +98,10 @@ def draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Til
     same tiles move after move)."""
     x, y = round(box.x0), round(box.y0)
     key = (tile.get("colour"), tile.get("cost"), tuple(str(i) for i in tile.get("icons") or []))
-    sprite = tile_sprite(key, round(box.x1) - x, round(box.y1) - y, background, used, highlight, depth)
+    # The Highlight's token is all of its owner that the tile shows: keyed without the name, the same
+    # highlighted tile is one picture in every game.
+    token = None if highlight is None else PlayerMark(0, "", highlight.colour, highlight.shape, highlight.label)
+    sprite = tile_sprite(key, round(box.x1) - x, round(box.y1) - y, background, used, token, depth)
     image.paste(sprite, (x - SPRITE_BEFORE, y - SPRITE_BEFORE))
 
 
@@ -130,7 +133,7 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
                   radius=radius)
     band_h = max(24, round(min(box.height, box.width) * 0.27))
     band = Box(box.x0 + 2, box.y0 + 2, box.x1 - 2, box.y0 + band_h)
-    draw.rounded_rectangle(band.rounded(), radius=max(4, radius - 2), fill=fill)
+    rounded_panel(draw, band, fill=fill, width=0, radius=max(4, radius - 2))
     draw.rectangle(Box(band.x0, band.y1 - radius, band.x1, band.y1).rounded(), fill=fill)
     draw.line([(band.x0, band.y1), (band.x1, band.y1)], fill=mix(fill, INK, 0.5), width=1)
     text_fill = text_colour_on(fill)
@@ -148,8 +151,8 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
         marker_y = body.y0 + marker_r + 2
         icons_box = Box(body.x0, body.y0 + 2 * marker_r + 5, body.x1, body.y1)
         if highlight is not None:
-            draw.rounded_rectangle(box.inflate(2).rounded(), radius=radius + 2, outline=INK, width=8)
-            draw.rounded_rectangle(box.inflate(1).rounded(), radius=radius + 2, outline=GOLD_FRAME, width=5)
+            rounded_panel(draw, box.inflate(2), fill=None, outline=INK, width=8, radius=radius + 2)
+            rounded_panel(draw, box.inflate(1), fill=None, outline=GOLD_FRAME, width=5, radius=radius + 2)
             draw_token(image, (body.x0 + marker_r + 4, marker_y), highlight, radius=marker_r)
         if used:
             draw_use_marker(draw, (body.x1 - marker_r - 3, marker_y), marker_r)
@@ -159,16 +162,25 @@ def _draw_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, tile: Ti
                   stroke=2, stroke_fill=PAPER)
 
 
-def draw_tile_back(image: Image.Image, box: Box, fill: tuple[int, int, int], count: int) -> None:
-    """Face-down tiles: a back (petrol blue for Advanced tiles) with a tent, their count and "face down".
+def draw_tile_back(image: Image.Image, box: Box, fill: tuple[int, int, int], count: int, *, background: RGB) -> None:
+    """Face-down tiles: a back (petrol blue for Advanced tiles) with a tent, their count and "face down",
+    on a ``background`` of one colour.
 
-    Drawn on a copy of the region it covers, then put back: Pillow draws the tent's outline through a
-    mask as big as the picture it draws on, which on a whole board (2.8 MB) cost more than the tile.
-    The region's corner is on even pixels, so every coordinate keeps how it rounds: the same pixels."""
+    Pasted from a picture of the back on that background, drawn once per look: Pillow outlines the tent
+    through a mask as big as the picture it draws on, which on a whole board (2.8 MB) cost more than the
+    tile. The picture's corner is on even pixels, so every coordinate keeps how it rounds: the same pixels."""
     left, top = (math.floor(box.x0) - 4) // 2 * 2, (math.floor(box.y0) - 4) // 2 * 2
-    region = image.crop((left, top, math.ceil(box.x1) + 4, math.ceil(box.y1) + 4))
-    _draw_tile_back(ImageDraw.Draw(region), box.shift(-left, -top), fill, count)
-    image.paste(region, (left, top))
+    image.paste(tile_back_sprite(fill, count, background, box.x0 - left, box.y0 - top, box.width, box.height),
+                (left, top))
+
+
+# A few dozen looks (a count of face-down tiles, a size) of about 40 KB.
+@lru_cache(maxsize=32)
+def tile_back_sprite(fill: RGB, count: int, background: RGB, left: float, top: float, width: float,
+                     height: float) -> Image.Image:
+    region = Image.new("RGB", (math.ceil(left + width) + 4, math.ceil(top + height) + 4), background)
+    _draw_tile_back(ImageDraw.Draw(region), Box(left, top, left + width, top + height), fill, count)
+    return region
 
 
 def _draw_tile_back(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], count: int) -> None:

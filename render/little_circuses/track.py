@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, RGB, Box, draw_text, fit_text, hex_colour, mix, put_text, rounded_panel
 from render.fonts import font
-from render.little_circuses.layout import BACKGROUND, BODY, FAINT, LINE, MARGIN, SMALL, TRACK_FILL, WIDTH, View
+from render.little_circuses.layout import BODY, FAINT, LINE, MARGIN, SMALL, TRACK_FILL, WIDTH, View
 
 
 @dataclass(frozen=True)
@@ -72,29 +73,12 @@ def draw_john(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: fl
 
 
 def draw_track(image: Image.Image, view: View, top: float) -> float:
-    """The board from ``top``; returns where it ends."""
-    track = tuple(tuple(sorted((str(k), str(v)) for k, v in space.items())) for space in view.get("track") or [])
-    picture = track_image(track, int(view.get("space_index", 0)), BACKGROUND)
-    image.paste(picture, (0, round(top)))
-    return top + picture.height
+    """The board from ``top`` (a whole pixel), drawn onto ``image``; returns where it ends."""
+    _draw_track(image, ImageDraw.Draw(image), view, float(round(top)))
+    return round(top) + track_height(view)
 
 
-# 2 pictures of about 1.7 MB: John's space between two moves of a game.
-@lru_cache(maxsize=2)
-def track_image(track: tuple[tuple[tuple[str, str], ...], ...], current: int, background: RGB) -> Image.Image:
-    """The track with John on space ``current``, drawn once per space (it changes only as John moves)."""
-    spaces = [dict(space) for space in track]
-    for space in spaces:
-        for key in ("index", "row", "column", "day"):
-            space[key] = int(space.get(key, 0))  # type: ignore[assignment]
-    view: dict[str, Any] = {"track": spaces, "space_index": current,
-                            "space": spaces[current] if 0 <= current < len(spaces) else {}}
-    image = Image.new("RGB", (WIDTH, track_height(view)), background)
-    _draw_track(ImageDraw.Draw(image), view, 0.0)
-    return image
-
-
-def _draw_track(draw: ImageDraw.ImageDraw, view: View, top: float) -> None:
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: float) -> None:
     rows = _rows(view.get("track") or [])
     current = int(view.get("space_index", 0))
     x0, x1 = float(MARGIN), float(WIDTH - MARGIN)
@@ -108,8 +92,6 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View, top: float) -> None:
               INK, anchor="lm")
     widest = max((len(r) for r in rows), default=1)
     cell_w = (x1 - x0 - 24 - LABEL_W - (widest - 1) * 6) / widest
-    letter_font = font(26, bold=True)
-    caption_font = font(SMALL, condensed=True)
     y = top + TITLE_H
     for row in rows:
         town = str(row[0].get("town", "")) if row else ""
@@ -117,17 +99,34 @@ def _draw_track(draw: ImageDraw.ImageDraw, view: View, top: float) -> None:
                   font(BODY, bold=True), INK, anchor="lm")
         for column, space in enumerate(row):
             index = int(space.get("index", 0))
-            style = SPACE_STYLES.get(str(space.get("kind")), UNKNOWN_SPACE)
-            box = Box(x0 + 12 + LABEL_W + column * (cell_w + 6), y, x0 + 12 + LABEL_W + column * (cell_w + 6) + cell_w,
-                      y + ROW_H)
-            passed = index < current
-            fill = mix(style.fill, FAINT, 0.6) if passed else style.fill
-            is_here = index == current
-            rounded_panel(draw, box, fill=fill, outline=INK if is_here else LINE, width=4 if is_here else 1, radius=8)
-            ink = MUTED if passed else INK
-            draw_text(draw, (box.x0 + 10, box.y0 + 20), style.letter, letter_font, ink, anchor="lm")
-            caption = fit_text(space_caption(space), caption_font, box.width - 12)
-            draw_text(draw, (box.x0 + 6, box.y1 - 14), caption, caption_font, ink, anchor="lm")
-            if is_here:
-                draw_john(draw, (box.x1 - 22, box.y0 + 24), 13)
+            left = x0 + 12 + LABEL_W + column * (cell_w + 6)
+            # The sprite's corner is on even pixels, so every coordinate in it rounds as it would on the board.
+            corner_x, corner_y = math.floor(left) // 2 * 2, math.floor(y) // 2 * 2
+            sprite = space_sprite(str(space.get("kind")), space_caption(space), index < current, index == current,
+                                  left - corner_x, y - corner_y, cell_w)
+            image.paste(sprite, (corner_x, corner_y))
+            if index == current:
+                # Drawn where he stands: Pillow's ellipse rounds his fractions of a pixel by where they lie.
+                draw_john(draw, (left + cell_w - 22, y + 24), 13)
         y += ROW_H + ROW_GAP
+
+
+# The spaces as they look upcoming, passed and with John on them: every game's track is made of the same
+# few dozen, about 35 KB each. Bounded, so a track no game has yet cannot make a worker grow.
+@lru_cache(maxsize=128)
+def space_sprite(kind: str, caption: str, passed: bool, here: bool, left: float, top: float,
+                 width: float) -> Image.Image:
+    """One space of the track (without John) drawn on the track's fill, its box's top left at (``left``, ``top``) in the
+    sprite (fractions of a pixel kept, so it rounds as on the board; under 2 px), with fill around it."""
+    sprite = Image.new("RGB", (math.ceil(left + width) + 2, math.ceil(top + ROW_H) + 2), TRACK_FILL)
+    draw = ImageDraw.Draw(sprite)
+    style = SPACE_STYLES.get(kind, UNKNOWN_SPACE)
+    box = Box(left, top, left + width, top + ROW_H)
+    fill = mix(style.fill, FAINT, 0.6) if passed else style.fill
+    rounded_panel(draw, box, fill=fill, outline=INK if here else LINE, width=4 if here else 1, radius=8)
+    ink = MUTED if passed else INK
+    draw_text(draw, (box.x0 + 10, box.y0 + 20), style.letter, font(26, bold=True), ink, anchor="lm")
+    caption_font = font(SMALL, condensed=True)
+    draw_text(draw, (box.x0 + 6, box.y1 - 14), fit_text(caption, caption_font, box.width - 12), caption_font, ink,
+              anchor="lm")
+    return sprite
