@@ -11,7 +11,8 @@ damaged games out without loading their state.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, get_args
@@ -29,6 +30,7 @@ __all__ = [
     "GameStatus",
     "OutboxItem",
     "SeatRecord",
+    "Snapshots",
 ]
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
@@ -229,25 +231,57 @@ def check_status(status: str) -> GameStatus:
     raise ValueError(f"unknown game status {status!r}; expected one of {', '.join(ALL_STATUSES)}")
 
 
-def _json_or_damage(text: object, reason: str, reasons: list[str]) -> Any:
+def _json_or_damage(text: object, reason: str, reasons: list[str],
+                    decode: Callable[[str], Any] = json.loads) -> Any:
     if isinstance(text, GarbledText):
         reasons.append(reason)
         return None
+    if text is None:
+        return None
     try:
-        return load(text)  # type: ignore[arg-type]
+        return decode(text)  # type: ignore[arg-type]
     except (ValueError, TypeError, RecursionError):
         reasons.append(reason)
         return None
 
 
-def game(row: Row) -> GameRecord:
-    """A game row as a record; never raises for what its JSON columns hold (see the module's docstring)."""
+class Snapshots:
+    """The snapshots decoded last, by game: a move reads its game several times (the panel, the move, the
+    next panel) and a snapshot, the largest JSON text the store holds, only changes when its game does.
+    A row whose snapshot text is the one decoded last gets that decoding back: comparing two texts costs
+    a small part of parsing one. The decoded values are shared by the records read, so nothing may
+    change them in place (a state is built from them and they are compared, nothing more)."""
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._decoded: OrderedDict[int, tuple[str, Any]] = OrderedDict()
+
+    def load(self, game_id: int, text: str) -> Any:
+        kept = self._decoded.get(game_id)
+        if kept is not None and kept[0] == text:
+            self._decoded.move_to_end(game_id)
+            return kept[1]
+        value = json.loads(text)
+        self._decoded[game_id] = (text, value)
+        self._decoded.move_to_end(game_id)
+        while len(self._decoded) > self.size:
+            self._decoded.popitem(last=False)
+        return value
+
+
+def game(row: Row, snapshots: Snapshots | None = None) -> GameRecord:
+    """A game row as a record; never raises for what its JSON columns hold (see the module's docstring).
+    With ``snapshots``, a snapshot decoded before is not decoded again."""
     reasons: list[str] = [row["damage"]] if row["damage"] else []
     options = _json_or_damage(row["options"], UNREADABLE_OPTIONS, reasons)
     if not isinstance(options, dict):
         reasons.append(UNREADABLE_OPTIONS)
         options = {}
-    snapshot = _json_or_damage(row["snapshot"], UNREADABLE_SNAPSHOT, reasons)
+    text = row["snapshot"]
+    if snapshots is not None and isinstance(text, str) and not isinstance(text, GarbledText):
+        snapshot = _json_or_damage(text, UNREADABLE_SNAPSHOT, reasons, lambda raw: snapshots.load(row["id"], raw))
+    else:
+        snapshot = _json_or_damage(text, UNREADABLE_SNAPSHOT, reasons)
     return GameRecord(
         id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],

@@ -90,6 +90,7 @@ from db.records import (
     GameStatus,
     OutboxItem,
     SeatRecord,
+    Snapshots,
     encode_items,
     utc_now,
 )
@@ -177,6 +178,8 @@ class GameStore:
         # already holds the whole file).
         self._game_sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
         self._game_sql_locked = self._game_sql + (" FOR UPDATE" if self.postgres else "")
+        # The games being played are read several times a move; their snapshots are decoded once a version.
+        self._snapshots = Snapshots()
 
     # ----- opening and closing ----------------------------------------------------------------
     @classmethod
@@ -398,12 +401,12 @@ class GameStore:
                 "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
                  autopilot_after, int(forced_moves), away_bank_minutes, now, now)))
-            return _game(await self._game_row(conn, int(rows[0][0])))
+            return _game(await self._game_row(conn, int(rows[0][0])), self._snapshots)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         async with self._read() as conn:
             try:
-                return _game(await self._game_row(conn, game_id))
+                return _game(await self._game_row(conn, game_id), self._snapshots)
             except GameNotFound:
                 return None
 
@@ -435,7 +438,7 @@ class GameStore:
                 (snapshot_json, thread_id, since, self._now(), game_id, expected_version))
             await self._start_clocks(conn, game_id, awaited)
             await self._publish(conn, game_id, items)
-            return _game(await self._game_row(conn, game_id))
+            return _game(await self._game_row(conn, game_id), self._snapshots)
 
     async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
                             events_json: Sequence[Mapping[str, Any]], snapshot: Any,
@@ -563,7 +566,7 @@ class GameStore:
                                "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
             await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
             await self._publish(conn, game_id, items)
-            return _game(await self._game_row(conn, game_id))
+            return _game(await self._game_row(conn, game_id), self._snapshots)
 
     # ----- the outbox (reading and settling items: db/outbox.py) -----------------------------------------------
     async def enqueue(self, game_id: int, items: Sequence[OutboxItem]) -> list[int]:
@@ -701,7 +704,7 @@ class GameStore:
         """The game, its seats and its whole log, read in one transaction (for replay and audits)."""
         async with self._read(snapshot=True) as conn:
             try:
-                game = _game(await self._game_row(conn, game_id))
+                game = _game(await self._game_row(conn, game_id), self._snapshots)
             except GameNotFound:
                 return None
             seats = await self._seats(conn, game_id)

@@ -57,6 +57,24 @@ async def test_an_unreadable_save_is_reported_in_its_game_only(store: GameStore,
     assert history is not None and history.game == record
 
 
+async def test_a_snapshot_decoded_before_is_never_served_once_its_text_changed(store: GameStore,
+                                                                                database: str) -> None:
+    # The store decodes a game's snapshot once per text (a move reads its game several times); a save
+    # changed behind its back, or damaged, reads as it now is.
+    game = await _started(store, {"turn": 1})
+    first = await store.get_game(game.id)
+    assert first is not None and first.snapshot == {"turn": 1}
+    tamper(database, "UPDATE games SET snapshot = ? WHERE id = ?", ('{"turn": 2}', game.id))
+    changed = await store.get_game(game.id)
+    assert changed is not None and changed.snapshot == {"turn": 2} and changed.damage is None
+    tamper(database, "UPDATE games SET snapshot = ? WHERE id = ?", ('{"turn": 2', game.id))
+    damaged = await store.get_game(game.id)
+    assert damaged is not None and damaged.snapshot is None and damaged.damage == "its saved state is not valid JSON"
+    tamper(database, "UPDATE games SET snapshot = ? WHERE id = ?", ('{"turn": 2}', game.id))
+    healed = await store.get_game(game.id)
+    assert healed is not None and healed.snapshot == {"turn": 2} and healed.damage is None
+
+
 async def test_text_that_is_not_utf8_is_damage_not_a_failed_query(sqlite_store: GameStore, db_path: Path) -> None:
     """SQLite keeps any bytes in a TEXT column (PostgreSQL refuses text that is not UTF-8 when it is written)."""
     store = sqlite_store
