@@ -98,17 +98,28 @@ class RingmasterBot(commands.Bot):
 
 
 _frozen = False
+GC_THRESHOLDS = (5_000, 10, 100)
+"""Allocations before a young collection, young collections before a middle one, middle ones before a
+full one (Python's defaults: 700, 10, 10)."""
 
 
 def freeze_start_up() -> None:
-    """Collect once, then freeze every object alive (see ``gc.freeze``); once a process (a test run starts
-    many bots in one process, and their objects must stay collectable)."""
+    """Collect once, then freeze every object alive (see ``gc.freeze``), and collect less often from then
+    on; once a process (a test run starts many bots in one process, and their objects must stay
+    collectable).
+
+    The thresholds: a move makes tens of thousands of short-lived objects (decoded states, views, JSON),
+    nearly all freed by their reference counts, so Python's default of a young collection every 700
+    allocations mostly walks objects about to die; and the kept games (decoded states, the library's
+    message cache) are replaced all the time, which set off a full collection every ten seconds or so
+    under load, each one a pause of the event loop. Cycles still go, a little later."""
     global _frozen
     if _frozen:
         return
     _frozen = True
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
     log.info("Start-up done: %d objects set aside from the garbage collector", gc.get_freeze_count())
 
 
