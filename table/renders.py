@@ -37,7 +37,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
+# Recent boards kept by view digest (140 KB on average, a few hundred at most). A move whose public view
+# did not change is posted without drawing at all (``same_picture``), so what this serves is a board asked
+# for again soon after it was drawn: a delivery retried, the web companion's page opened from the thread.
+# Under bench/load.py not one of 300 boards was found here; 128 boards held 18 MB of the bot's ~100 MB.
+CACHED_BOARDS = 48
 # The replay worker runs at the lowest priority there is: it takes the processor only when boards and the
 # bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
 # one now costs ~1-3 s of processor, well under the ~6 s between two games ending at 1,000 live games.
