@@ -36,8 +36,11 @@ class RingmasterBot(commands.Bot):
         # With RINGMASTER_SHARDS the bot is an AutoShardedBot (bot.py) running only those shards.
         shards: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
                                                                       "shard_count": config.shards.count}
+        # No message cache (``max_messages=None``): nothing of the bot reads a message discord.py kept (a
+        # board is edited through its saved id), and the 1,000 messages it keeps by default, each with its
+        # buttons and embeds parsed, cost the bot's process tens of megabytes under load.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none(), **shards)
+                         allowed_mentions=discord.AllowedMentions.none(), max_messages=None, **shards)
         self.config = config
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The current time; tests replace it with a controllable clock."""

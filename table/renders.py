@@ -37,7 +37,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-CACHED_BOARDS = 128  # recent boards kept by view digest (each a few hundred KB at most)
+# Recent boards kept by view digest (140 KB on average, a few hundred at most). A move whose public view
+# did not change is posted without drawing at all (``same_picture``), so what this serves is a board asked
+# for again soon after it was drawn: a delivery retried, the web companion's page opened from the thread.
+# Under bench/load.py not one of 300 boards was found here; 128 boards held 18 MB of the bot's ~100 MB.
+CACHED_BOARDS = 48
 # The replay worker runs at the lowest priority there is: it takes the processor only when boards and the
 # bot leave it idle (at 10 it still took ~10% of a busy core from them). A replay is never urgent, and
 # one now costs ~1-3 s of processor, well under the ~6 s between two games ending at 1,000 live games.
@@ -45,6 +49,13 @@ REPLAY_NICENESS = 19
 # Board workers yield to the bot's own process: a member waiting for their panel must not queue behind a
 # picture, while a board posted a few milliseconds later goes unnoticed.
 BOARD_NICENESS = 4
+# A board worker hands its heap's free pages back every this many pictures: 2-5 ms of CPU once per ~5 s
+# of drawing at 20 moves/s (under 0.1 %), against 12-20 MB of free heap kept resident after a few minutes.
+TRIM_EVERY = 100
+# Loaded by the forkserver every worker is forked from. (Drawing what every board shares there as well,
+# so workers would share those pages, cost more than it saved: measured with bench/worker_memory.py, the
+# forkserver grew by 27 MB and a worker and a replay process still made most of it their own.)
+PRELOAD = ("table.renders",)
 
 
 class Renders(Protocol):
@@ -72,16 +83,38 @@ def view_digest(kind: str, view: View) -> str:
 
 
 # ----- what a worker runs (module level, so worker processes can import it by name) -------------------
+class _Trimming:
+    """Counts a worker's pictures and hands its heap's free pages back every ``TRIM_EVERY`` of them
+    (``allocator.trim``): the caches of text and sprites evict entries among blocks still in use, and
+    the holes left would otherwise stay resident for good. Off in the bot's own process (threads)."""
+
+    every = 0
+    drawn = 0
+
+    @classmethod
+    def count(cls) -> None:
+        if cls.every:
+            cls.drawn += 1
+            if cls.drawn % cls.every == 0:
+                allocator.trim()
+
+
 def draw_board(kind: str, view: View) -> list[bytes]:
-    return kit(kind).board_images(view)
+    images = kit(kind).board_images(view)
+    _Trimming.count()
+    return images
 
 
 def draw_hand(kind: str, view: View) -> bytes:
-    return kit(kind).render_hand(view)
+    image = kit(kind).render_hand(view)
+    _Trimming.count()
+    return image
 
 
 def draw_past_board(kind: str, view: View) -> bytes:
-    return kit(kind).render_board(view)
+    image = kit(kind).render_board(view)
+    _Trimming.count()
+    return image
 
 
 def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
@@ -98,6 +131,7 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
 def _start_worker() -> None:
     allocator.tune()
     keep_freed_blocks()
+    _Trimming.every = TRIM_EVERY
     os.nice(BOARD_NICENESS)
 
 
@@ -182,7 +216,7 @@ class ProcessRenders(_PooledRenders):
             raise ValueError("a render pool needs at least one worker")
         # forkserver: workers never inherit the bot's threads (the database's, the event loop's) mid-use.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["table.renders"])
+        context.set_forkserver_preload(list(PRELOAD))
         self.workers = workers
         self._context = context
         self._one_replay = asyncio.Lock()

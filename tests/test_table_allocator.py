@@ -43,3 +43,31 @@ def test_freed_image_blocks_go_back_to_the_system_once_tuned() -> None:
     untuned, tuned = left_resident(False), left_resident(True)
     assert max(untuned[1:]) >= 3 * 1024  # the habit the settings exist for
     assert max(tuned) < 1024
+
+
+# Fill the heap with blocks under the mapping threshold, free all but the last (which pins the heap's
+# top, so the heap cannot simply shrink), and print the KiB resident before and after a trim.
+TRIMMED = """
+import ctypes, sys
+sys.path.insert(0, {root!r})
+from table import allocator
+assert allocator.tune()
+def resident():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+blocks = [ctypes.create_string_buffer(64 * 1024) for _ in range(320)]
+for block in blocks:
+    ctypes.memset(block, 1, len(block))
+pin = blocks[-1]
+del blocks[:]
+before = resident()
+assert allocator.trim()
+print(before, resident())
+"""
+
+
+def test_a_trim_gives_the_heaps_free_pages_back() -> None:
+    done = subprocess.run([sys.executable, "-c", TRIMMED.format(root=str(ROOT))], check=True, capture_output=True,
+                          text=True)
+    before, after = (int(word) for word in done.stdout.split())
+    assert before - after >= 15 * 1024  # of the 20 MB freed inside the heap

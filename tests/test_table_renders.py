@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from rules.registry import GAMES
+from table import renders
 from table.kits import kit
 from table.renders import ProcessRenders, ThreadRenders, open_renders, view_digest
 
@@ -94,3 +95,24 @@ async def test_a_bot_with_render_workers_posts_real_boards(tmp_path: Path) -> No
         with Image.open(io.BytesIO(attachment.data)) as image:
             assert image.format == "PNG" and image.width >= 600
         assert button(latest, "rm:turn:")
+
+
+def test_a_worker_gives_its_free_heap_back_every_so_many_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[int] = []
+
+    def trim() -> bool:
+        trims.append(1)
+        return True
+
+    monkeypatch.setattr(renders.allocator, "trim", trim)
+    public, private = views()
+    renders.draw_hand(KIND, private)  # the bot's own process (threads): never trimmed
+    assert trims == []
+    monkeypatch.setattr(renders._Trimming, "every", 2)
+    monkeypatch.setattr(renders._Trimming, "drawn", 0)
+    renders.draw_board(KIND, public)
+    assert trims == []
+    renders.draw_hand(KIND, private)
+    renders.draw_past_board(KIND, public)
+    renders.draw_board(KIND, public)
+    assert len(trims) == 2
