@@ -17,18 +17,17 @@ from render.common import (
     PlayerMark,
     Point,
     chip,
-    draw_text,
     draw_token,
     fit_text,
     hex_colour,
     mix,
-    put_text,
     rounded_panel,
     text_width,
     tint,
     wrap_text,
 )
 from render.fonts import font, printable
+from render.words import draw_words, put_words
 from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
@@ -60,7 +59,7 @@ def _calendar_strip(draw: ImageDraw.ImageDraw, xy: Point, week: int) -> Box:
     for month, weeks in enumerate(WEEKS_IN_MONTH):
         season = SEASON_STYLES[("green", "green", "yellow", "yellow", "red", "red")[month]]
         block_w = weeks * cell + (weeks - 1) * gap
-        put_text(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
+        put_words(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
         for _ in range(weeks):
             box = Box(x, y + 24, x + cell, y + 24 + cell)
             if index < week:
@@ -129,8 +128,8 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     x = MARGIN
     week_of = WEEKS_IN_MONTH[MONTHS.index(view["month"])] if view.get("month") in MONTHS else 0
     date = f"{view.get('month', '')}, week {view.get('week_of_month', '')} of {week_of}"
-    box = draw_text(draw, (x, 14), "Circus Train", title, INK)
-    box = draw_text(draw, (box.x1 + 22, 14), date, title, INK)
+    box = draw_words(draw, (x, 14), "Circus Train", title, INK)
+    box = draw_words(draw, (box.x1 + 22, 14), date, title, INK)
     money = content.seasons[str(view.get("season", "green"))].money if view.get("season") in content.seasons else 0
     chip(draw, (MARGIN, 60), f"{season.letter} · {season.months} season · shows pay ${money}", font(BODY, bold=True),
          fill=season.colour, pad_x=10, height=34)
@@ -141,11 +140,11 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     facts = (f"Cities with news {with_news}/{view.get('cities_required', '?')}   ·   "
              f"Draw bag {view.get('bag_count', '?')}")
     first = view.get("first_player")
-    draw_text(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
+    draw_words(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
     if isinstance(first, int) and 0 <= first < len(marks):
-        box = draw_text(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
+        box = draw_words(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
         draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
-        draw_text(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
+        draw_words(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
                   font(BODY, bold=True), INK, anchor="lm")
     # Line 3: who acts.
     status, mark = _status(view, marks)
@@ -160,7 +159,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         if mark:
             draw_token(image, (banner.x0 + 24, banner.centre[1]), mark, radius=14)
             tx = banner.x0 + 46
-        draw_text(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
+        draw_words(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
     if events:
@@ -170,6 +169,6 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         for index, line in enumerate(events):
             left, top = MARGIN + 12.0, y + 1.0 + index * 28
             if index == 0 and line.startswith("Event: "):
-                left = draw_text(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
+                left = draw_words(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
                 line = line[len("Event: "):]
-            draw_text(draw, (left, top), line, font(BODY), INK)
+            draw_words(draw, (left, top), line, font(BODY), INK)

@@ -1,0 +1,48 @@
+"""Long lines of text drawn a word at a time, from glyph masks kept per word.
+
+A board's long lines (an event's text, a player's facts, a score breakdown) are composed anew on almost
+every board, so drawn whole each was a new FreeType rendering, 1-1.7 ms for a line across the board,
+while its words ("coins", "VP", "8", "Overnight") come back board after board. Each word is drawn where
+it stands in the whole line (the line's anchor plus the advance of the text before it), from
+``render.common.put_text``'s cached masks. A word starts on the whole pixel nearest its place in the
+line: at most half a pixel from where FreeType puts it in the whole line, as ``put_text`` already
+moves whole lines. The box a line covers (``draw_words``' result) is the whole line's, as before.
+
+Lines with an outline (``stroke``) are drawn whole: each word's outline would blend over its
+neighbour's where they meet. So are short lines, which are mostly cached whole already.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.common import INK, PAPER, RGB, Box, Font, Point, put_text, text_box, text_width
+
+# Lines shorter than this (characters) are drawn whole: they repeat often enough to be cached as they are.
+LONG_LINE = 12
+
+
+def put_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font,
+              fill: RGB | tuple[int, int, int, int], *, anchor: str = "la", stroke: int = 0,
+              stroke_fill: RGB = PAPER) -> None:
+    """``render.common.put_text``, a word at a time for a long line (see the module's notes)."""
+    words = text.split(" ")
+    if stroke or len(text) < LONG_LINE or len(words) < 2 or "\n" in text or anchor[0] not in "lmr":
+        put_text(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
+        return
+    x, y = xy
+    if anchor[0] != "l":
+        x -= text_width(text, font) / (2 if anchor[0] == "m" else 1)
+    left = "l" + anchor[1:]
+    before = ""
+    for index, word in enumerate(words):
+        if word:
+            put_text(draw, (x + text_width(before, font) if before else x, y), word, font, fill, anchor=left)
+        before += word if index == len(words) - 1 else word + " "
+
+
+def draw_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill: RGB = INK, *,
+               anchor: str = "la", stroke: int = 0, stroke_fill: RGB = PAPER) -> Box:
+    """``render.common.draw_text``, drawing a long line a word at a time; returns the box it covers."""
+    put_words(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
+    return text_box(xy, text, font, anchor=anchor, stroke=stroke)
