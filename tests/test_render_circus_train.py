@@ -337,3 +337,21 @@ def test_the_header_is_an_even_number_of_pixels_tall_so_the_map_below_it_keeps_i
 
     heights = {header_height(spectator(state), tight) for state in states(5, **ALL)[::5] for tight in (False, True)}
     assert len(heights) > 1 and all(height % 2 == 0 for height in heights)
+
+
+@pytest.mark.parametrize("week", [-1, 0, 1, 3, 4, 13, 25, 26, 27, 30])
+def test_the_calendar_pasted_from_its_three_looks_is_the_strip_drawn_for_that_week(week: int) -> None:
+    from PIL import ImageDraw
+
+    from render.circus_train import header
+    from render.circus_train.layout import BACKGROUND, WIDTH
+
+    def look(index: int) -> header.Look:
+        return "past" if index < week else "now" if index == week else "next"
+
+    drawn = Image.new("RGB", (WIDTH, 80), BACKGROUND)
+    header._calendar_strip(ImageDraw.Draw(drawn), look)
+    pasted = Image.new("RGB", (WIDTH, 80), BACKGROUND)
+    header._draw_calendar(pasted, week)
+    assert pasted.tobytes() == drawn.tobytes()
+    assert pasted.tobytes() != Image.new("RGB", (WIDTH, 80), BACKGROUND).tobytes()
