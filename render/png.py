@@ -56,25 +56,35 @@ def palette_png(image: Image.Image, colours: bytes) -> bytes:
                      _chunk(b"IDAT", _compressed_rows(picture)), _chunk(b"IEND", b"")))
 
 
-# Rows are compressed a band at a time: bands this small come from the heap the C library keeps, where a
-# whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in the
-# render workers, whose large allocations each get their own: table/allocator.py), which cost more than
-# the compression itself.
+# Rows go to the compressor a band at a time: bands this small come from the heap the C library keeps,
+# where a whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in
+# the render workers, whose large allocations each get their own: table/allocator.py), which cost more
+# than the compression itself.
 BAND_BYTES = 128 * 1024
 
 
 def _compressed_rows(picture: Image.Image) -> bytes:
     """The picture's rows as a PNG's compressed pixel data. Every row starts with its filter: 0, none (what
-    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so a
-    band is the picture's rows pasted one pixel to the right of a column of zeros."""
+    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so the
+    rows are the picture pasted one pixel to the right of a column of zeros, read out a band at a time by
+    Pillow's raw encoder. (A picture of its own per band, as before, cost a fresh allocation, a paste and a
+    copy per band: twice the compression's own time in the workers.)"""
     width, height = picture.size
-    rows = max(1, BAND_BYTES // (width + 1))
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(picture, (1, 0))
+    # The raw encoder fills each buffer with whole rows: bands of the same rows as before, the same bytes.
+    band = max(1, BAND_BYTES // (width + 1)) * (width + 1)
+    encoder = Image._getencoder("P", "raw", ("P", 0, 1))
+    encoder.setimage(rows.im, (0, 0, width + 1, height))
     compressor = isal_zlib.compressobj(PNG_LEVEL)
     out = []
-    for top in range(0, height, rows):
-        band = Image.new("P", (width + 1, min(rows, height - top)), 0)
-        band.paste(picture, (1, -top))  # what falls outside the band is clipped
-        out.append(compressor.compress(band.tobytes()))
+    while True:
+        _, status, data = encoder.encode(band)
+        out.append(compressor.compress(data))
+        if status:
+            break
+    if status < 0:
+        raise RuntimeError(f"Pillow's raw encoder failed ({status})")
     out.append(compressor.flush())
     return b"".join(out)
 
