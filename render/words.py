@@ -2,11 +2,13 @@
 
 A board's long lines (an event's text, a player's facts, a score breakdown) are composed anew on almost
 every board, so drawn whole each was a new FreeType rendering, 1-1.7 ms for a line across the board,
-while its words ("coins", "VP", "8", "Overnight") come back board after board. Each word is drawn where
-it stands in the whole line (the line's anchor plus the advance of the text before it), from
-``render.common.put_text``'s cached masks. A word starts on the whole pixel nearest its place in the
-line: at most half a pixel from where FreeType puts it in the whole line, as ``put_text`` already
-moves whole lines. The box a line covers (``draw_words``' result) is the whole line's, as before.
+while its words ("coins", "VP", "8", "Overnight") come back board after board. Each word is drawn from
+``render.common.put_text``'s cached masks where it stands in the whole line: the line's anchor plus
+the advance of the words and spaces before it (the bundled fonts kern nothing across a space, so that
+is the advance of the text before it, from the words' cached widths). A word starts on the whole pixel
+nearest its place in the line: at most half a pixel from where FreeType puts it in the whole line, as
+``put_text`` already moves whole lines. The box a line covers (``draw_words``' result) is the whole
+line's, as before.
 
 Lines with an outline (``stroke``) are drawn whole: each word's outline would blend over its
 neighbour's where they meet. So are short lines, which are mostly cached whole already.
@@ -34,11 +36,11 @@ def put_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font,
     if anchor[0] != "l":
         x -= text_width(text, font) / (2 if anchor[0] == "m" else 1)
     left = "l" + anchor[1:]
-    before = ""
-    for index, word in enumerate(words):
+    space = text_width(" ", font)
+    for word in words:
         if word:
-            put_text(draw, (x + text_width(before, font) if before else x, y), word, font, fill, anchor=left)
-        before += word if index == len(words) - 1 else word + " "
+            put_text(draw, (x, y), word, font, fill, anchor=left)
+        x += text_width(word, font) + space
 
 
 def draw_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill: RGB = INK, *,
