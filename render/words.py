@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from render.common import INK, PAPER, RGB, Box, Font, Point, put_text, text_box, text_width
+from render.common import INK, PAPER, RGB, Box, Font, Point, fit_text, put_text, text_box, text_width, wrap_text
 
 # Lines shorter than this (characters) are drawn whole: they repeat often enough to be cached as they are.
 LONG_LINE = 12
 
 
 def put_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font,
-              fill: RGB | tuple[int, int, int, int], *, anchor: str = "la", stroke: int = 0,
+              fill: RGB | tuple[int, int, int, int] = INK, *, anchor: str = "la", stroke: int = 0,
               stroke_fill: RGB = PAPER) -> None:
     """``render.common.put_text``, a word at a time for a long line (see the module's notes)."""
     words = text.split(" ")
@@ -48,3 +48,28 @@ def draw_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill
     """``render.common.draw_text``, drawing a long line a word at a time; returns the box it covers."""
     put_words(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
     return text_box(xy, text, font, anchor=anchor, stroke=stroke)
+
+
+def wrap_words(text: str, font: Font, max_width: float, max_lines: int | None = None) -> list[str]:
+    """``render.common.wrap_text``'s very lines (greedy; the last allowed line cut with an ellipsis), each
+    trial line measured as the sum of its words' and spaces' cached widths instead of anew: a wrapped
+    line's trials are new strings on almost every board."""
+    words = text.split()
+    if max_lines == 1 or not words:
+        return wrap_text(text, font, max_width, max_lines)
+    space = text_width(" ", font)
+    lines: list[str] = []
+    current, current_width = "", 0.0
+    for index, word in enumerate(words):
+        width = text_width(word, font)
+        trial_width = current_width + space + width if current else width
+        if trial_width <= max_width or not current:
+            current, current_width = (f"{current} {word}" if current else word), trial_width
+            continue
+        lines.append(current)
+        current, current_width = word, width
+        if max_lines is not None and len(lines) == max_lines - 1:
+            lines.append(fit_text(" ".join(words[index:]), font, max_width))
+            return lines
+    lines.append(current if current_width <= max_width else fit_text(current, font, max_width))
+    return lines

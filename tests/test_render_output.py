@@ -131,6 +131,20 @@ def test_a_long_line_drawn_word_by_word_reads_as_the_line_drawn_whole() -> None:
         assert by_word.tobytes() == whole.tobytes()
 
 
+def test_lines_wrapped_from_word_widths_are_the_lines_wrap_text_makes() -> None:
+    rng = random.Random(7)
+    vocabulary = ["Show:", "11", "artists,", "ended", "(4th", "stop", "sign)", "·", "VP", "coins", "Überlingen",
+                  "—", "majorities", "a", "Wages", "for", "every", "Horses", "and", "Elephants", "counter", "$2",
+                  "fi", "fl", "AV", "To", "Wa", "Sideshow's", "supercalifragilisticexpialidocious"]
+    for _ in range(300):
+        text = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(0, 30)))
+        face = font(rng.choice([16, 18, 20, 21, 24]), bold=rng.random() < 0.5)
+        width = rng.choice([60, 150, 333.3, 600, 1200])
+        lines = rng.choice([None, 1, 2, 3])
+        assert words.wrap_words(text, face, width, lines) == common.wrap_text(text, face, width, lines), \
+            (text, width, lines)
+
+
 def _every_candidate(placer: Placer, anchor: common.Point, width: float, height: float,
                      gaps: tuple[float, ...], leader_cost: float) -> tuple[common.Box, float]:
     """``place_scored`` the slow way: every candidate scored in full with the public ``cost``."""

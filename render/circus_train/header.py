@@ -24,10 +24,9 @@ from render.common import (
     rounded_panel,
     text_width,
     tint,
-    wrap_text,
 )
 from render.fonts import font, printable
-from render.words import draw_words, put_words
+from render.words import draw_words, put_words, wrap_words
 from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
@@ -133,7 +132,7 @@ def _event_lines(view: View, tight: bool = False) -> list[str]:
     if not event:
         return []
     text = f"{printable(str(event.get('title', '')))} — {printable(str(event.get('text', '')))}"
-    return wrap_text("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
+    return wrap_words("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
 
 
 def _final_fact(view: View, marks: Sequence[PlayerMark]) -> str:
@@ -190,11 +189,11 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     facts = (f"Cities with news {with_news}/{view.get('cities_required', '?')}   ·   "
              f"Draw bag {view.get('bag_count', '?')}")
     first = view.get("first_player")
-    draw_words(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
+    put_words(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
     if isinstance(first, int) and 0 <= first < len(marks):
         box = draw_words(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
         draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
-        draw_words(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
+        put_words(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
                   font(BODY, bold=True), INK, anchor="lm")
     # Line 3: who acts.
     status, mark = _status(view, marks)
@@ -209,7 +208,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         if mark:
             draw_token(image, (banner.x0 + 24, banner.centre[1]), mark, radius=14)
             tx = banner.x0 + 46
-        draw_words(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
+        put_words(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
     if events:
@@ -221,4 +220,4 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
             if index == 0 and line.startswith("Event: "):
                 left = draw_words(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
                 line = line[len("Event: "):]
-            draw_words(draw, (left, top), line, font(BODY), INK)
+            put_words(draw, (left, top), line, font(BODY), INK)

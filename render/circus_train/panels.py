@@ -50,10 +50,9 @@ from render.common import (
     rounded_panel,
     text_width,
     tint,
-    wrap_text,
 )
 from render.fonts import font
-from render.words import draw_words
+from render.words import draw_words, put_words, wrap_words
 from rules.circus_train.content import Content
 from rules.circus_train.state import REPUTATION_TRACK
 
@@ -114,7 +113,7 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: View, content: Content, y: float)
     if specials and (view.get("options") or {}).get("special_characters"):
         box = draw_words(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
         text = fit_text(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
-        draw_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
+        put_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
 
 
 def columns(players: int) -> int:
@@ -199,7 +198,7 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
 
     discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
     played = "Played: " + (", ".join(discards) if discards else "none")
-    for text in [fit_text(played, body, width)] if tight else wrap_text(played, body, width, max_lines=2):
+    for text in [fit_text(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")
     if two_week:
@@ -255,7 +254,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         right -= w + 8
     name_font = font(26, bold=True)
     name = fit_text(mark.name, name_font, right - (box.x0 + 60) - 8)
-    draw_words(draw, (box.x0 + 58, band.centre[1]), name, name_font, INK, anchor="lm")
+    put_words(draw, (box.x0 + 58, band.centre[1]), name, name_font, INK, anchor="lm")
     # The body is flowed exactly as panel_height measured it, so it fills the box it was given.
     inner = box.width - 28
     y = box.y0 + PANEL_TITLE_H + 10

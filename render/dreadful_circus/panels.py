@@ -26,7 +26,6 @@ from render.common import (
     mix,
     rounded_panel,
     text_width,
-    wrap_text,
 )
 from render.dreadful_circus.cards import (
     CHIP_GAP,
@@ -49,7 +48,7 @@ from render.dreadful_circus.layout import (
     board_width,
 )
 from render.fonts import font
-from render.words import draw_words
+from render.words import draw_words, put_words, wrap_words
 
 Player = Mapping[str, Any]
 HEAD = 52
@@ -126,7 +125,7 @@ def _score_lines(view: View, player: Player, width: float) -> list[str]:
     part = scores[int(player.get("seat", 0))]
     parts = (f"coins {part['coins']}, majorities {part['majorities']}, sets {part['sets']}, cards {part['cards']}, "
              f"collections {part['collections']}, effects {part['effects']}")
-    return wrap_text(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
+    return wrap_words(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
 
 
 def _wagon_words(player: Player, view: View) -> str:
@@ -186,13 +185,13 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     if player.get("chosen"):
         facts.append("secret choice made ✓")
     y = box.y0 + HEAD
-    draw_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_text("  ·  ".join(facts), font(SMALL), box.width - 40),
+    put_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_text("  ·  ".join(facts), font(SMALL), box.width - 40),
               font(SMALL), INK, anchor="lm")
     y += FACTS
     tableau = list(player.get("tableau") or [])
     rows = _flow(tableau, box.width - 24)
     if not rows:
-        draw_words(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
+        put_words(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
     for row in rows:
         x = box.x0 + 24
         for card in row:
@@ -201,12 +200,12 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     if not rows:
         y += CHIP_HEIGHT + CHIP_GAP
     for line in _copy_lines(view, player, box.width):
-        draw_words(draw, (box.x0 + 24, y + 14), line, font(SMALL), INK, anchor="lm")
+        put_words(draw, (box.x0 + 24, y + 14), line, font(SMALL), INK, anchor="lm")
         y += COPY_LINE
     if _screen_shown(player):
         y = _draw_screen(image, draw, box, player, y)
     for line in _score_lines(view, player, box.width):
-        draw_words(draw, (box.x0 + 24, y + 16), line, font(SMALL, bold=True), INK, anchor="lm")
+        put_words(draw, (box.x0 + 24, y + 16), line, font(SMALL, bold=True), INK, anchor="lm")
         y += 30
 
 
@@ -244,7 +243,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, top: float, width: int = WIDTH) -> No
     f = font(SMALL)
     while text_width(text, f) > width - 2 * MARGIN and f.size > 16:
         f = font(f.size - 1)
-    draw_words(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
+    put_words(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
 
 
 def paper_rule(draw: ImageDraw.ImageDraw, y: float, width: int = WIDTH) -> None:

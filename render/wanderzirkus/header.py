@@ -89,7 +89,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     box = draw_words(draw, (MARGIN, 12), "Der Wanderzirkus", title, TENT_RED)
     phase = PHASE_LABELS.get(str(view.get("phase")), str(view.get("phase", "")))
     round_text = f"Round {view.get('round', 1)} of {view.get('rounds', 5)} · {phase}"
-    draw_words(draw, (box.x1 + 24, 12), round_text, title, INK)
+    put_words(draw, (box.x1 + 24, 12), round_text, title, INK)
     # Right: modes and the stacks in the middle of the table.
     options = view.get("options") or {}
     modes = [label for key, label in (("simplified", "Simplified"), ("pro", "Pro: regions")) if options.get(key)]
@@ -97,7 +97,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         modes.append("Solo")
     stacks = f"Artist stack {view.get('artist_stack', 0)} · City stack {view.get('city_stack', 0)}"
     x = width - MARGIN - font(BODY).getlength(stacks)
-    draw_words(draw, (x, 30), stacks, font(BODY), INK, anchor="lm")
+    put_words(draw, (x, 30), stacks, font(BODY), INK, anchor="lm")
     chip_font = font(BODY, bold=True)
     for mode in reversed(modes):
         x -= chip_width(mode, chip_font, pad_x=10) + 12
@@ -117,7 +117,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     for seat in seats[:6]:
         draw_token(image, (tx + 15, banner.centre[1]), marks[seat], radius=14)
         tx += 36
-    draw_words(draw, (tx + 4, banner.centre[1]), fit_text(text, status_font, banner.x1 - tx - 14), status_font,
+    put_words(draw, (tx + 4, banner.centre[1]), fit_text(text, status_font, banner.x1 - tx - 14), status_font,
               INK if fill != INK else PAPER, anchor="lm")
 
 
@@ -143,7 +143,7 @@ def _legend(width: int) -> Image.Image:
         icons.paste(image, icons.act_icon(colour, 12), (x + 12, y))
         x = draw_words(draw, (x + 30, y), f"{act.letter} {act.act}", body, INK, anchor="lm").x1 + 26
     icons.paste(image, icons.stop_sign(12), (x + 12, y))
-    draw_words(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
+    put_words(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
     x, y = float(MARGIN), top + 56
     icons.paste(image, icons.coin(11), (x + 12, y))
     x = draw_words(draw, (x + 30, y), "coin", body, INK, anchor="lm").x1 + 26
@@ -154,6 +154,6 @@ def _legend(width: int) -> Image.Image:
     ring = Box(x, y - 14, x + 22, y + 14)
     draw.rounded_rectangle(ring.rounded(), radius=4, fill=PAPER, outline=EXIT_RING, width=5)
     x = draw_words(draw, (ring.x1 + 8, y), "acrobat the show goes on from", body, INK, anchor="lm").x1 + 26
-    draw_words(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
+    put_words(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
     draw.line([(MARGIN, top + LEGEND_HEIGHT - 4), (width - MARGIN, top + LEGEND_HEIGHT - 4)], fill=MUTED, width=1)
     return image
