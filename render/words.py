@@ -34,7 +34,7 @@ def put_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font,
         return
     x, y = xy
     if anchor[0] != "l":
-        x -= text_width(text, font) / (2 if anchor[0] == "m" else 1)
+        x -= line_width(text, font) / (2 if anchor[0] == "m" else 1)
     left = "l" + anchor[1:]
     space = text_width(" ", font)
     for word in words:
@@ -73,3 +73,18 @@ def wrap_words(text: str, font: Font, max_width: float, max_lines: int | None = 
             return lines
     lines.append(current if current_width <= max_width else fit_text(current, font, max_width))
     return lines
+
+
+def fit_words(text: str, font: Font, max_width: float) -> str:
+    """``render.common.fit_text``: ``text``, cut with an ellipsis if wider than ``max_width``; a line that
+    fits (most do) is measured from its words' cached widths instead of anew."""
+    if line_width(text, font) <= max_width:
+        return text
+    return fit_text(text, font, max_width)
+
+
+def line_width(text: str, font: Font) -> float:
+    """``render.common.text_width`` of a line, from its words' and spaces' cached widths (the bundled fonts
+    kern nothing across a space, so the sum is the line's advance)."""
+    parts = text.split(" ")
+    return sum(text_width(part, font) for part in parts if part) + text_width(" ", font) * (len(parts) - 1)

@@ -131,7 +131,7 @@ def test_a_long_line_drawn_word_by_word_reads_as_the_line_drawn_whole() -> None:
         assert by_word.tobytes() == whole.tobytes()
 
 
-def test_lines_wrapped_from_word_widths_are_the_lines_wrap_text_makes() -> None:
+def test_lines_wrapped_and_fitted_from_word_widths_are_the_lines_wrap_text_and_fit_text_make() -> None:
     rng = random.Random(7)
     vocabulary = ["Show:", "11", "artists,", "ended", "(4th", "stop", "sign)", "·", "VP", "coins", "Überlingen",
                   "—", "majorities", "a", "Wages", "for", "every", "Horses", "and", "Elephants", "counter", "$2",
@@ -143,6 +143,9 @@ def test_lines_wrapped_from_word_widths_are_the_lines_wrap_text_makes() -> None:
         lines = rng.choice([None, 1, 2, 3])
         assert words.wrap_words(text, face, width, lines) == common.wrap_text(text, face, width, lines), \
             (text, width, lines)
+        assert words.fit_words(text, face, width) == common.fit_text(text, face, width)
+        spaced = text.replace(" · ", "  ·  ")
+        assert words.line_width(spaced, face) == common.text_width(spaced, face)
 
 
 def _every_candidate(placer: Placer, anchor: common.Point, width: float, height: float,

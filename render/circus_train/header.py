@@ -18,7 +18,6 @@ from render.common import (
     PlayerMark,
     chip,
     draw_token,
-    fit_text,
     hex_colour,
     mix,
     rounded_panel,
@@ -26,7 +25,7 @@ from render.common import (
     tint,
 )
 from render.fonts import font, printable
-from render.words import draw_words, put_words, wrap_words
+from render.words import draw_words, fit_words, put_words, wrap_words
 from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
@@ -193,7 +192,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     if isinstance(first, int) and 0 <= first < len(marks):
         box = draw_words(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
         draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
-        put_words(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
+        put_words(draw, (box.x1 + 50, 74), fit_words(marks[first].name, font(BODY, bold=True), 110),
                   font(BODY, bold=True), INK, anchor="lm")
     # Line 3: who acts.
     status, mark = _status(view, marks)
@@ -208,7 +207,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         if mark:
             draw_token(image, (banner.x0 + 24, banner.centre[1]), mark, radius=14)
             tx = banner.x0 + 46
-        put_words(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
+        put_words(draw, (tx, banner.centre[1]), fit_words(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
     if events:

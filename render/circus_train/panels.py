@@ -44,7 +44,6 @@ from render.common import (
     chip_width,
     disc_sprite,
     draw_token,
-    fit_text,
     mix,
     paste_centred,
     rounded_panel,
@@ -52,7 +51,7 @@ from render.common import (
     tint,
 )
 from render.fonts import font
-from render.words import draw_words, put_words, wrap_words
+from render.words import draw_words, fit_words, put_words, wrap_words
 from rules.circus_train.content import Content
 from rules.circus_train.state import REPUTATION_TRACK
 
@@ -112,7 +111,7 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: View, content: Content, y: float)
     specials = [content.specials[s].name for s in view.get("special_bank") or [] if s in content.specials]
     if specials and (view.get("options") or {}).get("special_characters"):
         box = draw_words(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
-        text = fit_text(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
+        text = fit_words(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
         put_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
 
 
@@ -198,7 +197,7 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
 
     discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
     played = "Played: " + (", ".join(discards) if discards else "none")
-    for text in [fit_text(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
+    for text in [fit_words(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")
     if two_week:
@@ -253,7 +252,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         chip(draw, (right - w, band.centre[1] - 16), text, marker_font, fill=marker_fill, pad_x=8, height=32)
         right -= w + 8
     name_font = font(26, bold=True)
-    name = fit_text(mark.name, name_font, right - (box.x0 + 60) - 8)
+    name = fit_words(mark.name, name_font, right - (box.x0 + 60) - 8)
     put_words(draw, (box.x0 + 58, band.centre[1]), name, name_font, INK, anchor="lm")
     # The body is flowed exactly as panel_height measured it, so it fills the box it was given.
     inner = box.width - 28

@@ -21,7 +21,6 @@ from render.common import (
     PlayerMark,
     chip,
     draw_token,
-    fit_text,
     mix,
     rounded_panel,
     text_width,
@@ -41,7 +40,7 @@ from render.dreadful_circus.layout import (
     players_of,
 )
 from render.fonts import font
-from render.words import draw_words, put_words, wrap_words
+from render.words import draw_words, fit_words, put_words, wrap_words
 
 PHASES = {
     "draft": "Draft: everyone keeps a card and passes the rest left",
@@ -210,7 +209,7 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
     head = f"Offer {int(offer.get('index', 0)) + 1} — {_seller_word(view, seller)}"
     box_head = draw_words(draw, (x0, box.y0 + 30), head, font(BODY, bold=True), INK, anchor="lm")
     draw_token(image, (box_head.x1 + 24, box.y0 + 30), marks[seller], radius=14)
-    put_words(draw, (box_head.x1 + 44, box.y0 + 30), fit_text(marks[seller].name, font(BODY, bold=True),
+    put_words(draw, (box_head.x1 + 44, box.y0 + 30), fit_words(marks[seller].name, font(BODY, bold=True),
                                                                 box.x1 - box_head.x1 - 60),
               font(BODY, bold=True), INK, anchor="lm")
     rows = _wagon_rows(offer, view)
@@ -262,14 +261,14 @@ def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, f
     if right - x < 2 * WAGON_COLUMN and status == "accepted":
         words = "accepted"  # two columns of wagons: the short word keeps the row inside its column
     name_room = min(200.0, right - x - 220)
-    name_box = draw_words(draw, (x + 82, centre_y), fit_text(mark.name, font(BODY, bold=True), name_room),
+    name_box = draw_words(draw, (x + 82, centre_y), fit_words(mark.name, font(BODY, bold=True), name_room),
                          font(BODY, bold=True), INK, anchor="lm")
     label = f"{symbol} {words}" if symbol else words
     if status in ("declined", "accepted", "inspecting"):
         chip(draw, (name_box.x1 + 14, centre_y - 17), label, font(SMALL, bold=True), fill=tint(colour, 0.82),
              text_fill=colour if status != "inspecting" else INK, outline=colour, height=34, pad_x=10)
     else:
-        put_words(draw, (name_box.x1 + 14, centre_y), fit_text(label, font(SMALL), right - name_box.x1 - 20),
+        put_words(draw, (name_box.x1 + 14, centre_y), fit_words(label, font(SMALL), right - name_box.x1 - 20),
                   font(SMALL), colour, anchor="lm")
 
 

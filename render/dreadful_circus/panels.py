@@ -22,7 +22,6 @@ from render.common import (
     chip,
     chip_width,
     draw_token,
-    fit_text,
     mix,
     rounded_panel,
     text_width,
@@ -48,7 +47,7 @@ from render.dreadful_circus.layout import (
     board_width,
 )
 from render.fonts import font
-from render.words import draw_words, put_words, wrap_words
+from render.words import draw_words, fit_words, put_words, wrap_words
 
 Player = Mapping[str, Any]
 HEAD = 52
@@ -104,7 +103,7 @@ def _copy_lines(view: View, player: Player, width: float) -> list[str]:
         own = names.get(str(copier), ("", str(copier)))[1]
         owner, name = names.get(str(copied), ("", "a discarded card"))
         whose = f"{owner}'s " if owner and owner != player.get("name") else "their own " if owner else ""
-        lines.append(fit_text(f"{own} copies {whose}{name}", font(SMALL), width - 40))
+        lines.append(fit_words(f"{own} copies {whose}{name}", font(SMALL), width - 40))
     return lines
 
 
@@ -168,7 +167,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
         badges.append("▶ TO ACT")
     widths = [chip_width(b, badge_font, pad_x=8) for b in badges]
     name_room = right - (box.x0 + 64) - sum(w + 8 for w in widths)
-    name_box = draw_words(draw, (box.x0 + 64, centre_y), fit_text(mark.name, font(24, bold=True), name_room),
+    name_box = draw_words(draw, (box.x0 + 64, centre_y), fit_words(mark.name, font(24, bold=True), name_room),
                          font(24, bold=True), INK, anchor="lm")
     x = name_box.x1 + 12
     for badge, w in zip(badges, widths, strict=True):
@@ -185,7 +184,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     if player.get("chosen"):
         facts.append("secret choice made ✓")
     y = box.y0 + HEAD
-    put_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_text("  ·  ".join(facts), font(SMALL), box.width - 40),
+    put_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_words("  ·  ".join(facts), font(SMALL), box.width - 40),
               font(SMALL), INK, anchor="lm")
     y += FACTS
     tableau = list(player.get("tableau") or [])

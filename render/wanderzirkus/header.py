@@ -18,7 +18,6 @@ from render.common import (
     chip,
     chip_width,
     draw_token,
-    fit_text,
     tint,
 )
 from render.fonts import font
@@ -34,7 +33,7 @@ from render.wanderzirkus.layout import (
     TENT_RED,
     View,
 )
-from render.words import draw_words, put_words
+from render.words import draw_words, fit_words, put_words
 
 HEADER_HEIGHT = 120
 TOKEN = 15
@@ -47,7 +46,7 @@ def name_with_token(image: Image.Image, draw: ImageDraw.ImageDraw, mark: PlayerM
     """A player's token followed by their name, vertically centred on ``y``; returns the covered box."""
     token = draw_token(image, (x + TOKEN + 4, y), mark, radius=TOKEN, ring=ring)
     name_font = font(size, bold=bold)
-    box = draw_words(draw, (token.x1 + 4, y), fit_text(mark.name, name_font, max_width - (token.x1 + 4 - x)),
+    box = draw_words(draw, (token.x1 + 4, y), fit_words(mark.name, name_font, max_width - (token.x1 + 4 - x)),
                     name_font, INK, anchor="lm")
     return Box(x, min(token.y0, box.y0), box.x1, max(token.y1, box.y1))
 
@@ -117,7 +116,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     for seat in seats[:6]:
         draw_token(image, (tx + 15, banner.centre[1]), marks[seat], radius=14)
         tx += 36
-    put_words(draw, (tx + 4, banner.centre[1]), fit_text(text, status_font, banner.x1 - tx - 14), status_font,
+    put_words(draw, (tx + 4, banner.centre[1]), fit_words(text, status_font, banner.x1 - tx - 14), status_font,
               INK if fill != INK else PAPER, anchor="lm")
 
 

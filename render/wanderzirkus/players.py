@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, fit_text, mix, tint
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, mix, tint
 from render.fonts import font, printable
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_city
 from render.wanderzirkus.header import name_with_token
@@ -25,7 +25,7 @@ from render.wanderzirkus.layout import (
     View,
 )
 from render.wanderzirkus.row import RowLayout, draw_row, layout_row
-from render.words import put_words, wrap_words
+from render.words import fit_words, put_words, wrap_words
 
 PAD = 14
 EMPTY_SHOW = 36  # the height of "No show yet this round."
@@ -238,7 +238,7 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
     if kept or regions:
         body = font(18)
         put_words(draw, (x, y + 14), f"Kept {kept} cit{'y' if kept == 1 else 'ies'}", body, INK, anchor="lm")
-        put_words(draw, (x, y + 42), fit_text("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
+        put_words(draw, (x, y + 42), fit_words("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
                   anchor="lm")
         y += 60
     return y
@@ -259,13 +259,13 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         facts.append(f"announced at least {player['announcement']}")
     if compact and not _compact(view, player):
         facts.insert(0, _show_title(player))
-    put_words(draw, (name.x1 + 24, head.centre[1]), fit_text(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
+    put_words(draw, (name.x1 + 24, head.centre[1]), fit_words(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
               font(BODY), INK, anchor="lm")
     top = head.y1 + (0 if compact else 6)
     if _compact(view, player):
         y = top
         if _kept_line(player):
-            put_words(draw, (box.x0 + PAD, y + 16), fit_text(_kept_line(player), font(BODY), box.width - 2 * PAD),
+            put_words(draw, (box.x0 + PAD, y + 16), fit_words(_kept_line(player), font(BODY), box.width - 2 * PAD),
                       font(BODY), INK, anchor="lm")
             y += 34
     else:

@@ -9,13 +9,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, fit_text, tint
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, tint
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
 from render.wanderzirkus.header import name_with_token
 from render.wanderzirkus.layout import BOARD_CARD, BODY, MARGIN, PANEL_EDGE, PANEL_FILL, CardSize, View
-from render.words import draw_words, put_words
+from render.words import draw_words, fit_words, put_words
 
 SECTION_TITLE = 24
 PAIR_WIDTH = BOARD_CARD.pitch + CITY_WIDTH + 28
@@ -170,19 +170,19 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
         x += COLUMNS[8][1]
         if in_rows and seat in finals:
             room = COLUMNS[9][1] + COLUMNS[10][1] - 16
-            put_words(draw, (x, cy), fit_text(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
+            put_words(draw, (x, cy), fit_words(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
             continue
         announced = player.get("announcement")
         put_words(draw, (x, cy), "—" if announced is None else f"at least {announced}", body, INK, anchor="lm")
         x += COLUMNS[9][1]
-        put_words(draw, (x, cy), fit_text(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
+        put_words(draw, (x, cy), fit_words(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
     y = frame.y1 + 8
     lines = [] if in_rows else _final_lines(view, marks)
     per_column = -(-len(lines) // _final_columns(lines))
     column_w = (width - 2 * MARGIN) / _final_columns(lines)
     for index, line in enumerate(lines):
         column, row = divmod(index, per_column)
-        put_words(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_text(line, body, column_w - 24),
+        put_words(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_words(line, body, column_w - 24),
                   body, INK, anchor="lm")
     if not players:
         put_words(draw, (MARGIN + 12, y), "No players.", body, PAPER)
