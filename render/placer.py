@@ -13,9 +13,23 @@ from render.common import Box, Point
 
 
 def nearer_rival(box: Box, anchor: Point, rivals: Sequence[Point], margin: float = 8.0) -> bool:
-    """True if some rival point is not clearly (by ``margin``) farther from ``box`` than ``anchor``."""
-    own = math.dist(anchor, box.nearest(anchor))
-    return any(rival != anchor and math.dist(rival, box.nearest(rival)) < own + margin for rival in rivals)
+    """True if some rival point is not clearly (by ``margin``) farther from ``box`` than ``anchor``.
+
+    Each distance is ``math.dist`` from the point to ``box.nearest`` of it, written out on plain floats
+    (a board asks this for every tag it places, of every city): the same values."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    hypot = math.hypot
+    ax, ay = anchor
+    limit = hypot(ax - (x0 if ax < x0 else x1 if ax > x1 else ax), ay - (y0 if ay < y0 else y1 if ay > y1 else ay)) \
+        + margin
+    for rival in rivals:
+        rx, ry = rival
+        if rx == ax and ry == ay:
+            continue
+        if hypot(rx - (x0 if rx < x0 else x1 if rx > x1 else rx), ry - (y0 if ry < y0 else y1 if ry > y1 else ry)) \
+                < limit:
+            return True
+    return False
 
 
 # 16 directions, starting to the right and turning clockwise (y grows downward).
