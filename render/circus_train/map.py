@@ -321,15 +321,13 @@ LEADER_REACH = 8  # px around a leader line's ends that the line (7 px wide) and
 def _names_under(base: BaseMap, regions: Sequence[Box]) -> list[str]:
     """The cities (in the content's order) whose name touches one of ``regions``, or the pixels of a name
     that does, and so on."""
-    boxes = {city: Box(*pixels) for city, (pixels, _) in base.unnamed.items()}
-    touched: list[Box] = list(regions)
+    names = [(city, pixels) for city, (pixels, _) in base.unnamed.items()]
+    pending = [(region.x0, region.y0, region.x1, region.y1) for region in regions]
     found: set[str] = set()
-    grown = True
-    while grown:
-        grown = False
-        for city, box in boxes.items():
-            if city not in found and any(box.overlap(region) > 0 for region in touched):
+    while pending:
+        x0, y0, x1, y1 = pending.pop()
+        for city, (left, top, right, bottom) in names:
+            if city not in found and left < x1 and x0 < right and top < y1 and y0 < bottom:
                 found.add(city)
-                touched.append(box)
-                grown = True
-    return [city for city in boxes if city in found]
+                pending.append((left, top, right, bottom))
+    return [city for city, _ in names if city in found]
