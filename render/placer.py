@@ -220,7 +220,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
     hw, hh = width / 2, height / 2
     best: tuple[float, float, float, float] | None = None
     best_cost = math.inf
-    dist = math.dist
+    hypot = math.hypot
     rx0, ry0, rx1, ry1 = ax, ay, ax, ay
     for gap in gaps:
         if best is not None and distance_cost * max(gap, 0) >= best_cost:
@@ -231,7 +231,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
             x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
             ex = x0 if ax < x0 else x1 if ax > x1 else ax
             ey = y0 if ay < y0 else y1 if ay > y1 else ay
-            distance = distance_cost * dist(anchor, (ex, ey))
+            distance = distance_cost * hypot(ax - ex, ay - ey)  # math.dist(anchor, (ex, ey)), without the tuple
             if distance >= best_cost:
                 continue
             if x0 < rx0:
