@@ -65,22 +65,29 @@ BAND_BYTES = 128 * 1024
 
 def _compressed_rows(picture: Image.Image) -> bytes:
     """The picture's rows as a PNG's compressed pixel data. Every row starts with its filter: 0, none (what
-    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so the
-    rows are the picture pasted one pixel to the right of a column of zeros, read out a band at a time by
-    Pillow's raw encoder. (A picture of its own per band, as before, cost a fresh allocation, a paste and a
-    copy per band: twice the compression's own time in the workers.)"""
+    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing).
+
+    Pillow's raw encoder reads the rows out a band at a time, each row padded with one zero at its end
+    (a stride one byte longer than the row): after a first zero, each row's padding is the next row's
+    filter byte, and the last row's is left out. (A picture of its own per band, as before, or one
+    padded copy of the picture, cost a fresh allocation and a copy: more than the compression itself in
+    the workers.)"""
     width, height = picture.size
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(picture, (1, 0))
-    # The raw encoder fills each buffer with whole rows: bands of the same rows as before, the same bytes.
-    band = max(1, BAND_BYTES // (width + 1)) * (width + 1)
-    encoder = Image._getencoder("P", "raw", ("P", 0, 1))
-    encoder.setimage(rows.im, (0, 0, width + 1, height))
+    stride = width + 1
+    encoder = Image._getencoder("P", "raw", ("P", stride, 1))
+    encoder.setimage(picture.im, (0, 0, width, height))
     compressor = isal_zlib.compressobj(PNG_LEVEL)
     out = []
+    band = max(1, BAND_BYTES // stride) * stride  # the encoder fills each buffer with whole rows
+    # Each band is given to the compressor shifted by one byte (the first row's filter byte in front, the
+    # band's last padding held back for the next), so the compressor gets the same bands as when each
+    # band was a picture of its own: the same bytes out.
+    carried = b"\0"
     while True:
         _, status, data = encoder.encode(band)
-        out.append(compressor.compress(data))
+        if data:
+            out.append(compressor.compress(carried + data[:-1]))
+            carried = data[-1:]
         if status:
             break
     if status < 0:
