@@ -17,9 +17,11 @@ from render.common import (
     Box,
     PlayerMark,
     chip,
+    draw_text,
     draw_token,
     hex_colour,
     mix,
+    put_text,
     rounded_panel,
     text_width,
     tint,
@@ -176,7 +178,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     x = MARGIN
     week_of = WEEKS_IN_MONTH[MONTHS.index(view["month"])] if view.get("month") in MONTHS else 0
     date = f"{view.get('month', '')}, week {view.get('week_of_month', '')} of {week_of}"
-    box = draw_words(draw, (x, 14), "Circus Train", title, INK)
+    box = draw_text(draw, (x, 14), "Circus Train", title, INK)
     box = draw_words(draw, (box.x1 + 22, 14), date, title, INK)
     money = content.seasons[str(view.get("season", "green"))].money if view.get("season") in content.seasons else 0
     chip(draw, (MARGIN, 60), f"{season.letter} · {season.months} season · shows pay ${money}", font(BODY, bold=True),
@@ -217,6 +219,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         for index, line in enumerate(events):
             left, top = MARGIN + 12.0, y + 1.0 + index * 28
             if index == 0 and line.startswith("Event: "):
-                left = draw_words(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
+                left = draw_text(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
                 line = line[len("Event: "):]
-            put_words(draw, (left, top), line, font(BODY), INK)
+            # Drawn whole: an Event card's lines are the same on every board of its month, in every game.
+            put_text(draw, (left, top), line, font(BODY), INK)

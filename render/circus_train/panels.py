@@ -43,6 +43,7 @@ from render.common import (
     chip,
     chip_width,
     disc_sprite,
+    draw_text,
     draw_token,
     mix,
     paste_centred,
@@ -103,14 +104,14 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: View, content: Content, y: float)
     bank = view.get("talent_bank") or {}
     f = font(BODY)
     fb = font(BODY, bold=True)
-    box = draw_words(draw, (MARGIN, y + 14), "Talent Bank:", fb, INK, anchor="lm")
+    box = draw_text(draw, (MARGIN, y + 14), "Talent Bank:", fb, INK, anchor="lm")
     x = box.x1 + 12
     for t, kind in content.talent.items():
         box = draw_words(draw, (x, y + 14), f"{kind.short} {bank.get(t, 0)}", f, INK, anchor="lm")
         x = box.x1 + 16
     specials = [content.specials[s].name for s in view.get("special_bank") or [] if s in content.specials]
     if specials and (view.get("options") or {}).get("special_characters"):
-        box = draw_words(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
+        box = draw_text(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
         text = fit_words(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
         put_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
 

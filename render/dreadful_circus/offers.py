@@ -20,8 +20,10 @@ from render.common import (
     Box,
     PlayerMark,
     chip,
+    draw_text,
     draw_token,
     mix,
+    put_text,
     rounded_panel,
     text_width,
     tint,
@@ -68,7 +70,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     """Title, round and counts; then a banner naming the phase and whom the game waits for."""
     width = image.width
     title = font(TITLE, bold=True)
-    box = draw_words(draw, (MARGIN, 14), "Dreadful Circus", title, INK)
+    box = draw_text(draw, (MARGIN, 14), "Dreadful Circus", title, INK)
     round_no = int(view.get("round") or 0)
     put_words(draw, (box.x1 + 18, 14), f"Round {round_no}" if round_no else "Set-up", title, MUTED)
     facts = (f"Deck {view.get('deck_count', 0)}  ·  Contract bag {view.get('bag_count', 0)}  ·  "
@@ -87,7 +89,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     awaited = _awaiting(view)
     if not awaited:
         return
-    x = draw_words(draw, (x, banner.centre[1]), "▶ Waiting for", font(BODY), INK, anchor="lm").x1 + 10
+    x = draw_text(draw, (x, banner.centre[1]), "▶ Waiting for", font(BODY), INK, anchor="lm").x1 + 10
     for seat in awaited:
         mark = marks[seat]
         name_w = text_width(mark.name, font(SMALL, bold=True))
@@ -165,7 +167,7 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     players = players_of(view)
     put_words(draw, (MARGIN, top + 24), "Offers" if offers else "Card in play", font(26, bold=True), INK, anchor="lm")
     if offers:
-        put_words(draw, (MARGIN + 110, top + 24), "(wagons show only their owner: the bids inside are secret)",
+        put_text(draw, (MARGIN + 110, top + 24), "(wagons show only their owner: the bids inside are secret)",
                   font(SMALL), MUTED, anchor="lm")
     y = top + 50
     for offer in offers:
@@ -174,7 +176,7 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         y += height + 10
     bidding = _still_bidding(view)
     if bidding:
-        x = draw_words(draw, (MARGIN + 4, y + 22), "Still filling a wagon:", font(BODY, bold=True), INK,
+        x = draw_text(draw, (MARGIN + 4, y + 22), "Still filling a wagon:", font(BODY, bold=True), INK,
                       anchor="lm").x1 + 12
         for seat in bidding:
             draw_token(image, (x + 14, y + 22), marks[seat], radius=13)
@@ -229,7 +231,7 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
                    min(box.x1 - 12, left + WAGON_COLUMN - 10))
     y += lines * WAGON_ROW
     if offer.get("done") and offer.get("winner") is None and rows:
-        put_words(draw, (x0, y + 20), "Every bid declined: the card is discarded.", font(BODY, bold=True), DECLINE,
+        put_text(draw, (x0, y + 20), "Every bid declined: the card is discarded.", font(BODY, bold=True), DECLINE,
                   anchor="lm")
 
 

@@ -23,6 +23,7 @@ from render.common import (
     chip_width,
     draw_token,
     mix,
+    put_text,
     rounded_panel,
     text_width,
 )
@@ -190,7 +191,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     tableau = list(player.get("tableau") or [])
     rows = _flow(tableau, box.width - 24)
     if not rows:
-        put_words(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
+        put_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
     for row in rows:
         x = box.x0 + 24
         for card in row:
@@ -242,7 +243,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, top: float, width: int = WIDTH) -> No
     f = font(SMALL)
     while text_width(text, f) > width - 2 * MARGIN and f.size > 16:
         f = font(f.size - 1)
-    put_words(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
+    put_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
 
 
 def paper_rule(draw: ImageDraw.ImageDraw, y: float, width: int = WIDTH) -> None:

@@ -17,7 +17,9 @@ from render.common import (
     PlayerMark,
     chip,
     chip_width,
+    draw_text,
     draw_token,
+    put_text,
     tint,
 )
 from render.fonts import font
@@ -85,7 +87,7 @@ def _status(view: View, marks: Sequence[PlayerMark]) -> tuple[str, list[int]]:
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
                 width: int) -> None:
     title = font(30, bold=True)
-    box = draw_words(draw, (MARGIN, 12), "Der Wanderzirkus", title, TENT_RED)
+    box = draw_text(draw, (MARGIN, 12), "Der Wanderzirkus", title, TENT_RED)
     phase = PHASE_LABELS.get(str(view.get("phase")), str(view.get("phase", "")))
     round_text = f"Round {view.get('round', 1)} of {view.get('rounds', 5)} · {phase}"
     put_words(draw, (box.x1 + 24, 12), round_text, title, INK)
@@ -142,17 +144,17 @@ def _legend(width: int) -> Image.Image:
         icons.paste(image, icons.act_icon(colour, 12), (x + 12, y))
         x = draw_words(draw, (x + 30, y), f"{act.letter} {act.act}", body, INK, anchor="lm").x1 + 26
     icons.paste(image, icons.stop_sign(12), (x + 12, y))
-    put_words(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
+    put_text(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
     x, y = float(MARGIN), top + 56
     icons.paste(image, icons.coin(11), (x + 12, y))
     x = draw_words(draw, (x + 30, y), "coin", body, INK, anchor="lm").x1 + 26
     joint = Box(x, y - 12, x + 40, y + 12)
     draw.rounded_rectangle(joint.rounded(), radius=6, fill=STYLES["green"].colour, outline=INK, width=3)
     put_words(draw, joint.centre, "G", font(16, bold=True), PAPER, anchor="mm")
-    x = draw_words(draw, (joint.x1 + 8, y), "matching connection", body, INK, anchor="lm").x1 + 26
+    x = draw_text(draw, (joint.x1 + 8, y), "matching connection", body, INK, anchor="lm").x1 + 26
     ring = Box(x, y - 14, x + 22, y + 14)
     draw.rounded_rectangle(ring.rounded(), radius=4, fill=PAPER, outline=EXIT_RING, width=5)
-    x = draw_words(draw, (ring.x1 + 8, y), "acrobat the show goes on from", body, INK, anchor="lm").x1 + 26
-    put_words(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
+    x = draw_text(draw, (ring.x1 + 8, y), "acrobat the show goes on from", body, INK, anchor="lm").x1 + 26
+    put_text(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
     draw.line([(MARGIN, top + LEGEND_HEIGHT - 4), (width - MARGIN, top + LEGEND_HEIGHT - 4)], fill=MUTED, width=1)
     return image

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, tint
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, tint
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
@@ -54,7 +54,7 @@ def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     current = view.get("current")
     x = title.x1 + 28
     if order:
-        x = draw_words(draw, (x, top + 22), "Choosing order:", font(BODY), INK, anchor="lm").x1 + 8
+        x = draw_text(draw, (x, top + 22), "Choosing order:", font(BODY), INK, anchor="lm").x1 + 8
         for seat in order:
             box = name_with_token(image, draw, marks[seat], x, top + 22, 220, bold=seat == current,
                                   ring=seat == current)
