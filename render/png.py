@@ -69,25 +69,24 @@ def _compressed_rows(picture: Image.Image) -> bytes:
 
     Pillow's raw encoder reads the rows out a band at a time, each row padded with one zero at its end
     (a stride one byte longer than the row): after a first zero, each row's padding is the next row's
-    filter byte, and the last row's is left out. (A picture of its own per band, as before, or one
-    padded copy of the picture, cost a fresh allocation and a copy: more than the compression itself in
-    the workers.)"""
+    filter byte, and the last row's is left out. Nothing is copied on the way: a picture per band (as
+    before) or one padded copy of the picture cost a fresh allocation and a copy, more than the
+    compression itself in the workers."""
     width, height = picture.size
     stride = width + 1
     encoder = Image._getencoder("P", "raw", ("P", stride, 1))
     encoder.setimage(picture.im, (0, 0, width, height))
     compressor = isal_zlib.compressobj(PNG_LEVEL)
-    out = []
+    out = [compressor.compress(b"\0")]
+    left = height * stride - 1  # every row and its padding, but the last row's
     band = max(1, BAND_BYTES // stride) * stride  # the encoder fills each buffer with whole rows
-    # Each band is given to the compressor shifted by one byte (the first row's filter byte in front, the
-    # band's last padding held back for the next), so the compressor gets the same bands as when each
-    # band was a picture of its own: the same bytes out.
-    carried = b"\0"
     while True:
         _, status, data = encoder.encode(band)
-        if data:
-            out.append(compressor.compress(carried + data[:-1]))
-            carried = data[-1:]
+        if len(data) > left:
+            out.append(compressor.compress(memoryview(data)[:left]))
+        elif data:
+            out.append(compressor.compress(data))
+        left -= min(left, len(data))
         if status:
             break
     if status < 0:

@@ -306,11 +306,12 @@ def test_freed_picture_blocks_are_reused_and_their_number_is_bounded() -> None:
     assert 0 < cached <= arena.KEPT_BLOCKS
 
 
-def test_a_png_of_many_bands_decodes_to_exactly_the_mapped_picture() -> None:
+@pytest.mark.parametrize("extra_rows", [17, 0, 1])  # a short last band; bands that end with the picture; one row
+def test_a_png_of_many_bands_decodes_to_exactly_the_mapped_picture(extra_rows: int) -> None:
     colours = bytes(channel for index in range(256) for channel in (index, 255 - index, (index * 7) % 256))
     width = 301
     rows = png.BAND_BYTES // (width + 1)
-    image = Image.new("RGB", (width, rows * 2 + 17))  # two whole bands and a short one
+    image = Image.new("RGB", (width, rows * 2 + extra_rows))  # two whole bands and what is left
     image.putdata([(x % 256, 255 - x % 256, (y * 5) % 256) for y in range(image.height) for x in range(width)])
     decoded = _decoded(png.palette_png(image, colours))
     assert decoded.size == image.size and decoded.mode == "P"
