@@ -102,7 +102,7 @@ CALENDAR_SPARE = 4  # px around the strip's box that its text and outlines may r
 @cache
 def _calendar_looks() -> tuple[Image.Image, Image.Image, Image.Image]:
     """The calendar strip on the header's background three times: every week gone by, every week the
-    current one, every week to come (0.5 MB). A board's strip is cut from them, a week's cell from the
+    current one, every week to come (1.2 MB). A board's strip is cut from them, a week's cell from the
     look it has that week: labels and gaps are the same in all three, and no cell reaches another."""
     height = CALENDAR_TOP + 24 + CALENDAR_CELL + CALENDAR_SPARE + 1
     pictures = [Image.new("RGB", (WIDTH, height), BACKGROUND) for _ in range(3)]
