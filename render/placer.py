@@ -13,9 +13,23 @@ from render.common import Box, Point
 
 
 def nearer_rival(box: Box, anchor: Point, rivals: Sequence[Point], margin: float = 8.0) -> bool:
-    """True if some rival point is not clearly (by ``margin``) farther from ``box`` than ``anchor``."""
-    own = math.dist(anchor, box.nearest(anchor))
-    return any(rival != anchor and math.dist(rival, box.nearest(rival)) < own + margin for rival in rivals)
+    """True if some rival point is not clearly (by ``margin``) farther from ``box`` than ``anchor``.
+
+    Each distance is ``math.dist`` from the point to ``box.nearest`` of it, written out on plain floats
+    (a board asks this for every tag it places, of every city): the same values."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    hypot = math.hypot
+    ax, ay = anchor
+    limit = hypot(ax - (x0 if ax < x0 else x1 if ax > x1 else ax), ay - (y0 if ay < y0 else y1 if ay > y1 else ay)) \
+        + margin
+    for rival in rivals:
+        rx, ry = rival
+        if rx == ax and ry == ay:
+            continue
+        if hypot(rx - (x0 if rx < x0 else x1 if rx > x1 else rx), ry - (y0 if ry < y0 else y1 if ry > y1 else ry)) \
+                < limit:
+            return True
+    return False
 
 
 # 16 directions, starting to the right and turning clockwise (y grows downward).
@@ -206,7 +220,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
     hw, hh = width / 2, height / 2
     best: tuple[float, float, float, float] | None = None
     best_cost = math.inf
-    dist = math.dist
+    hypot = math.hypot
     rx0, ry0, rx1, ry1 = ax, ay, ax, ay
     for gap in gaps:
         if best is not None and distance_cost * max(gap, 0) >= best_cost:
@@ -217,7 +231,7 @@ def _cheapest(near: Placer, anchor: Point, width: float, height: float, gaps: Se
             x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
             ex = x0 if ax < x0 else x1 if ax > x1 else ax
             ey = y0 if ay < y0 else y1 if ay > y1 else ay
-            distance = distance_cost * dist(anchor, (ex, ey))
+            distance = distance_cost * hypot(ax - ex, ay - ey)  # math.dist(anchor, (ex, ey)), without the tuple
             if distance >= best_cost:
                 continue
             if x0 < rx0:

@@ -56,25 +56,41 @@ def palette_png(image: Image.Image, colours: bytes) -> bytes:
                      _chunk(b"IDAT", _compressed_rows(picture)), _chunk(b"IEND", b"")))
 
 
-# Rows are compressed a band at a time: bands this small come from the heap the C library keeps, where a
-# whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in the
-# render workers, whose large allocations each get their own: table/allocator.py), which cost more than
-# the compression itself.
+# Rows go to the compressor a band at a time: bands this small come from the heap the C library keeps,
+# where a whole picture's bytes (2-3 MB) would be a fresh mapping whose pages the kernel must fault in (in
+# the render workers, whose large allocations each get their own: table/allocator.py), which cost more
+# than the compression itself.
 BAND_BYTES = 128 * 1024
 
 
 def _compressed_rows(picture: Image.Image) -> bytes:
     """The picture's rows as a PNG's compressed pixel data. Every row starts with its filter: 0, none (what
-    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing), so a
-    band is the picture's rows pasted one pixel to the right of a column of zeros."""
+    Pillow chose for these pictures; predicting a palette index from its neighbours gains nothing).
+
+    Pillow's raw encoder reads the rows out a band at a time, each row padded with one zero at its end
+    (a stride one byte longer than the row): after a first zero, each row's padding is the next row's
+    filter byte, and the last row's is left out. Nothing is copied on the way: a picture per band (as
+    before) or one padded copy of the picture cost a fresh allocation and a copy, more than the
+    compression itself in the workers."""
     width, height = picture.size
-    rows = max(1, BAND_BYTES // (width + 1))
+    stride = width + 1
+    encoder = Image._getencoder("P", "raw", ("P", stride, 1))
+    encoder.setimage(picture.im, (0, 0, width, height))
     compressor = isal_zlib.compressobj(PNG_LEVEL)
-    out = []
-    for top in range(0, height, rows):
-        band = Image.new("P", (width + 1, min(rows, height - top)), 0)
-        band.paste(picture, (1, -top))  # what falls outside the band is clipped
-        out.append(compressor.compress(band.tobytes()))
+    out = [compressor.compress(b"\0")]
+    left = height * stride - 1  # every row and its padding, but the last row's
+    band = max(1, BAND_BYTES // stride) * stride  # the encoder fills each buffer with whole rows
+    while True:
+        _, status, data = encoder.encode(band)
+        if len(data) > left:
+            out.append(compressor.compress(memoryview(data)[:left]))
+        elif data:
+            out.append(compressor.compress(data))
+        left -= min(left, len(data))
+        if status:
+            break
+    if status < 0:
+        raise RuntimeError(f"Pillow's raw encoder failed ({status})")
     out.append(compressor.flush())
     return b"".join(out)
 

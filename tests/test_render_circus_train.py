@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import render
 from render import circus_train as ct
@@ -337,3 +337,62 @@ def test_the_header_is_an_even_number_of_pixels_tall_so_the_map_below_it_keeps_i
 
     heights = {header_height(spectator(state), tight) for state in states(5, **ALL)[::5] for tight in (False, True)}
     assert len(heights) > 1 and all(height % 2 == 0 for height in heights)
+
+
+@pytest.mark.parametrize("week", [-1, 0, 1, 3, 4, 13, 25, 26, 27, 30])
+def test_the_calendar_pasted_from_its_three_looks_is_the_strip_drawn_for_that_week(week: int) -> None:
+    from PIL import ImageDraw
+
+    from render.circus_train import header
+    from render.circus_train.layout import BACKGROUND, WIDTH
+
+    def look(index: int) -> header.Look:
+        return "past" if index < week else "now" if index == week else "next"
+
+    drawn = Image.new("RGB", (WIDTH, 80), BACKGROUND)
+    header._calendar_strip(ImageDraw.Draw(drawn), look)
+    pasted = Image.new("RGB", (WIDTH, 80), BACKGROUND)
+    header._draw_calendar(pasted, week)
+    assert pasted.tobytes() == drawn.tobytes()
+    assert pasted.tobytes() != Image.new("RGB", (WIDTH, 80), BACKGROUND).tobytes()
+
+
+def test_a_city_name_drawn_on_the_map_stays_within_the_pixels_kept_clear_for_it() -> None:
+    from PIL import ImageDraw
+
+    from render.circus_train.layout import name_font
+    from render.circus_train.map import NAME_STROKE
+    from rules.circus_train.content import load_content
+
+    base = ct.base_map()
+    nameless = base.image.copy()
+    for pixels, unnamed in base.unnamed.values():
+        nameless.paste(unnamed, pixels[:2])
+    for city, (pixels, _) in base.unnamed.items():
+        drawn = nameless.copy()
+        common.draw_text(ImageDraw.Draw(drawn), base.names[city].centre, load_content().cities[city].name,
+                         name_font(), common.INK, anchor="mm", stroke=NAME_STROKE)
+        changed = ImageChops.difference(drawn, nameless).getbbox()
+        assert changed is not None and pixels[0] <= changed[0] and pixels[1] <= changed[1] \
+            and changed[2] <= pixels[2] and changed[3] <= pixels[3], city
+
+
+def _has_leader_lines(view: View) -> bool:
+    import math
+
+    from render.circus_train.layout import city_point
+    from rules.circus_train.content import load_content
+
+    anchors = [(city_point(load_content(), tag.city), box) for tag, box in ct.map_layout(view).tags]
+    return any(math.dist(anchor, box.nearest(anchor)) > 4 for anchor, box in anchors)
+
+
+def test_names_drawn_again_only_where_leader_lines_pass_give_the_map_with_every_name_drawn_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from render.circus_train import map as ct_map
+
+    views = [view for view in (spectator(state) for state in states(5, 3, **ALL)[::25]) if _has_leader_lines(view)]
+    assert len(views) >= 3
+    only_under = [ct.render_image(view).tobytes() for view in views]
+    monkeypatch.setattr(ct_map, "_names_under", lambda base, regions: list(base.unnamed))
+    assert [ct.render_image(view).tobytes() for view in views] == only_under

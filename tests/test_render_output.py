@@ -20,7 +20,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
-from render import arena, common, png, replay
+from render import arena, common, png, replay, words
 from render.fonts import font
 from render.placer import Placer
 from rules.registry import GAMES
@@ -102,6 +102,50 @@ def test_cached_text_draws_the_pixels_pillow_draws() -> None:
         assert cached.tobytes() == direct.tobytes(), (text, anchor, stroke, xy)
         assert box == common.Box(*ImageDraw.Draw(direct).textbbox(pixel, text, font=face, anchor=anchor,
                                                                    stroke_width=stroke))
+
+
+def test_a_long_line_drawn_word_by_word_reads_as_the_line_drawn_whole() -> None:
+    lines = ["Show: 11 artists, ended (4th stop sign) · 54 VP from rounds · 5 coins · no swap token",
+             "Score 24 VP — coins 13, majorities 6, sets 0, cards 2", "Deck 13  ·  Contract bag 25  ·  Discards 6"]
+    cases = [(lines[0], font(21), "lm", (20.5, 40)), (lines[1], font(20, bold=True), "la", (30, 20)),
+             (lines[2], font(21), "mm", (600.3, 40)), (lines[0], font(18), "rm", (1180, 40))]
+    for text, face, anchor, xy in cases:
+        whole = Image.new("RGB", (1200, 80), (233, 228, 216))
+        by_word = whole.copy()
+        common.put_text(ImageDraw.Draw(whole), xy, text, face, (34, 30, 28), anchor=anchor)
+        words.put_words(ImageDraw.Draw(by_word), xy, text, face, (34, 30, 28), anchor=anchor)
+        # Every word in its place: the same ink within a pixel, and its place from the line's own advance.
+        ink, word_ink = whole.convert("L").point(lambda v: v < 200).getbbox(), \
+            by_word.convert("L").point(lambda v: v < 200).getbbox()
+        assert ink is not None and word_ink is not None
+        assert all(abs(a - b) <= 1 for a, b in zip(ink, word_ink, strict=True)), (text, ink, word_ink)
+        assert ImageStat.Stat(ImageChops.difference(whole, by_word)).mean[0] < 4
+        assert words.draw_words(ImageDraw.Draw(by_word), xy, text, face, anchor=anchor) == \
+            common.text_box(xy, text, face, anchor=anchor)
+    # Short lines and outlined text are drawn whole: the very pixels of put_text.
+    for text, stroke in (("Fame 12", 0), (lines[1], 3)):
+        whole = Image.new("RGB", (1200, 80), (233, 228, 216))
+        by_word = whole.copy()
+        common.put_text(ImageDraw.Draw(whole), (10, 40), text, font(21), (34, 30, 28), anchor="lm", stroke=stroke)
+        words.put_words(ImageDraw.Draw(by_word), (10, 40), text, font(21), (34, 30, 28), anchor="lm", stroke=stroke)
+        assert by_word.tobytes() == whole.tobytes()
+
+
+def test_lines_wrapped_and_fitted_from_word_widths_are_the_lines_wrap_text_and_fit_text_make() -> None:
+    rng = random.Random(7)
+    vocabulary = ["Show:", "11", "artists,", "ended", "(4th", "stop", "sign)", "·", "VP", "coins", "Überlingen",
+                  "—", "majorities", "a", "Wages", "for", "every", "Horses", "and", "Elephants", "counter", "$2",
+                  "fi", "fl", "AV", "To", "Wa", "Sideshow's", "supercalifragilisticexpialidocious"]
+    for _ in range(300):
+        text = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(0, 30)))
+        face = font(rng.choice([16, 18, 20, 21, 24]), bold=rng.random() < 0.5)
+        width = rng.choice([60, 150, 333.3, 600, 1200])
+        lines = rng.choice([None, 1, 2, 3])
+        assert words.wrap_words(text, face, width, lines) == common.wrap_text(text, face, width, lines), \
+            (text, width, lines)
+        assert words.fit_words(text, face, width) == common.fit_text(text, face, width)
+        spaced = text.replace(" · ", "  ·  ")
+        assert words.line_width(spaced, face) == common.text_width(spaced, face)
 
 
 def _every_candidate(placer: Placer, anchor: common.Point, width: float, height: float,
@@ -262,11 +306,12 @@ def test_freed_picture_blocks_are_reused_and_their_number_is_bounded() -> None:
     assert 0 < cached <= arena.KEPT_BLOCKS
 
 
-def test_a_png_of_many_bands_decodes_to_exactly_the_mapped_picture() -> None:
+@pytest.mark.parametrize("extra_rows", [17, 0, 1])  # a short last band; bands that end with the picture; one row
+def test_a_png_of_many_bands_decodes_to_exactly_the_mapped_picture(extra_rows: int) -> None:
     colours = bytes(channel for index in range(256) for channel in (index, 255 - index, (index * 7) % 256))
     width = 301
     rows = png.BAND_BYTES // (width + 1)
-    image = Image.new("RGB", (width, rows * 2 + 17))  # two whole bands and a short one
+    image = Image.new("RGB", (width, rows * 2 + extra_rows))  # two whole bands and what is left
     image.putdata([(x % 256, 255 - x % 256, (y * 5) % 256) for y in range(image.height) for x in range(width)])
     decoded = _decoded(png.palette_png(image, colours))
     assert decoded.size == image.size and decoded.mode == "P"

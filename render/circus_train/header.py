@@ -4,8 +4,9 @@ draw bag, first player), the banner saying who acts (or the final result) and th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -15,20 +16,18 @@ from render.common import (
     PAPER,
     Box,
     PlayerMark,
-    Point,
     chip,
     draw_text,
     draw_token,
-    fit_text,
     hex_colour,
     mix,
     put_text,
     rounded_panel,
     text_width,
     tint,
-    wrap_text,
 )
 from render.fonts import font, printable
+from render.words import draw_words, fit_words, put_words, wrap_words
 from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
@@ -51,32 +50,82 @@ STEP_LABELS = {
 }
 
 
-def _calendar_strip(draw: ImageDraw.ImageDraw, xy: Point, week: int) -> Box:
-    cell, gap, month_gap = 24, 4, 12
-    x, y = xy
+CALENDAR_CELL, CALENDAR_GAP, CALENDAR_MONTH_GAP = 24, 4, 12
+CALENDAR_LEFT, CALENDAR_TOP = WIDTH - MARGIN - 790, 10
+WEEKS = sum(WEEKS_IN_MONTH)
+Look = Literal["past", "now", "next"]
+
+
+def _week_lefts() -> list[int]:
+    """The left edge of each week's cell in the calendar strip."""
+    lefts = []
+    x = CALENDAR_LEFT
+    for weeks in WEEKS_IN_MONTH:
+        for _ in range(weeks):
+            lefts.append(x)
+            x += CALENDAR_CELL + CALENDAR_GAP
+        x += CALENDAR_MONTH_GAP - CALENDAR_GAP
+    return lefts
+
+
+def _calendar_strip(draw: ImageDraw.ImageDraw, look: Callable[[int], Look]) -> None:
+    """Month labels and a cell per week, each week drawn as ``look`` says (gone by, this week, to come)."""
+    cell, gap, month_gap = CALENDAR_CELL, CALENDAR_GAP, CALENDAR_MONTH_GAP
+    x, y = CALENDAR_LEFT, CALENDAR_TOP
     label_font = font(18, bold=True)
     index = 0
-    start_x = x
     for month, weeks in enumerate(WEEKS_IN_MONTH):
         season = SEASON_STYLES[("green", "green", "yellow", "yellow", "red", "red")[month]]
         block_w = weeks * cell + (weeks - 1) * gap
-        put_text(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
+        put_words(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
         for _ in range(weeks):
             box = Box(x, y + 24, x + cell, y + 24 + cell)
-            if index < week:
+            if look(index) == "past":
                 fill, outline = mix(season.colour, PAPER, 0.55), mix(season.colour, INK, 0.2)
-            elif index == week:
+            elif look(index) == "now":
                 fill, outline = INK, INK
             else:
                 fill, outline = PAPER, mix(season.colour, INK, 0.2)
             rounded_panel(draw, box, fill=fill, outline=outline, width=2, radius=5)
-            if index == week:
+            if look(index) == "now":
                 draw.polygon([(box.centre[0] - 7, box.y0 + 6), (box.centre[0] + 7, box.y0 + 6),
                               (box.centre[0], box.y1 - 6)], fill=PAPER)
             x += cell + gap
             index += 1
         x += month_gap - gap
-    return Box(start_x, y, x - month_gap + gap, y + 24 + cell)
+
+
+
+CALENDAR_SPARE = 4  # px around the strip's box that its text and outlines may reach
+
+
+@cache
+def _calendar_looks() -> tuple[Image.Image, Image.Image, Image.Image]:
+    """The calendar strip on the header's background three times: every week gone by, every week the
+    current one, every week to come (1.2 MB). A board's strip is cut from them, a week's cell from the
+    look it has that week: labels and gaps are the same in all three, and no cell reaches another."""
+    height = CALENDAR_TOP + 24 + CALENDAR_CELL + CALENDAR_SPARE + 1
+    pictures = [Image.new("RGB", (WIDTH, height), BACKGROUND) for _ in range(3)]
+    _calendar_strip(ImageDraw.Draw(pictures[0]), lambda _: "past")
+    _calendar_strip(ImageDraw.Draw(pictures[1]), lambda _: "now")
+    _calendar_strip(ImageDraw.Draw(pictures[2]), lambda _: "next")
+    return pictures[0], pictures[1], pictures[2]
+
+
+def _draw_calendar(image: Image.Image, week: int) -> None:
+    """The calendar strip, ``week`` being this week's index (weeks before it are gone by): the same
+    pixels as drawing it, pasted from the three looks (``_calendar_looks``) for a fraction of the cost."""
+    past, now, coming = _calendar_looks()
+    lefts = _week_lefts()
+    left, right = CALENDAR_LEFT - CALENDAR_SPARE, lefts[-1] + CALENDAR_CELL + CALENDAR_SPARE
+    top, bottom = max(0, CALENDAR_TOP - CALENDAR_SPARE), past.height
+    # The columns of the weeks gone by come from the first look, this week's cell from the second, the rest
+    # from the third; a cell spans its left edge to its right edge inclusive.
+    cut = lefts[week] if 0 <= week < WEEKS else (right if week >= WEEKS else left)
+    end = cut + CALENDAR_CELL + 1 if 0 <= week < WEEKS else cut
+    for picture, (x0, x1) in ((past, (left, cut)), (now, (cut, end)), (coming, (end, right))):
+        if x1 > x0:
+            image.paste(picture.crop((x0, top, x1, bottom)), (x0, top))
 
 
 def _event_lines(view: View, tight: bool = False) -> list[str]:
@@ -84,7 +133,7 @@ def _event_lines(view: View, tight: bool = False) -> list[str]:
     if not event:
         return []
     text = f"{printable(str(event.get('title', '')))} — {printable(str(event.get('text', '')))}"
-    return wrap_text("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
+    return wrap_words("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
 
 
 def _final_fact(view: View, marks: Sequence[PlayerMark]) -> str:
@@ -130,22 +179,22 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     week_of = WEEKS_IN_MONTH[MONTHS.index(view["month"])] if view.get("month") in MONTHS else 0
     date = f"{view.get('month', '')}, week {view.get('week_of_month', '')} of {week_of}"
     box = draw_text(draw, (x, 14), "Circus Train", title, INK)
-    box = draw_text(draw, (box.x1 + 22, 14), date, title, INK)
+    box = draw_words(draw, (box.x1 + 22, 14), date, title, INK)
     money = content.seasons[str(view.get("season", "green"))].money if view.get("season") in content.seasons else 0
     chip(draw, (MARGIN, 60), f"{season.letter} · {season.months} season · shows pay ${money}", font(BODY, bold=True),
          fill=season.colour, pad_x=10, height=34)
-    _calendar_strip(draw, (WIDTH - MARGIN - 790, 10), int(view.get("week", 0)))
+    _draw_calendar(image, int(view.get("week", 0)))
     # Line 2: counts.
     board = view.get("board") or {}
     with_news = sum(1 for news in board.values() if news.get("counter") or any((news.get("talent") or {}).values()))
     facts = (f"Cities with news {with_news}/{view.get('cities_required', '?')}   ·   "
              f"Draw bag {view.get('bag_count', '?')}")
     first = view.get("first_player")
-    draw_text(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
+    put_words(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
     if isinstance(first, int) and 0 <= first < len(marks):
-        box = draw_text(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
+        box = draw_words(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
         draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
-        draw_text(draw, (box.x1 + 50, 74), fit_text(marks[first].name, font(BODY, bold=True), 110),
+        put_words(draw, (box.x1 + 50, 74), fit_words(marks[first].name, font(BODY, bold=True), 110),
                   font(BODY, bold=True), INK, anchor="lm")
     # Line 3: who acts.
     status, mark = _status(view, marks)
@@ -160,7 +209,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         if mark:
             draw_token(image, (banner.x0 + 24, banner.centre[1]), mark, radius=14)
             tx = banner.x0 + 46
-        draw_text(draw, (tx, banner.centre[1]), fit_text(status, status_font, banner.width - (tx - banner.x0) - 10),
+        put_words(draw, (tx, banner.centre[1]), fit_words(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
     if events:
@@ -172,4 +221,5 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
             if index == 0 and line.startswith("Event: "):
                 left = draw_text(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
                 line = line[len("Event: "):]
-            draw_text(draw, (left, top), line, font(BODY), INK)
+            # Drawn whole: an Event card's lines are the same on every board of its month, in every game.
+            put_text(draw, (left, top), line, font(BODY), INK)

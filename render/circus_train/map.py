@@ -43,6 +43,7 @@ from render.common import (
     line_height,
     paste_centred,
     rounded_panel,
+    text_box,
     text_width,
     tint,
 )
@@ -52,11 +53,14 @@ from rules.circus_train.content import Content, load_content
 
 @dataclass(frozen=True)
 class BaseMap:
-    image: Image.Image
+    image: Image.Image  # rails, dots and city names
     dots: Mapping[str, Box]  # each city's dot
     seats: Mapping[str, Box]  # room for a train token on each dot (kept clear of names)
     names: Mapping[str, Box]
     rails: tuple[tuple[Point, Point], ...]
+    # Each city's name as drawn: the whole pixels it covers (left, top, right, bottom) and the picture
+    # there without the name, so a board can draw it again over a leader line.
+    unnamed: Mapping[str, tuple[tuple[int, int, int, int], Image.Image]]
 
 
 def _draw_rail(draw: ImageDraw.ImageDraw, a: Point, b: Point) -> None:
@@ -107,7 +111,23 @@ def base_map() -> BaseMap:
         h = line_height(font) + 2
         centre = city_point(content, city_id)
         names[city_id] = placer.place(centre, w, h, gaps=(0, 8, 18), distance_cost=2.0)
-    return BaseMap(image=image, dots=dots, seats=seats, names=names, rails=rails)
+    unnamed = {}
+    for city_id, city in content.cities.items():
+        pixels = _name_pixels(names[city_id], city.name)
+        unnamed[city_id] = (pixels, image.crop(pixels))
+    draw = ImageDraw.Draw(image)
+    for city_id, city in content.cities.items():
+        draw_text(draw, names[city_id].centre, city.name, font, INK, anchor="mm", stroke=NAME_STROKE)
+    return BaseMap(image=image, dots=dots, seats=seats, names=names, rails=rails, unnamed=unnamed)
+
+
+NAME_STROKE = 3
+
+
+def _name_pixels(room: Box, name: str) -> tuple[int, int, int, int]:
+    """The whole pixels a city's name drawn in ``room`` may touch (its box and a pixel around it)."""
+    drawn = text_box(room.centre, name, name_font(), anchor="mm", stroke=NAME_STROKE).inflate(1)
+    return (math.floor(drawn.x0), math.floor(drawn.y0), math.ceil(drawn.x1) + 1, math.ceil(drawn.y1) + 1)
 
 
 def _cluster_offsets(count: int) -> list[list[Point]]:
@@ -238,7 +258,7 @@ def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMar
     content = load_content()
     base = base_map()
     layout = map_layout(view)
-    image.paste(base.image, (0, top))
+    image.paste(base.image, (0, top))  # names included
     # What the map draws near its edges may reach past them, where the map's own picture used to cut it:
     # the rows around it are kept as they were.
     above = image.crop((0, top - EDGE, image.width, top))
@@ -248,17 +268,29 @@ def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMar
     def down(point: Point) -> Point:
         return (point[0], point[1] + top)
 
+    leaders = []
     for tag, box in layout.tags:
         anchor = city_point(content, tag.city)
         end = box.nearest(anchor)
         if math.dist(anchor, end) > 4:
-            layer_draw.line([down(anchor), down(end)], fill=PAPER, width=7)
-            layer_draw.line([down(anchor), down(end)], fill=INK, width=3)
-            layer_draw.ellipse(Box.around(down(anchor), 8, 8).rounded(), fill=INK)
-    # City names over the leader lines (nothing else may cover them), then the tags.
+            leaders.append((anchor, end))
+    # City names lie over the leader lines (nothing else may cover them). The layer has every name on it:
+    # only the names a leader line may touch are wiped back to the layer without them, and drawn again
+    # once the lines are drawn (with any name they touch in turn), so every pixel is as if all names
+    # were drawn after the lines.
+    again = _names_under(base, [Box(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                                .inflate(LEADER_REACH) for a, b in leaders])
+    for city_id in again:
+        (left, high, _, _), unnamed = base.unnamed[city_id]
+        image.paste(unnamed, (left, high + top))
+    for anchor, end in leaders:
+        layer_draw.line([down(anchor), down(end)], fill=PAPER, width=7)
+        layer_draw.line([down(anchor), down(end)], fill=INK, width=3)
+        layer_draw.ellipse(Box.around(down(anchor), 8, 8).rounded(), fill=INK)
     font = name_font()
-    for city_id, city_def in content.cities.items():
-        draw_text(layer_draw, down(base.names[city_id].centre), city_def.name, font, INK, anchor="mm", stroke=3)
+    for city_id in again:
+        draw_text(layer_draw, down(base.names[city_id].centre), content.cities[city_id].name, font, INK,
+                  anchor="mm", stroke=NAME_STROKE)
     for tag, box in layout.tags:
         draw_tag(layer_draw, tag, box.shift(0, top))
 
@@ -283,3 +315,19 @@ def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMar
 
 
 EDGE = 8  # px beyond the map that its tags, lines and tokens may reach
+LEADER_REACH = 8  # px around a leader line's ends that the line (7 px wide) and its dot may cover
+
+
+def _names_under(base: BaseMap, regions: Sequence[Box]) -> list[str]:
+    """The cities (in the content's order) whose name touches one of ``regions``, or the pixels of a name
+    that does, and so on."""
+    names = [(city, pixels) for city, (pixels, _) in base.unnamed.items()]
+    pending = [(region.x0, region.y0, region.x1, region.y1) for region in regions]
+    found: set[str] = set()
+    while pending:
+        x0, y0, x1, y1 = pending.pop()
+        for city, (left, top, right, bottom) in names:
+            if city not in found and left < x1 and x0 < right and top < y1 and y0 < bottom:
+                found.add(city)
+                pending.append((left, top, right, bottom))
+    return [city for city, _ in names if city in found]

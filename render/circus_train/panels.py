@@ -45,15 +45,14 @@ from render.common import (
     disc_sprite,
     draw_text,
     draw_token,
-    fit_text,
     mix,
     paste_centred,
     rounded_panel,
     text_width,
     tint,
-    wrap_text,
 )
 from render.fonts import font
+from render.words import draw_words, fit_words, put_words, wrap_words
 from rules.circus_train.content import Content
 from rules.circus_train.state import REPUTATION_TRACK
 
@@ -70,7 +69,7 @@ def legend_strip() -> Image.Image:
     x, y = float(MARGIN), 8.0
 
     def say(at: float, text: str, line: float) -> Box:
-        return draw_text(draw, (at, line + 16), text, f, INK, anchor="lm")
+        return draw_words(draw, (at, line + 16), text, f, INK, anchor="lm")
 
     green = SEASON_STYLES["green"]
     sample = chip(draw, (x, y), "2+", fb, fill=green.colour, pad_x=7)
@@ -108,13 +107,13 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: View, content: Content, y: float)
     box = draw_text(draw, (MARGIN, y + 14), "Talent Bank:", fb, INK, anchor="lm")
     x = box.x1 + 12
     for t, kind in content.talent.items():
-        box = draw_text(draw, (x, y + 14), f"{kind.short} {bank.get(t, 0)}", f, INK, anchor="lm")
+        box = draw_words(draw, (x, y + 14), f"{kind.short} {bank.get(t, 0)}", f, INK, anchor="lm")
         x = box.x1 + 16
     specials = [content.specials[s].name for s in view.get("special_bank") or [] if s in content.specials]
     if specials and (view.get("options") or {}).get("special_characters"):
         box = draw_text(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
-        text = fit_text(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
-        draw_text(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
+        text = fit_words(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
+        put_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
 
 
 def columns(players: int) -> int:
@@ -199,7 +198,7 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
 
     discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
     played = "Played: " + (", ".join(discards) if discards else "none")
-    for text in [fit_text(played, body, width)] if tight else wrap_text(played, body, width, max_lines=2):
+    for text in [fit_words(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")
     if two_week:
@@ -254,8 +253,8 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         chip(draw, (right - w, band.centre[1] - 16), text, marker_font, fill=marker_fill, pad_x=8, height=32)
         right -= w + 8
     name_font = font(26, bold=True)
-    name = fit_text(mark.name, name_font, right - (box.x0 + 60) - 8)
-    draw_text(draw, (box.x0 + 58, band.centre[1]), name, name_font, INK, anchor="lm")
+    name = fit_words(mark.name, name_font, right - (box.x0 + 60) - 8)
+    put_words(draw, (box.x0 + 58, band.centre[1]), name, name_font, INK, anchor="lm")
     # The body is flowed exactly as panel_height measured it, so it fills the box it was given.
     inner = box.width - 28
     y = box.y0 + PANEL_TITLE_H + 10
@@ -268,7 +267,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
                     drawn = chip(draw, (x, y), item.text, item.font, fill=item.fill, text_fill=item.colour, pad_x=8,
                                  height=PANEL_ROW_H - 4)
                 else:
-                    drawn = draw_text(draw, (x, mid), item.text, item.font, item.colour, anchor="lm")
+                    drawn = draw_words(draw, (x, mid), item.text, item.font, item.colour, anchor="lm")
                 if item.track is not None:
                     filled, cells = item.track
                     tx = drawn.x1 + 8

@@ -35,13 +35,13 @@ from render.common import (
     chip,
     chip_width,
     line_height,
-    put_text,
     rounded_panel,
     star_polygon,
     text_colour_on,
     text_width,
 )
 from render.placer import Placer, nearer_rival
+from render.words import put_words
 from rules.circus_train.content import Content, NewsCounter
 
 
@@ -207,13 +207,13 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: Cell, xy: Point, f: Font, backgr
     mid = y + ROW_H / 2
     if cell.points_star:
         draw.polygon(star_polygon((x + ROW_H / 2, mid), ROW_H / 2 - 2, 5, 0.45), fill=INK)
-        put_text(draw, (x + ROW_H + 4, mid), cell.text, f, INK, anchor="lm")
+        put_words(draw, (x + ROW_H + 4, mid), cell.text, f, INK, anchor="lm")
         return
     if cell.fill is not None:
         chip(draw, (x, y + 1), cell.text, f, fill=cell.fill, text_fill=cell.text_fill, outline=cell.outline,
              pad_x=6, height=ROW_H - 2, radius=6)
         return
-    put_text(draw, (x + 2, mid), cell.text, f, cell.text_fill or text_colour_on(background), anchor="lm")
+    put_words(draw, (x + 2, mid), cell.text, f, cell.text_fill or text_colour_on(background), anchor="lm")
 
 
 def points_chip(draw: ImageDraw.ImageDraw, xy: Point, points: int, f: Font) -> Box:
@@ -224,7 +224,7 @@ def points_chip(draw: ImageDraw.ImageDraw, xy: Point, points: int, f: Font) -> B
     box = Box(xy[0], xy[1], xy[0] + w, xy[1] + h)
     rounded_panel(draw, box, fill=POINTS_GOLD, outline=INK, width=2, radius=8)
     draw.polygon(star_polygon((box.x0 + h / 2 + 2, box.centre[1]), h / 2 - 4, 5, 0.45), fill=INK)
-    put_text(draw, (box.x0 + h + 2, box.centre[1]), text, f, INK, anchor="lm")
+    put_words(draw, (box.x0 + h + 2, box.centre[1]), text, f, INK, anchor="lm")
     return box
 
 

@@ -22,12 +22,11 @@ from render.common import (
     chip,
     draw_text,
     draw_token,
-    fit_text,
     mix,
+    put_text,
     rounded_panel,
     text_width,
     tint,
-    wrap_text,
 )
 from render.dreadful_circus.cards import CARD_WIDTH, card_height, draw_card, draw_chip, face_down_card
 from render.dreadful_circus.layout import (
@@ -43,6 +42,7 @@ from render.dreadful_circus.layout import (
     players_of,
 )
 from render.fonts import font
+from render.words import draw_words, fit_words, put_words, wrap_words
 
 PHASES = {
     "draft": "Draft: everyone keeps a card and passes the rest left",
@@ -72,10 +72,10 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     title = font(TITLE, bold=True)
     box = draw_text(draw, (MARGIN, 14), "Dreadful Circus", title, INK)
     round_no = int(view.get("round") or 0)
-    draw_text(draw, (box.x1 + 18, 14), f"Round {round_no}" if round_no else "Set-up", title, MUTED)
+    put_words(draw, (box.x1 + 18, 14), f"Round {round_no}" if round_no else "Set-up", title, MUTED)
     facts = (f"Deck {view.get('deck_count', 0)}  ·  Contract bag {view.get('bag_count', 0)}  ·  "
              f"Discards {view.get('discard_count', 0)}")
-    draw_text(draw, (width - MARGIN, 32), facts, font(SMALL), INK, anchor="rm")
+    put_words(draw, (width - MARGIN, 32), facts, font(SMALL), INK, anchor="rm")
     phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
     banner = Box(MARGIN, 62, width - MARGIN, 62 + 52)
     over = bool(view.get("over"))
@@ -83,9 +83,9 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     body = font(BODY, bold=True)
     x = banner.x0 + 14
     if over:
-        draw_text(draw, (x, banner.centre[1]), _winner_line(view, marks), body, PAPER, anchor="lm")
+        put_words(draw, (x, banner.centre[1]), _winner_line(view, marks), body, PAPER, anchor="lm")
         return
-    x = draw_text(draw, (x, banner.centre[1]), phase + ".", body, INK, anchor="lm").x1 + 16
+    x = draw_words(draw, (x, banner.centre[1]), phase + ".", body, INK, anchor="lm").x1 + 16
     awaited = _awaiting(view)
     if not awaited:
         return
@@ -94,10 +94,10 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         mark = marks[seat]
         name_w = text_width(mark.name, font(SMALL, bold=True))
         if x + 34 + name_w > banner.x1 - 10:
-            draw_text(draw, (x, banner.centre[1]), "…", body, INK, anchor="lm")
+            put_words(draw, (x, banner.centre[1]), "…", body, INK, anchor="lm")
             break
         draw_token(image, (x + 13, banner.centre[1]), mark, radius=12)
-        x = draw_text(draw, (x + 30, banner.centre[1]), mark.name, font(SMALL, bold=True), INK, anchor="lm").x1 + 14
+        x = draw_words(draw, (x + 30, banner.centre[1]), mark.name, font(SMALL, bold=True), INK, anchor="lm").x1 + 14
 
 
 def _winner_line(view: View, marks: Sequence[PlayerMark]) -> str:
@@ -165,9 +165,9 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
                 top: float) -> None:
     offers = list(view.get("offers") or [])
     players = players_of(view)
-    draw_text(draw, (MARGIN, top + 24), "Offers" if offers else "Card in play", font(26, bold=True), INK, anchor="lm")
+    put_words(draw, (MARGIN, top + 24), "Offers" if offers else "Card in play", font(26, bold=True), INK, anchor="lm")
     if offers:
-        draw_text(draw, (MARGIN + 110, top + 24), "(wagons show only their owner: the bids inside are secret)",
+        put_text(draw, (MARGIN + 110, top + 24), "(wagons show only their owner: the bids inside are secret)",
                   font(SMALL), MUTED, anchor="lm")
     y = top + 50
     for offer in offers:
@@ -180,7 +180,7 @@ def draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
                       anchor="lm").x1 + 12
         for seat in bidding:
             draw_token(image, (x + 14, y + 22), marks[seat], radius=13)
-            x = draw_text(draw, (x + 32, y + 22), marks[seat].name, font(BODY), INK, anchor="lm").x1 + 18
+            x = draw_words(draw, (x + 32, y + 22), marks[seat].name, font(BODY), INK, anchor="lm").x1 + 18
         y += 50
     task = view.get("task")
     if task:
@@ -209,9 +209,9 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
         face_down_card(draw, card_box, "Chosen, face down" if chosen else "Choosing…")
     x0 = card_box.x1 + 24
     head = f"Offer {int(offer.get('index', 0)) + 1} — {_seller_word(view, seller)}"
-    box_head = draw_text(draw, (x0, box.y0 + 30), head, font(BODY, bold=True), INK, anchor="lm")
+    box_head = draw_words(draw, (x0, box.y0 + 30), head, font(BODY, bold=True), INK, anchor="lm")
     draw_token(image, (box_head.x1 + 24, box.y0 + 30), marks[seller], radius=14)
-    draw_text(draw, (box_head.x1 + 44, box.y0 + 30), fit_text(marks[seller].name, font(BODY, bold=True),
+    put_words(draw, (box_head.x1 + 44, box.y0 + 30), fit_words(marks[seller].name, font(BODY, bold=True),
                                                                 box.x1 - box_head.x1 - 60),
               font(BODY, bold=True), INK, anchor="lm")
     rows = _wagon_rows(offer, view)
@@ -222,7 +222,7 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
             note = "No wagon placed yet." if view.get("phase") == "bid" else "No wagon next to this Offer."
         if offer.get("done") and card:
             note = "No bid: the card is discarded."
-        draw_text(draw, (x0, y + 20), note, font(BODY), MUTED, anchor="lm")
+        put_words(draw, (x0, y + 20), note, font(BODY), MUTED, anchor="lm")
     lines = _wagon_lines(len(rows))
     for index, (owner, status) in enumerate(rows):
         column, line = divmod(index, lines)
@@ -231,7 +231,7 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
                    min(box.x1 - 12, left + WAGON_COLUMN - 10))
     y += lines * WAGON_ROW
     if offer.get("done") and offer.get("winner") is None and rows:
-        draw_text(draw, (x0, y + 20), "Every bid declined: the card is discarded.", font(BODY, bold=True), DECLINE,
+        put_text(draw, (x0, y + 20), "Every bid declined: the card is discarded.", font(BODY, bold=True), DECLINE,
                   anchor="lm")
 
 
@@ -263,14 +263,14 @@ def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, f
     if right - x < 2 * WAGON_COLUMN and status == "accepted":
         words = "accepted"  # two columns of wagons: the short word keeps the row inside its column
     name_room = min(200.0, right - x - 220)
-    name_box = draw_text(draw, (x + 82, centre_y), fit_text(mark.name, font(BODY, bold=True), name_room),
+    name_box = draw_words(draw, (x + 82, centre_y), fit_words(mark.name, font(BODY, bold=True), name_room),
                          font(BODY, bold=True), INK, anchor="lm")
     label = f"{symbol} {words}" if symbol else words
     if status in ("declined", "accepted", "inspecting"):
         chip(draw, (name_box.x1 + 14, centre_y - 17), label, font(SMALL, bold=True), fill=tint(colour, 0.82),
              text_fill=colour if status != "inspecting" else INK, outline=colour, height=34, pad_x=10)
     else:
-        draw_text(draw, (name_box.x1 + 14, centre_y), fit_text(label, font(SMALL), right - name_box.x1 - 20),
+        put_words(draw, (name_box.x1 + 14, centre_y), fit_words(label, font(SMALL), right - name_box.x1 - 20),
                   font(SMALL), colour, anchor="lm")
 
 
@@ -287,16 +287,16 @@ def _draw_task(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, task: Ma
                marks: Sequence[PlayerMark]) -> None:
     rounded_panel(draw, box, fill=TASK_FILL, outline=INK, width=2, radius=10)
     seat = int(task.get("seat", 0))
-    x = draw_text(draw, (box.x0 + 12, box.centre[1]), "Resolving", font(BODY, bold=True), INK, anchor="lm").x1 + 10
+    x = draw_words(draw, (box.x0 + 12, box.centre[1]), "Resolving", font(BODY, bold=True), INK, anchor="lm").x1 + 10
     chip_box = draw_chip(image, (x, box.centre[1] - 20), task.get("card") or {}, TASK_FILL)
-    x = draw_text(draw, (chip_box.x1 + 10, box.centre[1]), "for", font(BODY), INK, anchor="lm").x1 + 8
+    x = draw_words(draw, (chip_box.x1 + 10, box.centre[1]), "for", font(BODY), INK, anchor="lm").x1 + 8
     draw_token(image, (x + 14, box.centre[1]), marks[seat], radius=13)
-    x = draw_text(draw, (x + 32, box.centre[1]), marks[seat].name, font(BODY, bold=True), INK, anchor="lm").x1 + 12
+    x = draw_words(draw, (x + 32, box.centre[1]), marks[seat].name, font(BODY, bold=True), INK, anchor="lm").x1 + 12
     loaders = [int(s) for s in task.get("loaders") or []]
     if loaders:
         words = "Loading the Wagon: " + ", ".join(marks[s].name for s in loaders)
     else:
         words = TASK_WORDS.get(str(task.get("kind")), "")
-    lines = wrap_text(words, font(SMALL), box.x1 - x - 12, max_lines=1)
+    lines = wrap_words(words, font(SMALL), box.x1 - x - 12, max_lines=1)
     if lines:
-        draw_text(draw, (x, box.centre[1]), lines[0], font(SMALL), MUTED, anchor="lm")
+        put_words(draw, (x, box.centre[1]), lines[0], font(SMALL), MUTED, anchor="lm")

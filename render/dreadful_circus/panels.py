@@ -21,13 +21,11 @@ from render.common import (
     PlayerMark,
     chip,
     chip_width,
-    draw_text,
     draw_token,
-    fit_text,
     mix,
+    put_text,
     rounded_panel,
     text_width,
-    wrap_text,
 )
 from render.dreadful_circus.cards import (
     CHIP_GAP,
@@ -50,6 +48,7 @@ from render.dreadful_circus.layout import (
     board_width,
 )
 from render.fonts import font
+from render.words import draw_words, fit_words, put_words, wrap_words
 
 Player = Mapping[str, Any]
 HEAD = 52
@@ -105,7 +104,7 @@ def _copy_lines(view: View, player: Player, width: float) -> list[str]:
         own = names.get(str(copier), ("", str(copier)))[1]
         owner, name = names.get(str(copied), ("", "a discarded card"))
         whose = f"{owner}'s " if owner and owner != player.get("name") else "their own " if owner else ""
-        lines.append(fit_text(f"{own} copies {whose}{name}", font(SMALL), width - 40))
+        lines.append(fit_words(f"{own} copies {whose}{name}", font(SMALL), width - 40))
     return lines
 
 
@@ -126,7 +125,7 @@ def _score_lines(view: View, player: Player, width: float) -> list[str]:
     part = scores[int(player.get("seat", 0))]
     parts = (f"coins {part['coins']}, majorities {part['majorities']}, sets {part['sets']}, cards {part['cards']}, "
              f"collections {part['collections']}, effects {part['effects']}")
-    return wrap_text(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
+    return wrap_words(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
 
 
 def _wagon_words(player: Player, view: View) -> str:
@@ -169,7 +168,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
         badges.append("▶ TO ACT")
     widths = [chip_width(b, badge_font, pad_x=8) for b in badges]
     name_room = right - (box.x0 + 64) - sum(w + 8 for w in widths)
-    name_box = draw_text(draw, (box.x0 + 64, centre_y), fit_text(mark.name, font(24, bold=True), name_room),
+    name_box = draw_words(draw, (box.x0 + 64, centre_y), fit_words(mark.name, font(24, bold=True), name_room),
                          font(24, bold=True), INK, anchor="lm")
     x = name_box.x1 + 12
     for badge, w in zip(badges, widths, strict=True):
@@ -186,13 +185,13 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     if player.get("chosen"):
         facts.append("secret choice made ✓")
     y = box.y0 + HEAD
-    draw_text(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_text("  ·  ".join(facts), font(SMALL), box.width - 40),
+    put_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_words("  ·  ".join(facts), font(SMALL), box.width - 40),
               font(SMALL), INK, anchor="lm")
     y += FACTS
     tableau = list(player.get("tableau") or [])
     rows = _flow(tableau, box.width - 24)
     if not rows:
-        draw_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
+        put_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
     for row in rows:
         x = box.x0 + 24
         for card in row:
@@ -201,12 +200,12 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     if not rows:
         y += CHIP_HEIGHT + CHIP_GAP
     for line in _copy_lines(view, player, box.width):
-        draw_text(draw, (box.x0 + 24, y + 14), line, font(SMALL), INK, anchor="lm")
+        put_words(draw, (box.x0 + 24, y + 14), line, font(SMALL), INK, anchor="lm")
         y += COPY_LINE
     if _screen_shown(player):
         y = _draw_screen(image, draw, box, player, y)
     for line in _score_lines(view, player, box.width):
-        draw_text(draw, (box.x0 + 24, y + 16), line, font(SMALL, bold=True), INK, anchor="lm")
+        put_words(draw, (box.x0 + 24, y + 16), line, font(SMALL, bold=True), INK, anchor="lm")
         y += 30
 
 
@@ -215,15 +214,15 @@ def _draw_screen(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player
     coins = player.get("coins") or {}
     x = box.x0 + 24
     label = font(SMALL)
-    x = draw_text(draw, (x, y + SCREEN_ROW / 2), "Coins:", font(SMALL, bold=True), INK, anchor="lm").x1 + 10
+    x = draw_words(draw, (x, y + SCREEN_ROW / 2), "Coins:", font(SMALL, bold=True), INK, anchor="lm").x1 + 10
     for coin in ("copper", "silver", "gold"):
         count = int(coins.get(coin, 0))
         coin_sprite(image, (x + 17, y + SCREEN_ROW / 2), coin)
         words = f"×{count} {COIN_NAMES[coin]}"
-        x = draw_text(draw, (x + 40, y + SCREEN_ROW / 2), words, label, INK, anchor="lm").x1 + 14
+        x = draw_words(draw, (x + 40, y + SCREEN_ROW / 2), words, label, INK, anchor="lm").x1 + 14
     y += SCREEN_ROW
     contracts = player.get("contracts") or {}
-    x = draw_text(draw, (box.x0 + 24, y + SCREEN_ROW / 2), "Contracts:", font(SMALL, bold=True), INK,
+    x = draw_words(draw, (box.x0 + 24, y + SCREEN_ROW / 2), "Contracts:", font(SMALL, bold=True), INK,
                   anchor="lm").x1 + 10
     for row in _contract_rows(box.width):
         left = x
@@ -244,7 +243,7 @@ def draw_legend(draw: ImageDraw.ImageDraw, top: float, width: int = WIDTH) -> No
     f = font(SMALL)
     while text_width(text, f) > width - 2 * MARGIN and f.size > 16:
         f = font(f.size - 1)
-    draw_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
+    put_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
 
 
 def paper_rule(draw: ImageDraw.ImageDraw, y: float, width: int = WIDTH) -> None:

@@ -19,7 +19,6 @@ from render.common import (
     chip_width,
     draw_text,
     draw_token,
-    fit_text,
     put_text,
     tint,
 )
@@ -36,6 +35,7 @@ from render.wanderzirkus.layout import (
     TENT_RED,
     View,
 )
+from render.words import draw_words, fit_words, put_words
 
 HEADER_HEIGHT = 120
 TOKEN = 15
@@ -48,7 +48,7 @@ def name_with_token(image: Image.Image, draw: ImageDraw.ImageDraw, mark: PlayerM
     """A player's token followed by their name, vertically centred on ``y``; returns the covered box."""
     token = draw_token(image, (x + TOKEN + 4, y), mark, radius=TOKEN, ring=ring)
     name_font = font(size, bold=bold)
-    box = draw_text(draw, (token.x1 + 4, y), fit_text(mark.name, name_font, max_width - (token.x1 + 4 - x)),
+    box = draw_words(draw, (token.x1 + 4, y), fit_words(mark.name, name_font, max_width - (token.x1 + 4 - x)),
                     name_font, INK, anchor="lm")
     return Box(x, min(token.y0, box.y0), box.x1, max(token.y1, box.y1))
 
@@ -90,7 +90,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     box = draw_text(draw, (MARGIN, 12), "Der Wanderzirkus", title, TENT_RED)
     phase = PHASE_LABELS.get(str(view.get("phase")), str(view.get("phase", "")))
     round_text = f"Round {view.get('round', 1)} of {view.get('rounds', 5)} · {phase}"
-    draw_text(draw, (box.x1 + 24, 12), round_text, title, INK)
+    put_words(draw, (box.x1 + 24, 12), round_text, title, INK)
     # Right: modes and the stacks in the middle of the table.
     options = view.get("options") or {}
     modes = [label for key, label in (("simplified", "Simplified"), ("pro", "Pro: regions")) if options.get(key)]
@@ -98,7 +98,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         modes.append("Solo")
     stacks = f"Artist stack {view.get('artist_stack', 0)} · City stack {view.get('city_stack', 0)}"
     x = width - MARGIN - font(BODY).getlength(stacks)
-    draw_text(draw, (x, 30), stacks, font(BODY), INK, anchor="lm")
+    put_words(draw, (x, 30), stacks, font(BODY), INK, anchor="lm")
     chip_font = font(BODY, bold=True)
     for mode in reversed(modes):
         x -= chip_width(mode, chip_font, pad_x=10) + 12
@@ -118,7 +118,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     for seat in seats[:6]:
         draw_token(image, (tx + 15, banner.centre[1]), marks[seat], radius=14)
         tx += 36
-    draw_text(draw, (tx + 4, banner.centre[1]), fit_text(text, status_font, banner.x1 - tx - 14), status_font,
+    put_words(draw, (tx + 4, banner.centre[1]), fit_words(text, status_font, banner.x1 - tx - 14), status_font,
               INK if fill != INK else PAPER, anchor="lm")
 
 
@@ -142,19 +142,19 @@ def _legend(width: int) -> Image.Image:
     for colour in COLOUR_ORDER:
         act = STYLES[colour]
         icons.paste(image, icons.act_icon(colour, 12), (x + 12, y))
-        x = draw_text(draw, (x + 30, y), f"{act.letter} {act.act}", body, INK, anchor="lm").x1 + 26
+        x = draw_words(draw, (x + 30, y), f"{act.letter} {act.act}", body, INK, anchor="lm").x1 + 26
     icons.paste(image, icons.stop_sign(12), (x + 12, y))
-    draw_text(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
+    put_text(draw, (x + 30, y), "stop sign (4th ends the show)", body, INK, anchor="lm")
     x, y = float(MARGIN), top + 56
     icons.paste(image, icons.coin(11), (x + 12, y))
-    x = draw_text(draw, (x + 30, y), "coin", body, INK, anchor="lm").x1 + 26
+    x = draw_words(draw, (x + 30, y), "coin", body, INK, anchor="lm").x1 + 26
     joint = Box(x, y - 12, x + 40, y + 12)
     draw.rounded_rectangle(joint.rounded(), radius=6, fill=STYLES["green"].colour, outline=INK, width=3)
-    put_text(draw, joint.centre, "G", font(16, bold=True), PAPER, anchor="mm")
+    put_words(draw, joint.centre, "G", font(16, bold=True), PAPER, anchor="mm")
     x = draw_text(draw, (joint.x1 + 8, y), "matching connection", body, INK, anchor="lm").x1 + 26
     ring = Box(x, y - 14, x + 22, y + 14)
     draw.rounded_rectangle(ring.rounded(), radius=4, fill=PAPER, outline=EXIT_RING, width=5)
     x = draw_text(draw, (ring.x1 + 8, y), "acrobat the show goes on from", body, INK, anchor="lm").x1 + 26
-    draw_text(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
+    put_text(draw, (x, y), "4+: only with 4 or more players", body, INK, anchor="lm")
     draw.line([(MARGIN, top + LEGEND_HEIGHT - 4), (width - MARGIN, top + LEGEND_HEIGHT - 4)], fill=MUTED, width=1)
     return image

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, fit_text, mix, put_text, tint, wrap_text
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, mix, tint
 from render.fonts import font, printable
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_city
 from render.wanderzirkus.header import name_with_token
@@ -25,6 +25,7 @@ from render.wanderzirkus.layout import (
     View,
 )
 from render.wanderzirkus.row import RowLayout, draw_row, layout_row
+from render.words import fit_words, put_words, wrap_words
 
 PAD = 14
 EMPTY_SHOW = 36  # the height of "No show yet this round."
@@ -122,7 +123,7 @@ def _notes(view: View, seat: int, width: float, extra: str = "") -> list[str]:
             text = f"Round {scored_round(view)} scoring " + scoring_line(score)
     if extra:
         text = f"{text} · {extra[:1].upper()}{extra[1:]}" if text else extra[:1].upper() + extra[1:]
-    return wrap_text(text, font(BODY), width, max_lines=2) if text else []
+    return wrap_words(text, font(BODY), width, max_lines=2) if text else []
 
 
 def _compact(view: View, player: Mapping[str, Any]) -> bool:
@@ -171,7 +172,7 @@ def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
     w = label_font.getlength(label) + 24
     plate = Box(box.centre[0] - w / 2, box.centre[1] - 20, box.centre[0] + w / 2, box.centre[1] + 20)
     draw.rounded_rectangle(plate.rounded(), radius=8, fill=PAPER, outline=INK, width=2)
-    put_text(draw, plate.centre, label, label_font, INK, anchor="mm")
+    put_words(draw, plate.centre, label, label_font, INK, anchor="mm")
 
 
 def _show_title(player: Mapping[str, Any]) -> str:
@@ -192,7 +193,7 @@ def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mappin
     """The title (unless the panel's head names the show) and the show (or its curtain) from (x, y);
     returns the bottom."""
     if titled:
-        draw_text(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
+        put_words(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
     top = y + (34 if titled else 4)
     if player.get("show") is None:
         box = Box(x, top, x + min(width, 640), top + size.height * 0.6)
@@ -201,7 +202,7 @@ def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mappin
     layout = _show_layout(player, width, size)
     if layout is None:
         text = "No show yet this round." if player.get("show_state") != "ended" else "No cards were laid."
-        draw_text(draw, (x, top + 16), text, font(BODY), MUTED, anchor="lm")
+        put_words(draw, (x, top + 16), text, font(BODY), MUTED, anchor="lm")
         return top + EMPTY_SHOW
     draw_row(image, layout, size, x, top)
     return top + layout.height
@@ -215,7 +216,7 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
         y += 4
         shown = list(player.get("cities") or [])
         if not shown:
-            draw_text(draw, (x, y + 16), "no city", font(BODY), MUTED, anchor="lm")
+            put_words(draw, (x, y + 16), "no city", font(BODY), MUTED, anchor="lm")
             return y + 36
         for index, city in enumerate(shown):
             if across > 1:
@@ -224,10 +225,10 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
                 draw_city(image, city, x, y + index * (CITY_HEIGHT + 8))
         return y + (1 if across > 1 else len(shown)) * (CITY_HEIGHT + 8)
     for label, cities in _city_groups(player):
-        draw_text(draw, (x, y + 14), label, font(BODY, bold=True), INK, anchor="lm")
+        put_words(draw, (x, y + 14), label, font(BODY, bold=True), INK, anchor="lm")
         y += 30
         if not cities:
-            draw_text(draw, (x, y + 16), "none yet", font(BODY), MUTED, anchor="lm")
+            put_words(draw, (x, y + 16), "none yet", font(BODY), MUTED, anchor="lm")
             y += 36
         for city in cities:
             draw_city(image, city, x, y)
@@ -236,8 +237,8 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
     regions = [REGION_LETTERS.get(str(r), str(r)) for r in player.get("regions") or []]
     if kept or regions:
         body = font(18)
-        draw_text(draw, (x, y + 14), f"Kept {kept} cit{'y' if kept == 1 else 'ies'}", body, INK, anchor="lm")
-        draw_text(draw, (x, y + 42), fit_text("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
+        put_words(draw, (x, y + 14), f"Kept {kept} cit{'y' if kept == 1 else 'ies'}", body, INK, anchor="lm")
+        put_words(draw, (x, y + 42), fit_words("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
                   anchor="lm")
         y += 60
     return y
@@ -258,13 +259,13 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         facts.append(f"announced at least {player['announcement']}")
     if compact and not _compact(view, player):
         facts.insert(0, _show_title(player))
-    draw_text(draw, (name.x1 + 24, head.centre[1]), fit_text(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
+    put_words(draw, (name.x1 + 24, head.centre[1]), fit_words(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),
               font(BODY), INK, anchor="lm")
     top = head.y1 + (0 if compact else 6)
     if _compact(view, player):
         y = top
         if _kept_line(player):
-            draw_text(draw, (box.x0 + PAD, y + 16), fit_text(_kept_line(player), font(BODY), box.width - 2 * PAD),
+            put_words(draw, (box.x0 + PAD, y + 16), fit_words(_kept_line(player), font(BODY), box.width - 2 * PAD),
                       font(BODY), INK, anchor="lm")
             y += 34
     else:
@@ -275,7 +276,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         y = max(bottom, show_bottom) + 4
     extra = compact_extras(player) if compact and not _compact(view, player) else ""
     for line in _notes(view, mark.seat, box.width - 2 * PAD, extra):
-        draw_text(draw, (box.x0 + PAD, y + 14), line, font(BODY), INK, anchor="lm")
+        put_words(draw, (box.x0 + PAD, y + 14), line, font(BODY), INK, anchor="lm")
         y += 28
 
 

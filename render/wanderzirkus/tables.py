@@ -9,12 +9,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, fit_text, tint
+from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, tint
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
 from render.wanderzirkus.header import name_with_token
 from render.wanderzirkus.layout import BOARD_CARD, BODY, MARGIN, PANEL_EDGE, PANEL_FILL, CardSize, View
+from render.words import draw_words, fit_words, put_words
 
 SECTION_TITLE = 24
 PAIR_WIDTH = BOARD_CARD.pitch + CITY_WIDTH + 28
@@ -29,7 +30,7 @@ COMPACT_ROW_HEIGHT = 34  # big tables late in a round: the sheet is tighter so t
 
 
 def section_title(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> Box:
-    return draw_text(draw, (x, y), text, font(SECTION_TITLE, bold=True), INK)
+    return draw_words(draw, (x, y), text, font(SECTION_TITLE, bold=True), INK)
 
 
 # ----- Travel ----------------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         py = top + 48 + (n // per_row) * (pair_h + 12)
         frame = Box(px, py, px + pair_w, py + pair_h)
         draw.rounded_rectangle(frame.rounded(), radius=12, fill=PANEL_FILL, outline=PANEL_EDGE, width=2)
-        draw_text(draw, (px + 12, py + 20), f"Pair {int(pair.get('index', n)) + 1}", font(BODY, bold=True), INK,
+        put_words(draw, (px + 12, py + 20), f"Pair {int(pair.get('index', n)) + 1}", font(BODY, bold=True), INK,
                   anchor="lm")
         draw_artist(image, pair.get("artist") or {}, size, px + 6, py + 38)
         draw_city(image, pair.get("city") or {}, px + size.pitch + 16, py + 38 + (size.height - CITY_HEIGHT) / 2)
@@ -142,7 +143,7 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
             label = "Final reckoning" if label == "Announced" else ""
         if label.startswith("R") and label[1:].isdigit() and int(label[1:]) == current_round and not view.get("over"):
             draw.rectangle((x - 6, y + 2, x + w - 10, frame.y1 - 2), fill=tint(INK, 0.88))
-        draw_text(draw, (x, y + row_height / 2), label, head, INK, anchor="lm")
+        put_words(draw, (x, y + row_height / 2), label, head, INK, anchor="lm")
         x += w
     for seat, player in enumerate(players[:len(marks)]):
         row_y = y + row_height * (seat + 1)
@@ -155,33 +156,33 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
         round_vp = list(player.get("round_vp") or [])
         for index in range(5):
             text = str(round_vp[index]) if index < len(round_vp) else ""
-            draw_text(draw, (x, cy), text, body, INK, anchor="lm")
+            put_words(draw, (x, cy), text, body, INK, anchor="lm")
             x += COLUMNS[1 + index][1]
         total = finals[seat].get("total") if seat in finals else player.get("vp", 0)
-        draw_text(draw, (x, cy), str(total), head, INK, anchor="lm")
+        put_words(draw, (x, cy), str(total), head, INK, anchor="lm")
         x += COLUMNS[6][1]
         icons.paste(image, icons.coin(10), (x + 10, cy))
-        draw_text(draw, (x + 26, cy), str(player.get("coins", 0)), body, INK, anchor="lm")
+        put_words(draw, (x + 26, cy), str(player.get("coins", 0)), body, INK, anchor="lm")
         x += COLUMNS[7][1]
         owned = bool(player.get("swap_token"))
         icons.paste(image, icons.swap_token(12, owned), (x + 12, cy))
-        draw_text(draw, (x + 30, cy), "yes" if owned else "no", body, INK if owned else MUTED, anchor="lm")
+        put_words(draw, (x + 30, cy), "yes" if owned else "no", body, INK if owned else MUTED, anchor="lm")
         x += COLUMNS[8][1]
         if in_rows and seat in finals:
             room = COLUMNS[9][1] + COLUMNS[10][1] - 16
-            draw_text(draw, (x, cy), fit_text(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
+            put_words(draw, (x, cy), fit_words(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
             continue
         announced = player.get("announcement")
-        draw_text(draw, (x, cy), "—" if announced is None else f"at least {announced}", body, INK, anchor="lm")
+        put_words(draw, (x, cy), "—" if announced is None else f"at least {announced}", body, INK, anchor="lm")
         x += COLUMNS[9][1]
-        draw_text(draw, (x, cy), fit_text(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
+        put_words(draw, (x, cy), fit_words(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
     y = frame.y1 + 8
     lines = [] if in_rows else _final_lines(view, marks)
     per_column = -(-len(lines) // _final_columns(lines))
     column_w = (width - 2 * MARGIN) / _final_columns(lines)
     for index, line in enumerate(lines):
         column, row = divmod(index, per_column)
-        draw_text(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_text(line, body, column_w - 24),
+        put_words(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_words(line, body, column_w - 24),
                   body, INK, anchor="lm")
     if not players:
-        draw_text(draw, (MARGIN + 12, y), "No players.", body, PAPER)
+        put_words(draw, (MARGIN + 12, y), "No players.", body, PAPER)
