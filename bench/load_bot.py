@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import linecache
 import operator
@@ -34,6 +35,8 @@ import signal
 import sys
 import threading
 import time
+import traceback
+import tracemalloc
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -158,6 +161,8 @@ async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) ->
     for number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(number, stop.set)
     probe = asyncio.create_task(probe_lag(samples), name="load-lag-probe")
+    stalls = StallWatch.from_environment(loop)
+    beating = asyncio.create_task(stalls.beat(), name="load-stall-beat") if stalls is not None else None
 
     async def announce() -> None:
         await client.wait_until_ready()
@@ -172,6 +177,8 @@ async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) ->
         if running.done():
             running.result()  # the bot stopped on its own: show why
         await client.close()
+        if beating is not None:
+            beating.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await running
     probe.cancel()
@@ -209,6 +216,11 @@ def main() -> int:
     asyncio.run(check_database(args.db))
     samples: list[tuple[float, float]] = []
     sampler = Sampler() if args.profile else None
+    growth = MemoryGrowth.from_environment()
+    if os.environ.get("RINGMASTER_BENCH_GARBAGE"):  # FILE: the cyclic garbage 90 s after start-up, by type
+        census = threading.Timer(90, write_garbage_census, [Path(os.environ["RINGMASTER_BENCH_GARBAGE"])])
+        census.daemon = True
+        census.start()
     try:
         if sampler is not None:
             sampler.start()
@@ -226,7 +238,165 @@ def main() -> int:
             sampler.join()
             sampler.save(args.profile)
         Path(args.lag).write_text(json.dumps(samples), encoding="utf-8")
+        if growth is not None:
+            growth.save()
+        if os.environ.get("RINGMASTER_BENCH_OBJECTS"):
+            write_census(Path(os.environ["RINGMASTER_BENCH_OBJECTS"]))
     return 0
+
+
+def write_garbage_census(path: Path) -> None:
+    """What a full collection would free now (cyclic garbage), by type: it is saved instead of freed
+    (``gc.DEBUG_SAVEALL``) for the census, then let go."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        kinds = Counter(type(item).__qualname__ + " (" + type(item).__module__ + ")" for item in gc.garbage)
+        lines = [f"{len(gc.garbage)} objects of cyclic garbage"]
+        lines += [f"{count:9d} {kind}" for kind, count in kinds.most_common(40)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_census(path: Path) -> None:
+    """``RINGMASTER_BENCH_OBJECTS=FILE``: the objects the garbage collector tracks when the bot stops (a full
+    collection walks every one of them but the frozen), by type, the most numerous first."""
+    tracked = gc.get_objects()
+    frozen = gc.get_freeze_count()
+    kinds = Counter(type(item).__qualname__ + " (" + type(item).__module__ + ")" for item in tracked)
+    lines = [f"{len(tracked)} tracked objects ({frozen} of them frozen at start-up)"]
+    lines += [f"{count:9d} {kind}" for kind, count in kinds.most_common(40)]
+    if os.environ.get("RINGMASTER_BENCH_REFERRERS"):
+        sys.path.insert(0, "/tmp/sb")
+        from referrers import chain
+        views = [item for item in tracked if type(item).__name__ == "View"][-3:]
+        for view in views:
+            lines += ["--- who holds a View", *chain(view)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+class StallWatch:
+    """``RINGMASTER_BENCH_STALLS=FILE``: each time the event loop stops for longer than
+    ``RINGMASTER_BENCH_STALL_MS`` (default 150), what its thread was doing, seen from a watching thread
+    (``sys._current_frames``) once the stall passes that length; appended to FILE with the stall's
+    length and how many garbage collections of each generation ran in it. A few per cent of CPU."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, path: Path, limit: float) -> None:
+        self.path = path
+        self.limit = limit
+        self.loop = loop
+        self.loop_thread = threading.get_ident()
+        self.last = time.monotonic()
+        self.collections = [0, 0, 0]
+        self.collecting = 0.0
+        self.started = time.monotonic()
+        self.census_done = False
+        gc.callbacks.append(self._collected)
+        self.watcher = threading.Thread(target=self._watch, name="load-stall-watch", daemon=True)
+        self.watcher.start()
+
+    @classmethod
+    def from_environment(cls, loop: asyncio.AbstractEventLoop) -> StallWatch | None:
+        path = os.environ.get("RINGMASTER_BENCH_STALLS")
+        if not path:
+            return None
+        return cls(loop, Path(path), float(os.environ.get("RINGMASTER_BENCH_STALL_MS", "150")) / 1000)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.collecting = time.perf_counter()
+            return
+        self.collections[info["generation"]] += 1
+        took = time.perf_counter() - self.collecting
+        if info["generation"] == 2 and not self.census_done and time.monotonic() - self.started > 80:
+            self.census_done = True
+            kinds = Counter(type(item).__qualname__ for item in gc.get_objects())
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write("--- census " + ", ".join(f"{k} {n}" for k, n in kinds.most_common(25)) + "\n")
+                if os.environ.get("RINGMASTER_BENCH_REFERRERS"):
+                    sys.path.insert(0, "/tmp/sb")
+                    from referrers import chain
+                    every = [item for item in gc.get_objects() if type(item).__name__ == "View"]
+                    shapes = Counter((item.timeout, item.is_finished(), getattr(item, "_cache_key", "?"),
+                                      type(item.children[0]).__name__ if item.children else None) for item in every)
+                    out.write("--- views by (timeout, finished, cache key, first child): "
+                              + repr(shapes.most_common(8)) + "\n")
+                    tasks = Counter(repr(task.get_coro())[:90] for task in asyncio.all_tasks(self.loop))
+                    out.write("--- tasks: " + repr(tasks.most_common(8)) + "\n")
+                    views = every[:1]
+                    del every
+                    for view in views:
+                        out.write("--- who holds a View\n" + "\n".join(chain(view, limit=7)) + "\n")
+                    del views
+        if info["generation"] == 2 or took >= self.limit / 4:
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(f"--- collection of generation {info['generation']} took {took * 1000:.0f} ms at "
+                          f"{time.strftime('%H:%M:%S')}: {info['collected']} collected, {len(gc.get_objects())} "
+                          f"tracked after it\n")
+
+    async def beat(self) -> None:
+        while True:
+            self.last = time.monotonic()
+            await asyncio.sleep(0.01)
+
+    def _watch(self) -> None:
+        while True:
+            time.sleep(0.02)
+            began = self.last
+            if time.monotonic() - began < self.limit:
+                continue
+            before = list(self.collections)
+            frame = sys._current_frames().get(self.loop_thread)
+            stack = "".join(traceback.format_stack(frame, limit=25)) if frame is not None else "(no frame)"
+            while self.last == began:
+                time.sleep(0.005)
+            length = time.monotonic() - began
+            gcs = [after - first for after, first in zip(self.collections, before, strict=True)]
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(f"--- stall of {length * 1000:.0f} ms at {time.strftime('%H:%M:%S')} "
+                          f"(collections by generation while it lasted: {gcs})\n{stack}\n")
+
+
+class MemoryGrowth:
+    """``RINGMASTER_BENCH_TRACEMALLOC=FILE``: what the bot's Python heap gained between a moment
+    ``RINGMASTER_BENCH_TRACEMALLOC_AFTER`` seconds after start-up (default 60, when the load is under way)
+    and the end, by the line that allocated it (ten frames kept; tracing makes the bot several times
+    slower, so run it at a low rate). Written to FILE, the largest 40 first."""
+
+    def __init__(self, path: Path, after: float) -> None:
+        tracemalloc.start(10)
+        self.path = path
+        self.first: tracemalloc.Snapshot | None = None
+        self.timer = threading.Timer(after, self._first)
+        self.timer.daemon = True
+        self.timer.start()
+
+    @classmethod
+    def from_environment(cls) -> MemoryGrowth | None:
+        path = os.environ.get("RINGMASTER_BENCH_TRACEMALLOC")
+        if not path:
+            return None
+        return cls(Path(path), float(os.environ.get("RINGMASTER_BENCH_TRACEMALLOC_AFTER", "60")))
+
+    def _first(self) -> None:
+        self.first = tracemalloc.take_snapshot()
+
+    def save(self) -> None:
+        self.timer.cancel()
+        last = tracemalloc.take_snapshot()
+        lines = []
+        if self.first is None:
+            lines.append("(the run ended before the first snapshot: totals since start-up)")
+            stats = last.statistics("traceback")[:40]
+            for stat in stats:
+                lines += [f"{stat.size / 2**20:8.2f} MiB in {stat.count} blocks", *stat.traceback.format(limit=6)]
+        else:
+            for diff in last.compare_to(self.first, "traceback")[:40]:
+                lines += [f"{diff.size_diff / 2**20:+8.2f} MiB ({diff.count_diff:+d} blocks; now "
+                          f"{diff.size / 2**20:.2f} MiB)", *diff.traceback.format(limit=6)]
+        self.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
