@@ -268,12 +268,6 @@ def write_census(path: Path) -> None:
     kinds = Counter(type(item).__qualname__ + " (" + type(item).__module__ + ")" for item in tracked)
     lines = [f"{len(tracked)} tracked objects ({frozen} of them frozen at start-up)"]
     lines += [f"{count:9d} {kind}" for kind, count in kinds.most_common(40)]
-    if os.environ.get("RINGMASTER_BENCH_REFERRERS"):
-        sys.path.insert(0, "/tmp/sb")
-        from referrers import chain
-        views = [item for item in tracked if type(item).__name__ == "View"][-3:]
-        for view in views:
-            lines += ["--- who holds a View", *chain(view)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -281,7 +275,9 @@ class StallWatch:
     """``RINGMASTER_BENCH_STALLS=FILE``: each time the event loop stops for longer than
     ``RINGMASTER_BENCH_STALL_MS`` (default 150), what its thread was doing, seen from a watching thread
     (``sys._current_frames``) once the stall passes that length; appended to FILE with the stall's
-    length and how many garbage collections of each generation ran in it. A few per cent of CPU."""
+    length and how many garbage collections of each generation ran in it. Every full collection (and
+    any long one) is written too, with what it freed and how many objects it still tracks, and the first
+    full collection after 80 s adds a census of the tracked objects by type. A few per cent of CPU."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, path: Path, limit: float) -> None:
         self.path = path
@@ -315,21 +311,6 @@ class StallWatch:
             kinds = Counter(type(item).__qualname__ for item in gc.get_objects())
             with self.path.open("a", encoding="utf-8") as out:
                 out.write("--- census " + ", ".join(f"{k} {n}" for k, n in kinds.most_common(25)) + "\n")
-                if os.environ.get("RINGMASTER_BENCH_REFERRERS"):
-                    sys.path.insert(0, "/tmp/sb")
-                    from referrers import chain
-                    every = [item for item in gc.get_objects() if type(item).__name__ == "View"]
-                    shapes = Counter((item.timeout, item.is_finished(), getattr(item, "_cache_key", "?"),
-                                      type(item.children[0]).__name__ if item.children else None) for item in every)
-                    out.write("--- views by (timeout, finished, cache key, first child): "
-                              + repr(shapes.most_common(8)) + "\n")
-                    tasks = Counter(repr(task.get_coro())[:90] for task in asyncio.all_tasks(self.loop))
-                    out.write("--- tasks: " + repr(tasks.most_common(8)) + "\n")
-                    views = every[:1]
-                    del every
-                    for view in views:
-                        out.write("--- who holds a View\n" + "\n".join(chain(view, limit=7)) + "\n")
-                    del views
         if info["generation"] == 2 or took >= self.limit / 4:
             with self.path.open("a", encoding="utf-8") as out:
                 out.write(f"--- collection of generation {info['generation']} took {took * 1000:.0f} ms at "
