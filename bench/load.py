@@ -57,6 +57,12 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
   driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
 * warnings and errors the bot logged, by logger; its whole log is kept beside the cache.
 
+Diagnostics of the bot's process, by environment (see ``bench/load_bot.py``): ``RINGMASTER_BENCH_STALLS=FILE``
+(each stall of its event loop with the stack that held it, every full garbage collection, a census of
+objects), ``RINGMASTER_BENCH_OBJECTS=FILE`` (the tracked objects by type at the end),
+``RINGMASTER_BENCH_GARBAGE=FILE`` (the cyclic garbage by type 90 s in), ``RINGMASTER_BENCH_TRACEMALLOC=FILE``
+(what the heap gained, by line) and ``RINGMASTER_BENCH_CPROFILE=FILE``.
+
 ``--profile FILE`` samples the stacks of every thread of the bot every 10 ms (the event loop, the
 threads drawing boards, the database thread; a few per cent of CPU) and prints where they were: by
 thread, by function's own time and by inclusive time.
