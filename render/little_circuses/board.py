@@ -30,9 +30,9 @@ from render.little_circuses import palette
 from render.little_circuses.circus import PANEL_RADIUS, _status, draw_panel_at, ordinal, panel_height
 from render.little_circuses.header import draw_header, header_height
 from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
-from render.little_circuses.lines import draw_parts
 from render.little_circuses.track import draw_track, track_height
 from render.png import palette_png
+from render.words import draw_words, fit_words
 
 PUBLIC_KEYS = ("game", "options", "grid_size", "track", "space", "space_index", "stage", "order", "awaiting",
                "players", "piles", "market", "arrived", "showcase", "specials", "over", "winners", "result")
@@ -165,7 +165,9 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
             chip(draw, (right - w, cy - 15), status[0], font(SMALL, bold=True), fill=status[1], outline=INK, pad_x=8,
                  height=30)
             right -= w + 12
-        draw_parts(draw, (frame.x0 + 372, cy), facts, body, INK, right - frame.x0 - 384)
+        # Drawn a word at a time (``render.words``): the line is new on almost every board, its words recur.
+        draw_words(draw, (frame.x0 + 372, cy), fit_words(" · ".join(facts), body, right - frame.x0 - 384), body, INK,
+                   anchor="lm")
     return frame.y1 + 12
 
 
