@@ -161,7 +161,7 @@ async def serve(args: argparse.Namespace, samples: list[tuple[float, float]]) ->
     for number in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(number, stop.set)
     probe = asyncio.create_task(probe_lag(samples), name="load-lag-probe")
-    stalls = StallWatch.from_environment(loop)
+    stalls = StallWatch.from_environment()
     beating = asyncio.create_task(stalls.beat(), name="load-stall-beat") if stalls is not None else None
 
     async def announce() -> None:
@@ -279,10 +279,9 @@ class StallWatch:
     any long one) is written too, with what it freed and how many objects it still tracks, and the first
     full collection after 80 s adds a census of the tracked objects by type. A few per cent of CPU."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, path: Path, limit: float) -> None:
+    def __init__(self, path: Path, limit: float) -> None:
         self.path = path
         self.limit = limit
-        self.loop = loop
         self.loop_thread = threading.get_ident()
         self.last = time.monotonic()
         self.collections = [0, 0, 0]
@@ -294,11 +293,11 @@ class StallWatch:
         self.watcher.start()
 
     @classmethod
-    def from_environment(cls, loop: asyncio.AbstractEventLoop) -> StallWatch | None:
+    def from_environment(cls) -> StallWatch | None:
         path = os.environ.get("RINGMASTER_BENCH_STALLS")
         if not path:
             return None
-        return cls(loop, Path(path), float(os.environ.get("RINGMASTER_BENCH_STALL_MS", "150")) / 1000)
+        return cls(Path(path), float(os.environ.get("RINGMASTER_BENCH_STALL_MS", "150")) / 1000)
 
     def _collected(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
