@@ -57,6 +57,7 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Final
@@ -129,6 +130,12 @@ _ACTION_COLUMNS: Final = ("a.game_id, a.version, a.seat, a.action, a.events, a.c
 AUTOMATIC_REASONS: Final = ("forced", "standing")
 # Actions taken back (see db/life.py) stay in the append-only log but are left out of every replay.
 _NOT_UNDONE: Final = "NOT EXISTS (SELECT 1 FROM undone AS u WHERE u.game_id = a.game_id AND u.version = a.version)"
+
+
+# The transaction a task has open through :meth:`GameStore.transaction`: the store, its connection and the task.
+# Only that task joins it: a task started inside the block inherits the variable but not the transaction.
+_OPEN: ContextVar[tuple[GameStore, Connection, asyncio.Task[Any] | None] | None] = ContextVar(
+    "ringmaster_open_transaction", default=None)
 
 
 def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
@@ -256,11 +263,34 @@ class GameStore:
             raise RuntimeError("the game store is closed")
         return self._conn
 
+    def _joined(self) -> Connection | None:
+        """The connection of the transaction this task has open on this store, if any."""
+        current = _OPEN.get()
+        if current is None or current[0] is not self or current[2] is not asyncio.current_task():
+            return None
+        return current[1]
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """One transaction for several writes: every write of this store (and of the stores built on it:
+        ``LifeStore``, ``OutboxStore``, …) that this task makes inside the block joins it, and so do its
+        reads, which see what the block wrote. Committed when the block ends, rolled back — all of it — if
+        the block raises. The table's unit of work (``table/work.py``) writes a whole change this way: its
+        log, snapshot, seats, results and publications together or not at all. Nested blocks join the
+        outer one."""
+        async with self._write() as conn:
+            yield conn
+
     @asynccontextmanager
     async def _read(self, *, snapshot: bool = False) -> AsyncIterator[Connection]:
         """Exclusive use of the connection for reading; with ``snapshot``, inside one read
         transaction so that several queries see the same instant. SQLite failing (a damaged file, a
-        disk error) raises StorageUnavailable, a lock held too long StoreBusy."""
+        disk error) raises StorageUnavailable, a lock held too long StoreBusy. Inside
+        :meth:`transaction`, the transaction's own connection (it sees what the transaction wrote)."""
+        joined = self._joined()
+        if joined is not None:
+            yield joined
+            return
         async with self._reader() as conn:
             try:
                 await self._recover(conn)
@@ -297,7 +327,11 @@ class GameStore:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
         it raises (including a refusal such as StaleVersion). SQLite failing (a full disk, a
         read-only or damaged file) raises StorageUnavailable after the rollback, a lock held too long
-        StoreBusy: either way nothing was written."""
+        StoreBusy: either way nothing was written. Inside :meth:`transaction` it joins that one."""
+        joined = self._joined()
+        if joined is not None:
+            yield joined
+            return
         async with self._lock:
             conn = self._connection()
             try:
@@ -307,7 +341,11 @@ class GameStore:
                 else:
                     await begin_immediate(conn, self._busy_timeout)
                 try:
-                    yield conn
+                    token = _OPEN.set((self, conn, asyncio.current_task()))
+                    try:
+                        yield conn
+                    finally:
+                        _OPEN.reset(token)
                     await conn.execute("COMMIT")
                     if self._checkpoints is not None:
                         self._checkpoints.committed()
