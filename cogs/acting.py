@@ -24,8 +24,6 @@ from table.model import Table
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 entries
 LABEL_LIMIT = 100
-SETTLE_SECONDS = 1.0
-"""How long a move's answer waits for the thread to show it; a slow Discord delays only the thread."""
 
 Chooser = Callable[[Table, int], Any]
 SecretLines = Callable[[Table, int], list[str]]
@@ -40,7 +38,7 @@ def in_server(interaction: discord.Interaction) -> tuple[int, int]:
 async def context_table(interaction: discord.Interaction, game: int | None) -> Table:
     """The game named, else this thread's, else the asker's only game here."""
     guild_id, channel_id = in_server(interaction)
-    return await core_of(interaction).tables.table_in_context(guild_id, channel_id, interaction.user.id, game)
+    return await core_of(interaction).table_in_context(guild_id, channel_id, interaction.user.id, game)
 
 
 async def game_in_context(interaction: discord.Interaction, game: int | None, kind: str) -> Table:
@@ -76,14 +74,17 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     return compose.fit_lines(text), choices_view(table.id, table.record.version, labels)
 
 
-async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None, choose: Chooser, *,
-                         edit_panel: bool = False, secret: SecretLines | None = None, image: bool = False) -> None:
+async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None,
+                         choice: Chooser | int, *, edit_panel: bool = False, secret: SecretLines | None = None,
+                         image: bool = False) -> None:
     """Apply one action for the member and answer them privately with their next choices.
 
     The answer is deferred first, so a slow database or Discord never costs the member their answer.
-    The board reaches the thread through the game's outbox; the answer waits briefly for it, so the
+    The board reaches the thread through the game's outbox; the core's answer waits briefly for it, so the
     thread already shows the move when the member reads their panel. With ``secret`` the answer starts
-    with the member's own secret lines, and with ``image`` their private image comes with it."""
+    with the member's own secret lines, and with ``image`` their private image comes with it. ``choice`` makes
+    the action from the game, or is the place of a listed choice among the legal actions offered at
+    ``version``."""
     bot = bot_of(interaction)
     async with bot.working():
         if not interaction.response.is_done():
@@ -92,10 +93,14 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         core = bot.core
-        result = await core.tables.act(game_id, interaction.user.id, version, choose, guild_id=interaction.guild_id)
-        await core.after_move(result)
-        await core.publisher.settle(game_id, SETTLE_SECONDS)
-        table = await core.tables.table(game_id)
+        if isinstance(choice, int):
+            if version is None:
+                raise StaleBoard()
+            result, table = await core.play_listed(game_id, interaction.user.id, version, choice,
+                                                   guild_id=interaction.guild_id)
+        else:
+            result, table = await core.play(game_id, interaction.user.id, version, choice,
+                                            guild_id=interaction.guild_id)
         content, view = panel_for(table, interaction.user.id)
         if secret is not None:
             content = "\n".join([*secret(table, result.seat), "", content]).strip()[:compose.MESSAGE_LIMIT]
@@ -195,9 +200,9 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
     if missing:
         raise TableError(missing)
     core = core_of(interaction)
-    table = await core.tables.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
-                                     options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                     forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+    table = await core.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
+                              options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
+                              forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
     await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
                                             allowed_mentions=discord.AllowedMentions.none())
     message = await interaction.original_response()
@@ -266,13 +271,12 @@ async def choose_listed(interaction: discord.Interaction, option: str, game: int
     version, index = number(version_text), number(index_text, digits=4)
     if version is None or index is None:
         raise TableError("Pick one of the offered choices from the list.")
-
-    def pick(table: Table, seat: int) -> Any:
-        assert table.state is not None
-        legal = table.game.legal_actions(table.state, seat)
-        if not 0 <= index < len(legal):
-            raise StaleBoard()
-        return legal[index]
-
     table = await game_in_context(interaction, game, kind)
-    await act_and_answer(interaction, table.id, version, pick)
+    await choose_index(interaction, table.id, version, index)
+
+
+async def choose_index(interaction: discord.Interaction, game_id: int, version: int, index: int, *,
+                       edit_panel: bool = False) -> None:
+    """Carry out the choice at ``index`` among the legal actions offered at ``version`` (a panel's button or
+    menu, an autocomplete entry)."""
+    await act_and_answer(interaction, game_id, version, index, edit_panel=edit_panel)

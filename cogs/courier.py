@@ -48,6 +48,23 @@ class DiscordCourier:
         self.bot = bot
 
     async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+        try:
+            return await self._deliver(game, item)
+        except TryLater as error:
+            if not isinstance(error.__cause__, discord.HTTPException) or error.__cause__.code != THREAD_ARCHIVED:
+                raise
+        # Archived between the look at the thread and the post (an idle week, a moderator): the thread as
+        # Discord has it now is reopened, and the item goes out at once rather than after a backoff.
+        if game.thread_id is not None:
+            try:
+                thread = await self.bot.fetch_channel(game.thread_id)
+                if isinstance(thread, discord.Thread) and thread.archived:
+                    await thread.edit(archived=False)
+            except discord.HTTPException as error:
+                raise TryLater(f"the thread was archived and could not be reopened: {error}") from error
+        return await self._deliver(game, item)
+
+    async def _deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
         payload = item.payload
         try:
             if item.kind == "lobby":
@@ -226,5 +243,5 @@ class DiscordCourier:
 
 async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, RingmasterBot)
-    bot.core.publisher.courier = DiscordCourier(bot)
+    bot.core.attach_courier(DiscordCourier(bot))
     bot.add_dynamic_items(*ALL_ITEMS)

@@ -51,7 +51,7 @@ class LifeCog(commands.Cog, name="Async life"):
     # ----- the scheduler --------------------------------------------------------------------------------
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        await self.bot.core.publisher.resume()  # what a previous run saved but could not post
+        await self.bot.core.resume_posting()  # what a previous run saved but could not post
         while True:
             await asyncio.sleep(self.bot.tick_seconds)
             try:
@@ -63,16 +63,15 @@ class LifeCog(commands.Cog, name="Async life"):
     async def tick(self) -> int:
         """Do everything due now; returns how many reminders, deadlines and automatic moves were done."""
         done = await self.bot.core.tick()
-        await self.bot.core.publisher.idle()
+        await self.bot.core.posting_idle()
         return done
 
     # ----- seats ----------------------------------------------------------------------------------------
     async def reclaim(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)
         core = core_of(interaction)
-        await core.keeper.reclaim(game_id, interaction.user.id, interaction.guild_id)
+        await core.reclaim(game_id, interaction.user.id, interaction.guild_id)
         await acting.reply(interaction, "Your seat is yours again; the automatic player has stepped aside.")
-        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     @seat.command(name="reclaim", description="Take your seat back from the automatic player")
     @app_commands.describe(game=GAME)
@@ -94,11 +93,9 @@ class LifeCog(commands.Cog, name="Async life"):
         manager = isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.manage_guild
         core = core_of(interaction)
         left = player is not None and await self.left_server(interaction, player.id)
-        table, seat = await core.keeper.set_autopilot(table.id, interaction.user.id, target, manager,
-                                                      interaction.guild_id, member_left=left)
+        table, seat = await core.set_autopilot(table.id, interaction.user.id, target, manager, interaction.guild_id,
+                                               member_left=left)
         await acting.reply(interaction, f"The automatic player now plays {table.names[seat]}'s seat.")
-        await core.keeper.tick(table.id, kinds={"autopilot"})
-        await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @staticmethod
     async def left_server(interaction: discord.Interaction, user_id: int) -> bool:
@@ -120,17 +117,15 @@ class LifeCog(commands.Cog, name="Async life"):
         await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         core = core_of(interaction)
-        await core.keeper.offer_seat(table.id, interaction.user.id, member.id, member.bot, interaction.guild_id)
+        await core.offer_seat(table.id, interaction.user.id, member.id, member.bot, interaction.guild_id)
         await acting.reply(interaction, f"You offered your seat to {member.display_name[:40]}.")
-        await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     async def accept_seat(self, interaction: discord.Interaction, game_id: int, seat: int, giver: int,
                           taker: int) -> None:
         await acting.answer_first(interaction)
         core = core_of(interaction)
-        table = await core.keeper.hand_over(game_id, seat, giver, taker, interaction.user.id)
+        table = await core.hand_over(game_id, seat, giver, taker, interaction.user.id)
         await acting.reply(interaction, f"You now play {table.names[seat]}'s seat in {table.title}.")
-        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     # ----- taking a move back ---------------------------------------------------------------------------
     @seat.command(name="undo", description="Take back your last move")
@@ -146,7 +141,7 @@ class LifeCog(commands.Cog, name="Async life"):
                         version: int | None = None) -> None:
         await acting.answer_first(interaction)
         core = core_of(interaction)
-        outcome = await core.keeper.take_back(game_id, interaction.user.id, interaction.guild_id, agreeing, version)
+        outcome = await core.take_back(game_id, interaction.user.id, interaction.guild_id, agreeing, version)
         if outcome.done:
             answer = "The move is taken back."
         elif agreeing:
@@ -155,7 +150,6 @@ class LifeCog(commands.Cog, name="Async life"):
             answer = ("That move drew cards or dice or revealed something, so the others must agree; I have asked "
                       "them in the thread.")
         await acting.reply(interaction, answer)
-        await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     # ----- standing answers -----------------------------------------------------------------------------
     @seat.command(name="standing", description="Answer in advance the decisions that come outside your turn")
@@ -165,19 +159,18 @@ class LifeCog(commands.Cog, name="Async life"):
                                decision: str | None = None, answer: str | None = None) -> None:
         await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
-        tables = core_of(interaction).tables
+        core = core_of(interaction)
         if decision is None or answer is None:
             if answer is not None:
                 raise TableError("Name the decision the answer is for, with the decision option.")
-            table, seat = await standing.seat_in_play(tables, table.id, interaction.user.id, interaction.guild_id)
-            lines = await standing.standing_lines(tables, table, seat)
+            table, lines = await core.standing_lines(table.id, interaction.user.id, interaction.guild_id)
             if decision is not None:
                 chosen = standing.decision_named(table, decision)
                 lines = [line for line in lines if line.decision is chosen]
             await acting.reply(interaction, standing.standing_text(table, lines)[:compose.MESSAGE_LIMIT])
             return
-        table, chosen, answered, played = await standing.set_answer(tables, table.id, interaction.user.id,
-                                                                    interaction.guild_id, decision, answer)
+        table, chosen, answered, played = await core.set_standing(table.id, interaction.user.id,
+                                                                  interaction.guild_id, decision, answer)
         if answered is None:
             text = f"{chosen.label}: you will be asked, as usual."
         else:
@@ -185,7 +178,6 @@ class LifeCog(commands.Cog, name="Async life"):
             if played:
                 text += " The decision was waiting for you, so it has been played now."
         await acting.reply(interaction, text)
-        await core_of(interaction).publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @standing_answers.autocomplete("decision")
     async def _decision_choices(self, interaction: discord.Interaction,
@@ -218,12 +210,8 @@ class LifeCog(commands.Cog, name="Async life"):
     # ----- recaps and the log ---------------------------------------------------------------------------
     async def show_recap(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)
-        core = core_of(interaction)
-        table = await core.tables.table(game_id, interaction.guild_id)
-        if table.seat_of(interaction.user.id) is None:
-            raise TableError("You are not seated in this game.")
-        public, earlier = await core.tables.herald.recap(table, interaction.user.id, RECAP_ON_REQUEST)
-        private, _ = await core.tables.herald.private_recap(table, interaction.user.id)
+        _, public, earlier, private = await core_of(interaction).recap(game_id, interaction.user.id,
+                                                                       interaction.guild_id, RECAP_ON_REQUEST)
         parts = [compose.recap_text(interaction.user.id, public, earlier, limit=RECAP_ON_REQUEST)
                  or "Nothing public has happened since your last move."]
         if private:
@@ -240,8 +228,8 @@ class LifeCog(commands.Cog, name="Async life"):
                             edit: bool = False) -> None:
         await acting.answer_first(interaction, edit=edit)
         core = core_of(interaction)
-        table = await core.tables.table(game_id, interaction.guild_id)
-        lines = await core.tables.public_log(table)
+        table = await core.table(game_id, interaction.guild_id)
+        lines = await core.public_log(table)
         text, pages = compose.log_page(lines, page or 10**9)
         number = min(max(1, page or pages), pages)
         await acting.show_page(interaction, text, log_pages_view(table.id, number, pages), edit)

@@ -85,10 +85,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            allowed_mentions=discord.AllowedMentions.none())
 
     async def change_seat(self, interaction: discord.Interaction, verb: str, game_id: int) -> Table:
-        tables = core_of(interaction).tables
+        core = core_of(interaction)
         if verb == "join":
-            return await tables.join(game_id, interaction.user.id, interaction.user.display_name, interaction.guild_id)
-        return await tables.leave(game_id, interaction.user.id, interaction.guild_id)
+            return await core.join(game_id, interaction.user.id, interaction.user.display_name, interaction.guild_id)
+        return await core.leave(game_id, interaction.user.id, interaction.guild_id)
 
     @game_group.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game="The game number")
@@ -127,8 +127,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def start_game(self, interaction: discord.Interaction, game_id: int) -> None:
         core = core_of(interaction)
-        table = await core.tables.table(game_id, interaction.guild_id)
-        core.tables.check_startable(table, interaction.user.id)
+        table = await core.table(game_id, interaction.guild_id)
+        core.check_startable(table, interaction.user.id)
         missing = acting.missing_permissions(interaction)
         if missing:
             raise TableError(missing)
@@ -142,11 +142,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             except discord.Forbidden as error:
                 raise TableError("I am not allowed to create threads here; ask a server manager for the Create "
                                  "Public Threads permission.") from error
-            table = await core.tables.start(game_id, interaction.user.id, thread.id)
+            table = await core.start(game_id, interaction.user.id, thread.id)
             await interaction.edit_original_response(content=compose.lobby_text(table),
                                                      view=lobby_view(table.id, False),
                                                      allowed_mentions=discord.AllowedMentions.none())
-            await core.publisher.settle(game_id, acting.SETTLE_SECONDS)
 
     @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
     @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "
@@ -158,7 +157,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
         await acting.answer_first(interaction)
         minutes = round(hours * 60) or None
-        table = await core_of(interaction).tables.set_deadline(game, interaction.user.id, minutes, autopilot_after,
+        table = await core_of(interaction).set_deadline(game, interaction.user.id, minutes, autopilot_after,
                                                               interaction.guild_id)
         text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
                 "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
@@ -240,15 +239,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         user = interaction.user
         seated = await core.is_seated(record.id, user.id)
         if user.id != record.creator_id and not is_manager(interaction) and seated:
-            table, votes, needed = await core.keeper.vote_to_abandon(record.id, user.id, guild_id)
+            table, votes, needed = await core.vote_to_abandon(record.id, user.id, guild_id)
             if table.record.status != "abandoned":
                 await acting.reply(interaction,
                                    f"Your vote to abandon {table.title} is counted ({votes} of the {needed} needed).")
                 return
         else:
-            table = await core.tables.abandon(record.id, user.id, is_manager(interaction))
+            table = await core.abandon(record.id, user.id, is_manager(interaction))
         await acting.reply(interaction, f"{table.title} is abandoned.")
-        await core.publisher.settle(record.id, acting.SETTLE_SECONDS)
 
     @game_group.command(name="repair", description="Rebuild a game whose save is damaged from its action log")
     @app_commands.describe(game=GAME)
@@ -256,8 +254,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await acting.answer_first(interaction)
         record = await self.named_game(interaction, game)
         core = core_of(interaction)
-        table = await core.tables.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
-        await core.publisher.settle(record.id, acting.SETTLE_SECONDS)
+        table = await core.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
         await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
                                         "thread.", ephemeral=True)
 

@@ -4,15 +4,12 @@ through ``cogs/acting.py`` like every game command."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
 from table.errors import TableError
-from table.model import Table
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -29,7 +26,7 @@ class PlayCog(commands.Cog, name="Play"):
         # The button's version is not checked: the panel is built from the current state, so a click on an
         # older board (another seat acted since, as happens in simultaneous steps) is still useful.
         await acting.answer_first(interaction)
-        table = await core_of(interaction).tables.table(game_id, interaction.guild_id)
+        table = await core_of(interaction).table(game_id, interaction.guild_id)
         if table.record.status != "active" or table.state is None:
             raise TableError("This game has not started yet." if table.record.status == "lobby"
                              else "This game is over.")
@@ -42,20 +39,11 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.reply(interaction, content, view=view or discord.utils.MISSING)
 
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
-        def pick(table: Table, seat: int) -> Any:
-            assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            if not legal:
-                raise TableError(table.game.explain_waiting(table.state, seat))
-            if not 0 <= index < len(legal):
-                raise TableError("That choice is no longer on offer.")
-            return legal[index]
-
-        await acting.act_and_answer(interaction, game_id, version, pick, edit_panel=True)
+        await acting.choose_index(interaction, game_id, version, index, edit_panel=True)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)
-        await acting.show_private(interaction, await core_of(interaction).tables.table(game_id, interaction.guild_id))
+        await acting.show_private(interaction, await core_of(interaction).table(game_id, interaction.guild_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,6 +26,7 @@ log = logging.getLogger("ringmaster")
 
 SHUTDOWN_GRACE = 10.0  # seconds an interaction being served may take to finish when the bot stops
 TICK_SECONDS = 60.0
+ANSWER_WAIT = 1.0  # seconds a person's answer waits for the thread to show what they did (TableCore.answer_wait)
 
 
 class RingmasterBot(commands.Bot):
@@ -66,6 +67,9 @@ class RingmasterBot(commands.Bot):
         self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock(),
                                           render_processes=self.config.render_processes, shards=self.config.shards,
                                           lease=timedelta(seconds=self.config.lease_seconds))
+        # A person's answer waits (briefly) for the thread to show what they did; a slow Discord delays only
+        # the thread.
+        self._core.answer_wait = ANSWER_WAIT
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
         self._freezing = asyncio.create_task(self._freeze_start_up(), name="ringmaster-freeze-start-up")
 

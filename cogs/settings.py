@@ -62,8 +62,6 @@ class SettingsCog(commands.Cog, name="Settings"):
         await acting.reply(interaction, f"You are away until {compose.timestamp(moment)}.{where} Your turn clocks stop "
                            "and I will not ping you until then (each game allows a few days of its away bank); "
                            "/me back when you return.")
-        for table in told:
-            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @me.command(name="back", description="Back early from being away: your games carry on with you")
     async def back(self, interaction: discord.Interaction) -> None:
@@ -77,8 +75,6 @@ class SettingsCog(commands.Cog, name="Settings"):
                 f"{table.title}" + (f" (<#{table.record.thread_id}>)" if table.record.thread_id else "")
                 for table in waiting) + "."
         await acting.reply(interaction, text[:compose.MESSAGE_LIMIT])
-        for table in back:
-            await core.publisher.settle(table.id, acting.SETTLE_SECONDS)
 
     @me.command(name="settings", description="Show your time zone, active hours, notifications and time away")
     async def show_settings(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ from table.errors import TableError
 from table.herald import jump_link
 from table.model import Table
 from table.service import TableService
+from table.work import Change
 
 log = logging.getLogger(__name__)
 
@@ -120,25 +121,28 @@ class AwayDesk:
 
     async def bank_ran_out(self, clock: SeatClock) -> None:
         """The game's away bank ran out while its player is still away: deadlines resume; tell the player."""
-        await self.life.mark_away_told(clock)
-        table = await self.tables.table(clock.game_id)
-        if table.state is None or table.over:
-            return
         member = await self.life.member(clock.user_id)
-        due = None
-        if clock.awaited_since is not None and clock.deadline_minutes is not None and not table.solo:
-            due = hours.deadline(clock.awaited_since, clock.deadline_minutes, member, hours.seat_pause(clock, member))
-        when = f" Decide by {compose.timestamp(due)}." if due is not None and clock.seat in table.awaited() else ""
-        text = (f"⌛ {compose.mention(clock.user_id)}, your away bank in {table.title} has run out, so its turn "
-                f"deadlines apply to you again while you are away.{when}")
-        item = publications.note(text, mentions=[clock.user_id])
-        if member.notify == "dm":
-            item = publications.direct(clock.user_id, f"{text}\n{jump_link(table)}", text)
-        await self.tables.enqueue(table.id, [item])
+        async with self.tables.work.change(clock.game_id, "away", loading="healthy") as change:
+            change.write(lambda: self.life.mark_away_told(clock))
+            table = change.table
+            if table.state is None or table.over:
+                return
+            due = None
+            if clock.awaited_since is not None and clock.deadline_minutes is not None and not table.solo:
+                due = hours.deadline(clock.awaited_since, clock.deadline_minutes, member,
+                                     hours.seat_pause(clock, member))
+            when = f" Decide by {compose.timestamp(due)}." if due is not None and clock.seat in table.awaited() else ""
+            text = (f"⌛ {compose.mention(clock.user_id)}, your away bank in {table.title} has run out, so its turn "
+                    f"deadlines apply to you again while you are away.{when}")
+            item = publications.note(text, mentions=[clock.user_id])
+            if member.notify == "dm":
+                item = publications.direct(clock.user_id, f"{text}\n{jump_link(table)}", text)
+            change.publish(item)
 
     # ----- settling a stretch ---------------------------------------------------------------------------
     async def _settle(self, clock: SeatClock, *, early: bool) -> Table | None:
-        """Settle one seat's stretch; returns its game when it was told of the return."""
+        """Settle one seat's stretch, and tell its game of the return in the same change; returns the game
+        when it was told."""
         for _ in range(SETTLE_TRIES):
             member = await self.life.member(clock.user_id)
             # A stretch the member's facts no longer describe (replaced without being settled) left nothing
@@ -148,8 +152,19 @@ class AwayDesk:
             resumed = None
             if clock.awaited_since is not None:
                 resumed = hours.resumed_start(clock.awaited_since, pause, member)
-            if await self.tables.write(self.life.settle_away(clock, used, resumed)):
-                return await self._welcome_back(clock, early)
+
+            async def settle(read: SeatClock = clock, used: int = used, resumed: datetime | None = resumed) -> None:
+                # Guarded by what was read, so a seat that moved on meanwhile is settled again from its new facts.
+                if not await self.life.settle_away(read, used, resumed):
+                    raise _MovedOn
+
+            try:
+                async with self.tables.work.change(clock.game_id, "away", loading="healthy") as change:
+                    change.write(settle)
+                    told = await self._welcome_back(change, clock, early)
+                return told
+            except _MovedOn:
+                pass
             again = [c for c in await self.life.clocks(clock.game_id) if c.seat == clock.seat]
             if not again or again[0].away_since is None:
                 return None  # settled meanwhile (or the game ended)
@@ -157,25 +172,28 @@ class AwayDesk:
         log.warning("Game %s seat %s: its away stretch could not be settled", clock.game_id, clock.seat)
         return None
 
-    async def _welcome_back(self, clock: SeatClock, early: bool) -> Table | None:
+    async def _welcome_back(self, change: Change, clock: SeatClock, early: bool) -> Table | None:
         """One message per game: the recap (and the ping held while away) where the game waits for the
         player; a short note where it does not and they came back early."""
-        table = await self.tables.table(clock.game_id)
+        table = change.table
         if table.state is None or table.over:
             return None
         user = clock.user_id
         if clock.seat not in table.awaited():
             if not early:
                 return None
-            await self.tables.enqueue(table.id, [publications.note(f"👋 {compose.mention(user)} is back.")])
+            change.publish(publications.note(f"👋 {compose.mention(user)} is back."))
             return table
         lines, earlier = await self.tables.herald.recap(table, user)
         mentioned, direct = await self.tables.herald.split(table, [clock.seat])
         prompt = compose.public_prompt(table, clock.seat)
         public = "\n".join(part for part in (f"👋 {compose.mention(user)} is back. {prompt}.",
                                               compose.recap_text(user, lines, earlier)) if part)
-        items = [publications.note(public[:compose.MESSAGE_LIMIT], mentions=mentioned)]
+        change.publish(publications.note(public[:compose.MESSAGE_LIMIT], mentions=mentioned))
         if direct:
-            items.append(await self.tables.herald.direct(table, user))
-        await self.tables.enqueue(table.id, items)
+            change.publish(await self.tables.herald.direct(table, user))
         return table
+
+
+class _MovedOn(Exception):
+    """A seat's away stretch could not be settled from what was read: it changed meanwhile."""

@@ -1,33 +1,43 @@
-"""The table's one front door: opens the store and wires the service, the keeper and the publisher
-around it. The Discord layer holds one :class:`TableCore` and calls nothing else of the database."""
+"""The table's one front door: opens the store and wires the service, the keeper and the publisher around
+it. The Discord layer and the web hold one :class:`TableCore` and call its named operations (play, reclaim,
+hand over, vote, …) and readings, never the service, the keeper, the publisher or the store behind it.
+
+Every change to a game goes through the unit of work (:mod:`table.work`); what must follow a change runs in
+one place, :meth:`TableCore.after_change`: the publisher's kick, moves that need no one, and seats on autopilot
+the game now waits for. A finished game's results are written with the move that finished it."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from db.errors import StoreError
 from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
-from db.store import GameRecord, GameStore
+from db.secrets import SecretStore
+from db.store import ActionRecord, GameRecord, GameStore
 from rules.core.errors import RulesError
-from table import clocks, hours
+from rules.core.standing import StandingAnswer, StandingDecision
+from table import clocks, hours, standing
 from table.away import AwayDesk
 from table.config import Shards
-from table.errors import TableError
-from table.keeper import ALL_KINDS, Keeper
+from table.errors import ChoiceGone, TableError
+from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
 from table.model import ActResult, Table
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
-from table.publisher import Publisher
+from table.publisher import Courier, Publisher
 from table.renders import Renders, ThreadRenders, open_renders
-from table.service import MAX_ID, TableService
+from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
+from table.work import MOVES, Change
 
 log = logging.getLogger(__name__)
 
 
+AUTOPILOT_ROUNDS = 10  # rounds of automatic moves after one change (each at most the keeper's bound), so it ends
 OUTBOX_KEPT = timedelta(days=1)  # how long a delivered outbox item is kept (to look into a complaint)
 
 
@@ -46,9 +56,14 @@ class TableCore:
         self.life = LifeStore(store)
         self.outbox = OutboxStore(store)
         self.publisher = Publisher(store, self.outbox, clock, claim=self.claim)
-        self.tables = TableService(store, self.life, clock, published=self.publisher.kick)
+        self.tables = TableService(store, self.life, clock)
         self.away = AwayDesk(self.tables, self.life, clock)
         self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim)
+        self.tables.work.followers.append(self.after_change)
+        self.answer_wait = 0.0
+        """How long an operation a person asked for waits for its own posts to reach the thread before it
+        returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
+        self._automating: set[int] = set()  # games whose autopilot seats are being played right now
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
@@ -76,13 +91,42 @@ class TableCore:
         await self.renders.close()
         await self.store.close()
 
-    # ----- after a move ---------------------------------------------------------------------------------
-    async def after_move(self, result: ActResult) -> None:
-        """Seats on autopilot move at once; a finished game's results are kept for the statistics."""
-        if result.table.record.status == "finished":
-            await self.keeper.record_results(result.table)
-        else:
-            await self.keeper.tick(result.table.id, kinds={"autopilot"})
+    # ----- what follows every change ---------------------------------------------------------------------
+    async def after_change(self, change: Change) -> None:
+        """What must follow any change to a game, in one place: its posts are delivered; moves nobody needs
+        to be asked for are played where the change made them playable (a move plays its own at once); seats
+        on autopilot the game now waits for move, each through the same path."""
+        self.publisher.kick(change.game_id)
+        if not change.wakes:
+            return
+        game = change.after or change.table
+        if game.record.status != "active":
+            return
+        if change.cause not in MOVES:
+            await self.tables.settle(change.game_id)
+        await self.autopilot(change.game_id)
+
+    async def autopilot(self, game_id: int) -> int:
+        """Play every seat on autopilot the game waits for, as long as it waits for one (bounded); a move
+        made meanwhile by one of them comes back here and is left to the loop already running."""
+        if game_id in self._automating:
+            return 0
+        self._automating.add(game_id)
+        done = 0
+        try:
+            for _ in range(AUTOPILOT_ROUNDS):
+                moved = await self.keeper.tick(game_id, kinds={"autopilot"})
+                done += moved
+                if not moved:
+                    break
+        finally:
+            self._automating.discard(game_id)
+        return done
+
+    async def answered(self, game_id: int) -> None:
+        """Wait (up to :attr:`answer_wait`) for what the game's last change posts to reach its thread."""
+        if self.answer_wait > 0:
+            await self.publisher.settle(game_id, self.answer_wait)
 
     async def tick(self) -> int:
         """The scheduler's periodic work: everything due, then any delivery waiting for a retry, and
@@ -142,10 +186,16 @@ class TableCore:
             moment = hours.parse_until(until[:40], self.clock(), await self.life.member(user_id))
         except ValueError as error:
             raise TableError(str(error)) from error
-        return await self.away.go_away(user_id, moment, note)
+        moment, told = await self.away.go_away(user_id, moment, note)
+        for table in told:
+            await self.answered(table.id)
+        return moment, told
 
     async def come_back(self, user_id: int) -> list[Table]:
-        return await self.away.come_back(user_id)
+        back = await self.away.come_back(user_id)
+        for table in back:
+            await self.answered(table.id)
+        return back
 
     async def note_dm_closed(self, user_id: int) -> bool:
         return await self.life.note_dm_closed(user_id)
@@ -176,3 +226,163 @@ class TableCore:
         except (ValueError, RulesError) as error:
             log.warning("No replay for game %s: %s", game_id, error)
             return None
+
+    async def autopilot_seats(self, game_id: int) -> set[int]:
+        """The seats of a game being played that the automatic player plays."""
+        return {clock.seat for clock in await self.life.clocks(game_id) if clock.autopilot}
+
+    async def lobby_view(self, game_id: int, guild_id: int | None = None) -> Table:
+        """The game's record and seats without its state (a damaged game's too)."""
+        return await self.tables.lobby_view(game_id, guild_id)
+
+    async def table_in_context(self, guild_id: int, channel_id: int, user_id: int, game_id: int | None) -> Table:
+        """The game named, else the game whose thread this is, else the asker's only live game here."""
+        return await self.tables.table_in_context(guild_id, channel_id, user_id, game_id)
+
+    async def public_log(self, table: Table) -> list[str]:
+        return await self.tables.public_log(table)
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The game's action log, oldest first (actions taken back left out)."""
+        return await self.store.actions(game_id)
+
+    async def game_record(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any]]:
+        """A finished game's record for the fairness check (refused while the game goes on)."""
+        return await self.tables.game_record(game_id, guild_id)
+
+    async def recap(self, game_id: int, user_id: int, guild_id: int | None, limit: int
+                    ) -> tuple[Table, list[str], int, list[str]]:
+        """What happened since the user's last move: the public lines (with how many earlier ones were left
+        out) and the lines only their seat saw."""
+        table = await self.tables.table(game_id, guild_id)
+        if table.seat_of(user_id) is None:
+            raise TableError("You are not seated in this game.")
+        public, earlier = await self.tables.herald.recap(table, user_id, limit)
+        private, _ = await self.tables.herald.private_recap(table, user_id)
+        return table, public, earlier, private
+
+    async def standing_lines(self, game_id: int, user_id: int, guild_id: int | None
+                             ) -> tuple[Table, list[standing.StandingLine]]:
+        """The decisions the user's seat may answer in advance, with what it has set."""
+        table, seat = await standing.seat_in_play(self.tables, game_id, user_id, guild_id)
+        return table, await standing.standing_lines(self.tables, table, seat)
+
+    async def secret(self, name: str, make: Callable[[], str]) -> str:
+        """A secret the deployment keeps in its database (made once with ``make``), e.g. the web's link key."""
+        return await SecretStore(self.store).get_or_make(name, make)
+
+    # ----- publishing ------------------------------------------------------------------------------------
+    def attach_courier(self, courier: Courier) -> None:
+        """Who delivers the games' posts (the Discord client; the sandbox's stand-in for none)."""
+        self.publisher.courier = courier
+
+    async def resume_posting(self) -> int:
+        """Deliver what earlier runs saved but could not post (at start-up); returns how many games."""
+        return await self.publisher.resume()
+
+    async def posting_idle(self) -> None:
+        """Wait until no delivery is running."""
+        await self.publisher.idle()
+
+    # ----- changes a person asks for -----------------------------------------------------------------------
+    async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
+                     options: dict[str, object], *, deadline_minutes: int | None = None,
+                     autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+        return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
+                                        deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
+                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+
+    async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
+        return await self.tables.join(game_id, user_id, name, guild_id)
+
+    async def leave(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
+        return await self.tables.leave(game_id, user_id, guild_id)
+
+    async def set_deadline(self, game_id: int, user_id: int, minutes: int | None, autopilot_after: int,
+                           guild_id: int | None = None) -> Table:
+        return await self.tables.set_deadline(game_id, user_id, minutes, autopilot_after, guild_id)
+
+    def check_startable(self, table: Table, user_id: int) -> None:
+        """The refusals of :meth:`start` that can be told before a thread is opened for the game."""
+        self.tables.check_startable(table, user_id)
+
+    async def start(self, game_id: int, user_id: int, thread_id: int | None) -> Table:
+        table = await self.tables.start(game_id, user_id, thread_id)
+        await self.answered(game_id)
+        return table
+
+    async def play(self, game_id: int, user_id: int, version: int | None, choose: Chooser, *,
+                   guild_id: int | None = None) -> tuple[ActResult, Table]:
+        """A player's move: ``choose(table, seat)`` gives the action (``version``: the one the player's panel
+        showed; None for "as it is now"). Returns the move and the game as it is once everything that follows
+        it has been played (seats on autopilot, moves that need no one)."""
+        result = await self.tables.act(game_id, user_id, version, choose, guild_id=guild_id)
+        await self.answered(game_id)
+        return result, await self.tables.table(game_id)
+
+    async def play_listed(self, game_id: int, user_id: int, version: int, index: int, *,
+                          guild_id: int | None = None) -> tuple[ActResult, Table]:
+        """A player's choice by its place among the legal actions offered at ``version`` (a panel's button,
+        an autocomplete entry, a sandbox form); a place beyond them is an outdated offer."""
+        def pick(table: Table, seat: int) -> Any:
+            assert table.state is not None
+            legal = table.game.legal_actions(table.state, seat)
+            if not 0 <= index < len(legal):
+                raise ChoiceGone()
+            return legal[index]
+        return await self.play(game_id, user_id, version, pick, guild_id=guild_id)
+
+    async def reclaim(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
+        table = await self.keeper.reclaim(game_id, user_id, guild_id)
+        await self.answered(game_id)
+        return table
+
+    async def set_autopilot(self, game_id: int, user_id: int, seat: int | None, may_manage: bool,
+                            guild_id: int | None = None, *, member_left: bool = False) -> tuple[Table, int]:
+        found = await self.keeper.set_autopilot(game_id, user_id, seat, may_manage, guild_id, member_left=member_left)
+        await self.answered(game_id)
+        return found
+
+    async def automate(self, game_id: int, seats: Iterable[int]) -> None:
+        """Seats the table itself plays from now on (the sandbox's automatic seats), played at once if awaited."""
+        await self.keeper.automate(game_id, seats)
+
+    async def offer_seat(self, game_id: int, user_id: int, member_id: int, member_is_bot: bool,
+                         guild_id: int | None = None) -> Table:
+        table = await self.keeper.offer_seat(game_id, user_id, member_id, member_is_bot, guild_id)
+        await self.answered(game_id)
+        return table
+
+    async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
+        table = await self.keeper.hand_over(game_id, seat, from_user, to_user, accepter)
+        await self.answered(game_id)
+        return table
+
+    async def take_back(self, game_id: int, user_id: int, guild_id: int | None = None, agreeing: bool = False,
+                        version: int | None = None) -> TakeBack:
+        outcome = await self.keeper.take_back(game_id, user_id, guild_id, agreeing, version)
+        await self.answered(game_id)
+        return outcome
+
+    async def set_standing(self, game_id: int, user_id: int, guild_id: int | None, decision: str, answer: str
+                           ) -> tuple[Table, StandingDecision, StandingAnswer | None, bool]:
+        found = await standing.set_answer(self.tables, game_id, user_id, guild_id, decision, answer)
+        await self.answered(game_id)
+        return found
+
+    async def vote_to_abandon(self, game_id: int, user_id: int, guild_id: int | None = None
+                              ) -> tuple[Table, int, int]:
+        found = await self.keeper.vote_to_abandon(game_id, user_id, guild_id)
+        await self.answered(game_id)
+        return found
+
+    async def abandon(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
+        table = await self.tables.abandon(game_id, user_id, is_manager, guild_id)
+        await self.answered(game_id)
+        return table
+
+    async def repair(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
+        table = await self.tables.repair(game_id, user_id, is_manager, guild_id)
+        await self.answered(game_id)
+        return table

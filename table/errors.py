@@ -31,6 +31,14 @@ class StaleBoard(TableError):
         super().__init__(sentence)
 
 
+class ChoiceGone(StaleBoard):
+    """A choice picked by its place among the legal actions offered at a version, where there is no such
+    place (an offer from an older panel, or a forged one)."""
+
+    def __init__(self) -> None:
+        super().__init__("That choice is no longer on offer. The game has moved on since it was offered.")
+
+
 class DamagedGame(TableError):
     """The game's save cannot be read; only a manager's repair or abandon can help."""
 

@@ -1,7 +1,7 @@
 """The life of a days-long game: reminders, missed deadlines and autopilot; taking a seat back, putting
 a seat on autopilot, handing a seat over; votes to abandon; taking an action back; results for the
-statistics. Every change goes through the table service's per-game lock, like every move, and what it
-must say is queued in the game's outbox.
+statistics. Every change goes through the unit of work (:mod:`table.work`), like every move: under the
+game's lock, written in one transaction with what it must say in the game's outbox.
 
 Time comes from an injected clock, so tests drive deadlines by setting the clock, never by sleeping.
 """
@@ -9,7 +9,7 @@ Time comes from an injected clock, so tests drive deadlines by setting the clock
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final, Literal
@@ -25,6 +25,7 @@ from table.herald import jump_link
 from table.model import ActResult, Table
 from table.ownership import EveryGame, WorkClaim
 from table.service import TableService
+from table.work import Cause
 
 log = logging.getLogger(__name__)
 
@@ -188,60 +189,67 @@ class Keeper:
             await self.away.bank_ran_out(clock)
             return True
         if due.kind == "deadline":
-            results, after = await self.deadline_passed(clock.game_id, clock.seat)
-            table = results[-1].table
-            note = f"{table.names[clock.seat]} missed the deadline, so the automatic player moved."
-            if after.autopilot:
-                note += (f" After {after.missed} missed deadlines in a row the automatic player keeps the seat until "
-                         "its player takes it back.")
-            await self.tables.enqueue(table.id, [publications.note(note, controls=[["reclaim", clock.seat]])])
+            await self.deadline_passed(clock.game_id, clock.seat)
         else:
             await self.play_for(clock.game_id, clock.seat)
         return True
 
     async def remind(self, clock: SeatClock) -> None:
-        table = await self.tables.table(clock.game_id)
         due = await self.deadline_of(clock)
-        await self.life.mark_reminded(clock.game_id, clock.seat, due)
-        if table.state is None or clock.seat not in table.awaited():
-            return
-        when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
-        # The thread may only read the public prompt; a direct message may say what only this seat sees.
-        public = f"⏰ {compose.public_prompt(table, clock.seat)} in {table.title}.{when}"
-        mentioned, direct = await self.tables.herald.split(table, [clock.seat])
-        if direct:
-            private = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
-            item = publications.direct(clock.user_id, f"{private}\n{jump_link(table)}", public)
-        elif mentioned:
-            item = publications.note(public, mentions=[clock.user_id])
-        else:
-            return
-        await self.tables.enqueue(table.id, [item])
+        async with self.tables.work.change(clock.game_id, "remind") as change:
+            table = change.table
+            change.write(lambda: self.life.mark_reminded(clock.game_id, clock.seat, due))
+            if table.state is None or clock.seat not in table.awaited():
+                return
+            when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
+            # The thread may only read the public prompt; a direct message may say what only this seat sees.
+            public = f"⏰ {compose.public_prompt(table, clock.seat)} in {table.title}.{when}"
+            mentioned, direct = await self.tables.herald.split(table, [clock.seat])
+            if direct:
+                private = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
+                change.publish(publications.direct(clock.user_id, f"{private}\n{jump_link(table)}", public))
+            elif mentioned:
+                change.publish(publications.note(public, mentions=[clock.user_id]))
 
     async def deadline_of(self, clock: SeatClock) -> datetime | None:
         return await clocks.deadline_of(self.life, clock)
 
-    async def play_for(self, game_id: int, seat: int) -> ActResult:
+    async def play_for(self, game_id: int, seat: int, cause: Cause = "autopilot") -> ActResult:
         """One decision by the seat's automatic player, from the seat's view and legal actions only."""
         def automatic_choice(table: Table, seat: int) -> Any:
             assert table.state is not None
             legal = table.game.legal_actions(table.state, seat)
             rng = Rng.from_seed(table.record.seed ^ (table.record.version * 0x9E3779B97F4A7C15))
             return table.game.auto_action(table.game.view(table.state, seat), legal, rng)
-        return await self.tables.act(game_id, None, None, automatic_choice, seat=seat)
+        return await self.tables.act(game_id, None, None, automatic_choice, seat=seat, cause=cause)
 
     async def deadline_passed(self, game_id: int, seat: int) -> tuple[list[ActResult], SeatClock]:
         """A missed deadline: the automatic player finishes the seat's wait (every decision of its turn, or
         of its part of a simultaneous step), and one miss is counted; enough misses in a row put the seat
-        on autopilot until its player reclaims it."""
-        results = [await self.play_for(game_id, seat)]
-        while len(results) < MAX_STEPS_PER_WAIT and seat in results[-1].table.awaited():
-            results.append(await self.play_for(game_id, seat))
-        return results, await self.life.note_missed(game_id, seat)
+        on autopilot until its player reclaims it. The thread is told, with a button to take the seat back."""
+        results = [await self.play_for(game_id, seat, "deadline")]
+        while len(results) < MAX_STEPS_PER_WAIT and seat in (await self.tables.table(game_id)).awaited():
+            results.append(await self.play_for(game_id, seat, "deadline"))
+        async with self.tables.work.change(game_id, "deadline") as change:
+            before = next((c for c in await self.life.clocks(game_id) if c.seat == seat), None)
+            change.write(lambda: self.life.note_missed(game_id, seat))
+            missed = (before.missed if before is not None else 0) + 1
+            autopilot = before is not None and (before.autopilot or missed >= before.autopilot_after)
+            note = f"{change.table.names[seat]} missed the deadline, so the automatic player moved."
+            if autopilot:
+                note += (f" After {missed} missed deadlines in a row the automatic player keeps the seat until its "
+                         "player takes it back.")
+            change.publish(publications.note(note, controls=[["reclaim", seat]]))
+            change.wakes = autopilot
+        after = next((c for c in await self.life.clocks(game_id) if c.seat == seat), None)
+        if after is None:  # the game ended with those moves: its seats have no clocks any more
+            after = SeatClock(game_id, seat, change.table.user_of(seat), None, False, missed, autopilot, None, 0, 0)
+        return results, after
 
     # ----- seats ----------------------------------------------------------------------------------------
-    async def seat_of(self, game_id: int, user_id: int, guild_id: int | None = None) -> tuple[Table, int]:
-        table = await self.tables.table(game_id, guild_id)
+    @staticmethod
+    def _seated(table: Table, user_id: int) -> tuple[Table, int]:
+        """The user's seat in a game being played, or the refusal that says why there is none."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("You are not seated in this game.")
@@ -251,61 +259,76 @@ class Keeper:
         return table, seat
 
     async def reclaim(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
-        table, seat = await self.seat_of(game_id, user_id, guild_id)
-        [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
-        if not clock.autopilot:
-            raise TableError("Your seat is not on autopilot; you are playing it yourself.")
-        await self.life.set_autopilot(game_id, seat, False)
-        await self.tables.enqueue(game_id, [publications.note(
-            f"{compose.mention(user_id)} takes their seat back from the automatic player.")])
+        async with self.tables.work.change(game_id, "reclaim", guild_id=guild_id) as change:
+            table, seat = self._seated(change.table, user_id)
+            [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
+            if not clock.autopilot:
+                raise TableError("Your seat is not on autopilot; you are playing it yourself.")
+            change.write(lambda: self.life.set_autopilot(game_id, seat, False))
+            change.publish(publications.note(
+                f"{compose.mention(user_id)} takes their seat back from the automatic player."))
         return table
 
     async def set_autopilot(self, game_id: int, user_id: int, seat: int | None, may_manage: bool,
                             guild_id: int | None = None, *, member_left: bool = False) -> tuple[Table, int]:
         """Put a seat on autopilot: one's own, or — for the game's creator or a server manager — the seat of
         a player who has gone: one who missed a deadline, or left the server (``member_left``). A present,
-        active player's seat is never taken from them."""
-        table = await self.tables.table(game_id, guild_id)
-        if table.record.status != "active":
-            raise TableError("Only a game being played has seats to put on autopilot.")
-        own = table.seat_of(user_id)
-        target = own if seat is None else seat
-        if target is None or not 0 <= target < len(table.seats):
-            raise TableError("Name the seat to put on autopilot; you have none in this game.")
-        if target != own:
-            if not (may_manage or user_id == table.record.creator_id):
-                raise TableError("Only the game's creator or a server manager can put someone else's seat on "
-                                 "autopilot.")
-            [clock] = [c for c in await self.life.clocks(game_id) if c.seat == target]
-            if clock.missed < 1 and not member_left:
-                raise TableError(f"{table.names[target]} is still playing: another player's seat can go to the "
-                                 "automatic player only after they missed a deadline or left the server.")
-        await self.tables.write(self.life.set_autopilot(game_id, target, True))
-        await self.tables.enqueue(game_id, [publications.note(
-            f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
-            "the player can take it back with one click.", controls=[["reclaim", target]])])
+        active player's seat is never taken from them. An awaited seat is played at once."""
+        async with self.tables.work.change(game_id, "seat", guild_id=guild_id) as change:
+            table = change.table
+            if table.record.status != "active":
+                raise TableError("Only a game being played has seats to put on autopilot.")
+            own = table.seat_of(user_id)
+            target = own if seat is None else seat
+            if target is None or not 0 <= target < len(table.seats):
+                raise TableError("Name the seat to put on autopilot; you have none in this game.")
+            if target != own:
+                if not (may_manage or user_id == table.record.creator_id):
+                    raise TableError("Only the game's creator or a server manager can put someone else's seat on "
+                                     "autopilot.")
+                [clock] = [c for c in await self.life.clocks(game_id) if c.seat == target]
+                if clock.missed < 1 and not member_left:
+                    raise TableError(f"{table.names[target]} is still playing: another player's seat can go to the "
+                                     "automatic player only after they missed a deadline or left the server.")
+            change.write(lambda: self.life.set_autopilot(game_id, target, True))
+            change.publish(publications.note(
+                f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
+                "the player can take it back with one click.", controls=[["reclaim", target]]))
+            change.wakes = True
         return table, target
+
+    async def automate(self, game_id: int, seats: Iterable[int]) -> None:
+        """Seats the automatic player plays from now on, set by whoever runs the table (the sandbox's automatic
+        seats): no refusal and no note; awaited ones are played at once, like any seat put on autopilot."""
+        chosen = sorted(set(seats))
+        async with self.tables.work.change(game_id, "seat") as change:
+            for seat in chosen:
+                if not 0 <= seat < len(change.table.seats):
+                    raise TableError(f"{change.table.title} has no seat {seat + 1}.")
+                change.write(lambda seat=seat: self.life.set_autopilot(game_id, seat, True))  # type: ignore[misc]
+            change.wakes = True
 
     async def offer_seat(self, game_id: int, user_id: int, member_id: int, member_is_bot: bool,
                          guild_id: int | None = None) -> Table:
-        table, seat = await self.seat_of(game_id, user_id, guild_id)
-        if member_is_bot or member_id == user_id or table.seat_of(member_id) is not None:
-            raise TableError("That member cannot take your seat: choose a member who is not already playing this "
-                             "game.")
-        # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
-        await self.tables.write(self.life.vote(game_id, handover_topic(seat, member_id), user_id))
-        await self.tables.enqueue(game_id, [publications.note(
-            f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
-            f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
-            controls=[["handover", seat, user_id, member_id]])])
+        async with self.tables.work.change(game_id, "handover", guild_id=guild_id) as change:
+            table, seat = self._seated(change.table, user_id)
+            if member_is_bot or member_id == user_id or table.seat_of(member_id) is not None:
+                raise TableError("That member cannot take your seat: choose a member who is not already playing "
+                                 "this game.")
+            # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
+            change.write(lambda: self.life.vote(game_id, handover_topic(seat, member_id), user_id))
+            change.publish(publications.note(
+                f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
+                f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
+                controls=[["handover", seat, user_id, member_id]]))
         return table
 
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
         """The member offered the seat accepts it; the player who offered it must still hold it."""
         if accepter != to_user:
             raise TableError("This seat was offered to someone else; only they can accept it.")
-        async with self.tables.lock(game_id):
-            table = await self.tables.table(game_id)
+        async with self.tables.work.change(game_id, "handover") as change:
+            table = change.table
             if table.record.status != "active":
                 raise TableError("This game is over, so its seats can no longer change hands.")
             if table.seat_of(to_user) is not None:
@@ -315,35 +338,37 @@ class Keeper:
             if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
                 raise TableError("There is no such offer for this seat; ask its player to offer it with /seat "
                                  "handover.")
-            await self.tables.write(self.life.hand_over(game_id, seat, from_user, to_user))
-            await self.tables.enqueue(game_id, [publications.note(
+            change.write(lambda: self.life.hand_over(game_id, seat, from_user, to_user))
+            change.publish(publications.note(
                 f"{compose.mention(to_user)} takes over {table.names[seat]}'s seat from "
-                f"{compose.mention(from_user)}.")])
-            return await self.tables.table(game_id)
+                f"{compose.mention(from_user)}."))
+            change.wakes = True  # the seat leaves autopilot, and any answers set in advance
+        return await self.tables.table(game_id)
 
     # ----- votes to abandon -------------------------------------------------------------------------------
     async def vote_to_abandon(self, game_id: int, user_id: int, guild_id: int | None = None
                               ) -> tuple[Table, int, int]:
         """A seated player's vote; a majority of the seated players abandons the game. Returns the table,
         the votes so far and the votes needed."""
-        async with self.tables.lock(game_id):
-            table = await self.tables.lobby_view(game_id)
-            if guild_id is not None and table.record.guild_id != guild_id:
-                raise TableError(f"There is no game #{game_id} in this server.")
+        async with self.tables.work.change(game_id, "vote", guild_id=guild_id, loading="healthy") as change:
+            table = change.table
             if table.record.status in ("finished", "abandoned"):
                 raise TableError("This game is already over.")
             if table.seat_of(user_id) is None:
                 raise TableError("Only the seated players can vote to abandon this game.")
-            voters = await self.tables.write(self.life.vote(game_id, "abandon", user_id))
+            voters = await self.life.votes(game_id, "abandon") | {user_id}
+            change.write(lambda: self.life.vote(game_id, "abandon", user_id))
             seated = {seat.user_id for seat in table.seats}
             needed = len(seated) // 2 + 1
             votes = len(voters & seated)
+            if votes >= needed:
+                await self.tables.abandon_with(change, "a majority vote")
+            else:
+                change.publish(publications.note(
+                    f"{compose.mention(user_id)} votes to abandon this game ({votes} of {needed} votes needed; "
+                    "seated players vote with /game abandon)."))
         if votes >= needed:
-            table = await self.tables.abandon(game_id, user_id, False, by_vote=True)
-        else:
-            await self.tables.enqueue(game_id, [publications.note(
-                f"{compose.mention(user_id)} votes to abandon this game ({votes} of {needed} votes needed; seated "
-                "players vote with /game abandon).")])
+            table = await self.tables.lobby_view(game_id)
         return table, votes, needed
 
     # ----- taking an action back ------------------------------------------------------------------------
@@ -357,8 +382,8 @@ class Keeper:
         alone while the player goes on with their own turn, or once every other seated player agrees to
         the request (``agreeing`` is that agreement being given, by ``user_id``, for the action at
         ``version``; only a request that was really made can be agreed to)."""
-        async with self.tables.lock(game_id):
-            table = await self.tables.table(game_id, guild_id)
+        async with self.tables.work.change(game_id, "take_back", guild_id=guild_id) as change:
+            table = change.table
             if table.record.status != "active" or table.state is None:
                 raise TableError("Only a game being played can have a move taken back.")
             logged = await self.tables.store.actions(game_id)
@@ -380,7 +405,8 @@ class Keeper:
             topic = undo_topic(last.version)
             if agreeing and user_id == owner:
                 raise TableError("You asked for this yourself; the other players are the ones to agree.")
-            if agreeing and owner not in await self.life.votes(game_id, topic):
+            agreed = await self.life.votes(game_id, topic)
+            if agreeing and owner not in agreed:
                 raise TableError("Nobody asked to take that move back.")
             before = await self.tables.state_at(table, last.version - 1)
             events = [Event.from_json(raw) for move in (last, *following) for raw in move.events]
@@ -392,32 +418,20 @@ class Keeper:
             others = sorted({s.user_id for s in table.seats} - {owner})
             if not alone:
                 # The request is kept as the asking player's own vote; agreements join it.
-                agreed = await self.tables.write(self.life.vote(game_id, topic, user_id))
-                waiting = [user for user in others if user not in agreed]
+                change.write(lambda: self.life.vote(game_id, topic, user_id))
+                waiting = [user for user in others if user not in agreed | {user_id}]
                 if waiting:
                     if not agreeing:
                         names = ", ".join(compose.mention(user) for user in waiting)
-                        await self.tables.enqueue(game_id, [publications.note(
+                        change.publish(publications.note(
                             f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
-                            "agree.", controls=[["undo", last.version]])])
+                            "agree.", controls=[["undo", last.version]]))
                     return TakeBack(table, False, last.version, waiting)
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
-            await self.tables.write(self.life.take_back(
+            change.write(lambda: self.life.take_back(
                 game_id, table.record.version, last.version, table.game.state_to_json(before),
                 table.game.to_act(before), outbox=items, board_since=table.record.version + 1,
                 with_following=[move.version for move in following]))
-            self.tables.published(game_id)
-            return TakeBack(await self.tables.table(game_id), True, last.version, [])
-
-    # ----- results --------------------------------------------------------------------------------------
-    async def record_results(self, table: Table) -> None:
-        """A finished game's scores and places, for the server's statistics (a repeat is ignored)."""
-        if table.state is None or table.record.status != "finished":
-            return
-        outcome = table.game.outcome(table.state)
-        if outcome is None:
-            return
-        rows = [(seat, table.user_of(seat), outcome.scores[seat], place)
-                for place, seats in enumerate(outcome.ranking, start=1) for seat in seats]
-        await self.tables.write(self.life.record_results(table.id, rows))
+            change.became(rewound)
+        return TakeBack(await self.tables.table(game_id), True, last.version, [])

@@ -1,24 +1,22 @@
 """Games at the table: load a game from the store, check who may act, apply an action through the rules
 contract and save it — with everything the action must publish — in one versioned write.
 
-Every change to a game goes through this service under the game's lock, held for the whole
-read-apply-write, so two players clicking at once are served one after the other and neither update is
-lost. On PostgreSQL, shared by several processes, the lock also takes the game's lock across them (see
-:mod:`db.game_locks`), so a move read while another process writes waits for that write instead of being
-refused. The store's version check (``version = version + 1 WHERE version = ?``) still catches any other
-writer; it surfaces as :class:`~table.errors.StaleBoard`. Publishing happens
-after the lock, from the outbox, in order (see :mod:`table.publisher`).
+Every change this service makes goes through the unit of work (:mod:`table.work`): the game's lock held
+for the whole read-apply-write, so two players clicking at once are served one after the other and neither
+update is lost, and one transaction for everything the change writes. On PostgreSQL, shared by several
+processes, the lock also takes the game's lock across them (see :mod:`db.game_locks`), so a move read while
+another process writes waits for that write instead of being refused. The store's version check
+(``version = version + 1 WHERE version = ?``) still catches any other writer; it surfaces as
+:class:`~table.errors.StaleBoard`. Publishing happens after the lock, from the outbox, in order (see
+:mod:`table.publisher`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any
 
@@ -37,6 +35,7 @@ from table.errors import DamagedGame, StaleBoard, TableError, refusal
 from table.herald import Herald
 from table.kits import KITS, GameKit, kit
 from table.model import ActResult, Table
+from table.work import Cause, Change, Work, answers_with
 
 log = logging.getLogger(__name__)
 
@@ -49,29 +48,18 @@ Chooser = Callable[[Table, int], Any]
 
 
 class TableService:
-    def __init__(self, store: GameStore, life: LifeStore, clock: Clock,
-                 published: Callable[[int], None] = lambda game_id: None) -> None:
+    def __init__(self, store: GameStore, life: LifeStore, clock: Clock) -> None:
         self.store = store
         self.life = life
         self.clock = clock
         self.herald = Herald(store, life, clock)
-        self.published = published
-        """Called with a game's id after a write that queued something to publish."""
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.work = Work(store, life, self)
+        """The one path of every change to a game (see table.work)."""
         # Decoding a saved state is the costliest part of reading a game, and a move reads its game
         # several times (the panel, the move, the next panel). States are never changed in place (a move
         # makes a new one), and a game's version changes with every change of its state, so a state kept
         # under its version is the saved one.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-
-    def lock(self, game_id: int) -> AbstractAsyncContextManager[Any]:
-        """The game's lock: one per game while anyone holds or waits for it, forgotten afterwards; with a
-        store shared by several processes (PostgreSQL), the game's lock across them is taken inside it."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock if self.store.locks is None else self.store.locks.around(lock, game_id)
 
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
@@ -111,10 +99,10 @@ class TableService:
                 log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
                 return await self._damaged(record, "its saved state does not fit the game and its log does not "
                                                    "replay")
-        self._keep_state(record.id, record.version, state)
+        self.keep_state(record.id, record.version, state)
         return state
 
-    def _keep_state(self, game_id: int, version: int, state: Any) -> None:
+    def keep_state(self, game_id: int, version: int, state: Any) -> None:
         self._states[game_id] = (version, state)
         self._states.move_to_end(game_id)
         while len(self._states) > KEPT_STATES:
@@ -198,43 +186,42 @@ class TableService:
             raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
         if not 0 <= away_bank_minutes <= 30 * 24 * 60:
             raise TableError("An away bank must be between 0 and 30 days.")
-        try:
+        async def create() -> int:
             record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
                                                   secrets.randbits(63), secrets.token_hex(16),
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
             await self.store.add_seat(record.id, creator_id, creator_name)
-        except StoreError as error:
-            raise refusal(error) from error
-        return await self.table(record.id)
+            return record.id
+        return await self.table(await self.work.create(create))
 
     async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
-        async with self.lock(game_id):
-            table = await self.table(game_id, guild_id)
+        async with self.work.change(game_id, "lobby", guild_id=guild_id) as change:
+            table = change.table
             self._require_lobby(table, "join")
             if table.seat_of(user_id) is not None:
                 raise TableError("You already have a seat in this game.")
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"This game is full: {table.game.name} takes at most {table.game.max_players} "
                                  "players.")
-            await self.write(self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players))
-            return await self.table(game_id)
+            change.write(lambda: self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players))
+        return await self.table(game_id)
 
     async def leave(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
-        async with self.lock(game_id):
-            table = await self.table(game_id, guild_id)
+        async with self.work.change(game_id, "lobby", guild_id=guild_id) as change:
+            table = change.table
             self._require_lobby(table, "leave")
             if table.seat_of(user_id) is None:
                 raise TableError("You have no seat in this game.")
             if user_id == table.record.creator_id:
                 raise TableError("You created this game, so you cannot leave its lobby; abandon it instead.")
-            await self.write(self.store.remove_seat(game_id, user_id))
-            return await self.table(game_id)
+            change.write(lambda: self.store.remove_seat(game_id, user_id))
+        return await self.table(game_id)
 
     async def set_deadline(self, game_id: int, user_id: int, minutes: int | None, autopilot_after: int,
                            guild_id: int | None = None) -> Table:
-        async with self.lock(game_id):
-            table = await self.table(game_id, guild_id)
+        async with self.work.change(game_id, "lobby", guild_id=guild_id) as change:
+            table = change.table
             if user_id != table.record.creator_id:
                 raise TableError("Only the player who created this game can set its deadline.")
             if table.record.status != "lobby":
@@ -242,8 +229,8 @@ class TableService:
             if minutes is not None and not 15 <= minutes <= MAX_DEADLINE_MINUTES:
                 raise TableError("A deadline must be between a quarter of an hour and "
                                  f"{MAX_DEADLINE_MINUTES // 1440} days.")
-            await self.write(self.life.set_deadline(game_id, minutes, autopilot_after))
-            return await self.table(game_id)
+            change.write(lambda: self.life.set_deadline(game_id, minutes, autopilot_after))
+        return await self.table(game_id)
 
     def check_startable(self, table: Table, user_id: int) -> None:
         """The refusals of ``start`` that can be told before a thread is opened for the game."""
@@ -261,8 +248,8 @@ class TableService:
 
     async def start(self, game_id: int, user_id: int, thread_id: int | None) -> Table:
         """Start the game in its thread: the fairness commitment, then the first board, are queued with it."""
-        async with self.lock(game_id):
-            table = await self.table(game_id)
+        async with self.work.change(game_id, "start") as change:
+            table = change.table
             self.check_startable(table, user_id)
             try:
                 state = table.game.new_game(table.names, table.record.options, table.record.seed)
@@ -274,11 +261,11 @@ class TableService:
             items = [publications.note(compose.commitment_line(started)),
                      *await self.herald.new_board(started, compose.start_text(started)),
                      publications.lobby(compose.lobby_text(started), False)]
-            await self.write(self.store.start_game(game_id, table.record.version, table.game.state_to_json(state),
-                                                    thread_id, awaited=table.game.to_act(state), outbox=items,
-                                                    board_since=version))
-            self.published(game_id)
-            return await self.table(game_id)
+            change.write(lambda: self.store.start_game(game_id, table.record.version, table.game.state_to_json(state),
+                                                       thread_id, awaited=table.game.to_act(state), outbox=items,
+                                                       board_since=version))
+            change.became(started)
+        return await self.table(game_id)
 
     @staticmethod
     def _require_lobby(table: Table, verb: str) -> None:
@@ -288,20 +275,22 @@ class TableService:
 
     # ----- play ----------------------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int | None, version: int | None, choose: Chooser, *,
-                  seat: int | None = None, guild_id: int | None = None) -> ActResult:
+                  seat: int | None = None, guild_id: int | None = None, cause: Cause | None = None) -> ActResult:
         """Apply the action ``choose(table, seat)`` returns for the asking user, under the game's lock, and
         save it with what it must publish.
 
         ``version`` is the version the asker saw (a panel's buttons carry it); None means "whatever is
         current" (slash commands). With ``user_id`` None the seat's automatic player acts for ``seat`` (a
-        deadline passed, or the seat is on autopilot), and the log marks the action as automatic."""
-        async with self.lock(game_id):
-            table = await self.table(game_id, guild_id)
+        deadline passed, or the seat is on autopilot: ``cause`` says which), and the log marks the action as
+        automatic."""
+        automatic = user_id is None
+        async with self.work.change(game_id, cause or ("autopilot" if automatic else "player"),
+                                    guild_id=guild_id) as change:
+            table = change.table
             if table.record.status == "lobby":
                 raise TableError("This game has not started yet.")
             if table.record.status != "active" or table.state is None:
                 raise TableError("This game is over.")
-            automatic = user_id is None
             if user_id is not None:
                 seat = table.seat_of(user_id)
             if seat is None:
@@ -317,31 +306,41 @@ class TableService:
                 state, events = table.game.apply(table.state, seat, action)
             except RulesError as error:
                 raise refusal(error) from error
-            # Moves that need no one (forced moves, standing answers) follow in the same critical section.
+            # Moves that need no one (forced moves, standing answers) follow in the same change.
             after_own = table.game.to_act(state)
             state, follow = forced.follow_ups(table.game, state, forced_moves=table.record.forced_moves,
                                               answers=await self.standing_answers(table))
             kept = forced.waited_throughout(before, after_own, follow)
             own = ActionRecord(game_id, table.record.version + 1, seat, table.game.action_to_json(action),
                                [event.to_json() for event in events], self.clock(), automatic)
-            after = await self._save(table, kept, [own, *self._logged(table, own.version, follow)], state)
-            return ActResult(after, seat, events, kept, automatic, tuple(follow))
+            after = await self._save(change, kept, [own, *self._logged(table, own.version, follow)], state)
+            result = ActResult(after, seat, events, kept, automatic, tuple(follow))
+            change.became(after, result)
+        return result
 
-    async def settle(self, game_id: int) -> ActResult | None:
-        """Play, under the game's lock, whatever the game now waits for that needs no one: a forced move
-        or a standing answer set while its decision was already awaited. None when there is nothing."""
-        async with self.lock(game_id):
-            table = await self.table(game_id)
+    async def settle(self, game_id: int, answer: tuple[int, str, str | None] | None = None) -> ActResult | None:
+        """Play whatever the game now waits for that needs no one: a forced move, or a standing answer set
+        while its decision was already awaited. None when there is nothing. ``answer``: a standing answer
+        ``(seat, decision, answer or None)`` to keep first, in the same change (``/seat standing``)."""
+        async with self.work.change(game_id, "standing" if answer is not None else "forced") as change:
+            table = change.table
+            answers = await self.standing_answers(table)
+            if answer is not None:
+                seat, decision, key = answer
+                change.write(lambda: self.life.set_standing(game_id, seat, decision, key))
+                answers = answers_with(answers, seat, decision, key)
             if table.record.status != "active" or table.state is None:
                 return None
             before = table.game.to_act(table.state)
             state, follow = forced.follow_ups(table.game, table.state, forced_moves=table.record.forced_moves,
-                                              answers=await self.standing_answers(table))
+                                              answers=answers)
             if not follow:
                 return None
             kept = forced.waited_throughout(before, follow[0].awaited, follow[1:])
-            after = await self._save(table, kept, self._logged(table, table.record.version, follow), state)
-            return ActResult(after, follow[0].seat, follow[0].events, kept, True, tuple(follow[1:]))
+            after = await self._save(change, kept, self._logged(table, table.record.version, follow), state)
+            result = ActResult(after, follow[0].seat, follow[0].events, kept, True, tuple(follow[1:]))
+            change.became(after, result)
+        return result
 
     async def standing_answers(self, table: Table) -> dict[int, dict[str, str]]:
         """The answers the game's seats set in advance (none to read for a game that declares none)."""
@@ -353,26 +352,25 @@ class TableService:
                              [event.to_json() for event in move.events], self.clock(), True, move.reason)
                 for index, move in enumerate(follow, start=1)]
 
-    async def _save(self, table: Table, awaited_before: frozenset[int], chain: Sequence[ActionRecord],
+    async def _save(self, change: Change, awaited_before: frozenset[int], chain: Sequence[ActionRecord],
                     state: Any) -> Table:
-        """Save the actions of ``chain`` (logged one version each) and the ``state`` they lead to, with
-        everything they must publish, in one write; returns the table after them. ``awaited_before``: the
-        seats awaited without a break through the whole chain; any other seat awaited at its end is
-        waited for anew (its clock starts now)."""
+        """Write, with ``change``, the actions of ``chain`` (logged one version each) and the ``state`` they lead
+        to, with everything they must publish; returns the table after them. ``awaited_before``: the seats
+        awaited without a break through the whole chain; any other seat awaited at its end is waited for anew
+        (its clock starts now)."""
+        table = change.table
         over = table.game.is_over(state)
         after = replace(table, record=replace(table.record, version=chain[-1].version,
                                               status="finished" if over else "active"), state=state)
         items, board_since = await self.herald.after_action(table, after, chain, awaited_before)
         first, rest = chain[0], chain[1:]
-        await self.write(self.store.record_action(
+        change.write(lambda: self.store.record_action(
             table.id, table.record.version, first.seat, first.action, first.events, table.game.state_to_json(state),
             status="finished" if over else None, awaited=table.game.to_act(state),
             restart=sorted(set(table.awaited()) - awaited_before), automatic=first.automatic,
             automatic_reason=first.automatic_reason,
             then=[ChainedAction(a.seat, a.action, a.events, a.automatic_reason) for a in rest],
             outbox=items, board_since=board_since))
-        self.published(table.id)
-        self._keep_state(table.id, chain[-1].version, state)
         after.record = replace(after.record, board_since=board_since)
         return after
 
@@ -394,48 +392,47 @@ class TableService:
             raise StaleBoard()
         return action
 
-    async def abandon(self, game_id: int, user_id: int, is_manager: bool, *, by_vote: bool = False) -> Table:
-        """End the game now (its creator, a manager, or a majority vote); the seed is revealed."""
-        async with self.lock(game_id):
-            try:
-                table = await self.table(game_id)
-            except DamagedGame:
-                table = None
-            record = table.record if table is not None else await self.store.get_game(game_id)
-            assert record is not None
-            if record.status in ("finished", "abandoned"):
+    async def abandon(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
+        """End the game now (its creator or a manager); the seed is revealed."""
+        async with self.work.change(game_id, "abandon", guild_id=guild_id, loading="healthy") as change:
+            if change.table.record.status in ("finished", "abandoned"):
                 raise TableError("This game is already over.")
-            if not by_vote and user_id != record.creator_id and not is_manager:
+            if user_id != change.table.record.creator_id and not is_manager:
                 raise TableError("Only the game's creator or a server manager can abandon it.")
-            title = f"{kit(record.kind).name} #{game_id}"
-            by = "a majority vote" if by_vote else compose.mention(user_id)
-            items: list[OutboxItem] = [publications.note(f"**{title}** was abandoned by {by}.")]
-            if table is not None:
-                done = replace(table, record=replace(record, status="abandoned"))
-                items.insert(0, publications.lobby(compose.lobby_text(done), False))
-                if table.state is not None:
-                    items += (await self.herald.ending(done))[:1]
-            await self.write(self.store.set_status(game_id, "abandoned", record.version, outbox=items))
-            self.published(game_id)
+            await self.abandon_with(change, compose.mention(user_id))
         return await self.lobby_view(game_id)
 
-    async def lobby_view(self, game_id: int) -> Table:
+    async def abandon_with(self, change: Change, by: str) -> None:
+        """Abandon the game of ``change`` (``by``: who, in words): the lobby closed, a note, the final board."""
+        table = change.table
+        record = table.record
+        if record.status in ("finished", "abandoned"):
+            raise TableError("This game is already over.")
+        done = replace(table, record=replace(record, status="abandoned", version=record.version + 1))
+        items: list[OutboxItem] = [publications.note(f"**{table.title}** was abandoned by {by}.")]
+        if record.damage is None:  # a damaged save's lobby message is left as it is
+            items.insert(0, publications.lobby(compose.lobby_text(done), False))
+        if table.state is not None:
+            items += (await self.herald.ending(done))[:1]
+        change.write(lambda: self.store.set_status(record.id, "abandoned", record.version, outbox=items))
+        change.became(done)
+
+    async def lobby_view(self, game_id: int, guild_id: int | None = None) -> Table:
         """The game's record and seats without its state (for games whose save is damaged too)."""
-        record = await self.store.get_game(game_id)
-        assert record is not None
+        record = await self.store.get_game(game_id) if 0 < game_id <= MAX_ID else None
+        if record is None or (guild_id is not None and record.guild_id != guild_id):
+            raise TableError(f"There is no game #{str(game_id)[:20]} in this server.")
         return Table(record, await self.store.seats(game_id), kit(record.kind), None)
 
     async def repair(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
         """Rebuild a damaged game's state from its seed and action log, and post a fresh board."""
-        async with self.lock(game_id):
-            record = await self.store.get_game(game_id)
-            if record is None or (guild_id is not None and record.guild_id != guild_id):
-                raise TableError(f"There is no game #{game_id} in this server.")
+        async with self.work.change(game_id, "repair", guild_id=guild_id, loading="plain") as change:
+            table = change.table
+            record = table.record
             if user_id != record.creator_id and not is_manager:
                 raise TableError("Only the game's creator or a server manager can repair it.")
             if record.status != "active":
                 raise TableError("Only a game being played can be repaired.")
-            table = Table(record, await self.store.seats(game_id), kit(record.kind), None)
             try:
                 state = await self.replay(record, table.kit, table.names)
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
@@ -443,24 +440,20 @@ class TableService:
                                  f"abandon it with `/game abandon game:{game_id}`.") from error
             repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
             items = await self.herald.new_board(repaired, f"**{repaired.title}** · rebuilt from its log")
-            await self.write(self.store.repair(game_id, record.version, table.game.state_to_json(state),
-                                                awaited=table.game.to_act(state), outbox=items,
-                                                board_since=record.version + 1))
-            self.published(game_id)
-            return await self.table(game_id)
+            change.write(lambda: self.store.repair(game_id, record.version, table.game.state_to_json(state),
+                                                   awaited=table.game.to_act(state), outbox=items,
+                                                   board_since=record.version + 1))
+            change.became(repaired)
+        return await self.table(game_id)
 
-    async def enqueue(self, game_id: int, items: Sequence[OutboxItem]) -> None:
-        """Publish ``items`` in the game's thread after whatever is already queued."""
-        await self.write(self.store.enqueue(game_id, items))
-        self.published(game_id)
+    async def enqueue(self, game_id: int, items: Sequence[OutboxItem], cause: Cause = "note") -> None:
+        """Publish ``items`` in the game's thread after whatever is already queued (a change of its own)."""
+        async with self.work.change(game_id, cause, loading="plain") as change:
+            change.publish(*items)
 
-    @staticmethod
-    async def write(operation: Any) -> Any:
-        """Await a store write; its refusals become the table's (stale versions, a full disk, …)."""
-        try:
-            return await operation
-        except StoreError as error:
-            raise refusal(error) from error
+    async def write(self, operation: Any) -> Any:
+        """Await a store write that is no game's (a member's settings); its refusals become the table's."""
+        return await self.work.write(operation)
 
 
 def public_events(raw_events: Sequence[dict[str, Any]]) -> list[Event]:

@@ -69,8 +69,8 @@ async def set_answer(tables: TableService, game_id: int, user_id: int, guild_id:
     answer = None if key == ASK else decision.answer(key)
     if key != ASK and answer is None:
         raise TableError(f"{decision.label} has no answer called {key[:40]!r}; choose one of the listed answers.")
-    await tables.write(tables.life.set_standing(table.id, seat, decision.key, None if answer is None else answer.key))
-    played = answer is not None and await tables.settle(table.id) is not None
+    # Kept and, where its decision is already awaited, played in one change.
+    played = await tables.settle(table.id, (seat, decision.key, None if answer is None else answer.key)) is not None
     return table, decision, answer, played
 
 

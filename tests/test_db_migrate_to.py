@@ -52,9 +52,7 @@ async def play(core: TableCore, game_id: int, moves: int, seed: int) -> Table:
             break
         assert table.state is not None
         seat = min(table.game.to_act(table.state))
-        result = await core.tables.act(game_id, table.user_of(seat), None, choose)
-        await core.after_move(result)
-        table = await core.tables.table(game_id)
+        _, table = await core.play(game_id, table.user_of(seat), None, choose)
     return table
 
 

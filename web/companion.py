@@ -30,7 +30,6 @@ from typing import Any
 
 from aiohttp import web
 
-from db.secrets import SecretStore
 from db.store import GameRecord
 from rules.core import fairness
 from rules.core.fairness import Verdict
@@ -120,7 +119,7 @@ class Companion:
     async def create(cls, core: TableCore, settings: WebSettings, *, is_open: IsOpen,
                      **options: Any) -> Companion:
         """A companion signing with the configured key, or with one made once and kept in the database."""
-        key = settings.secret or await SecretStore(core.store).get_or_make(LINK_KEY_NAME, lambda: secrets.token_hex(32))
+        key = settings.secret or await core.secret(LINK_KEY_NAME, lambda: secrets.token_hex(32))
         return cls(core, Signer(key.encode(), core.clock), is_open=is_open, base_url=settings.url or "", **options)
 
     # ----- running -------------------------------------------------------------------------------------
@@ -177,7 +176,7 @@ class Companion:
         if await self.core.record(game_id) is None:
             raise Refused(404, "No such game", f"There is no game #{game_id}.")
         try:
-            return await (self.core.table(game_id) if with_state else self.core.tables.lobby_view(game_id))
+            return await (self.core.table(game_id) if with_state else self.core.lobby_view(game_id))
         except TableError as error:
             raise Refused(409, "Not available", str(error)) from error
 
@@ -204,7 +203,7 @@ class Companion:
             return reading.public_part(table, [], {}, 0)
         images = len(await self.board(table))
         deadlines = await self.core.deadlines(table) if table.record.status == "active" else {}
-        return reading.public_part(table, await self.core.tables.public_log(table), deadlines, images)
+        return reading.public_part(table, await self.core.public_log(table), deadlines, images)
 
     async def state_json(self, request: web.Request) -> web.StreamResponse:
         """What a page polls to know when to update itself: the game's version and status, nothing else."""
@@ -243,7 +242,7 @@ class Companion:
     async def history(self, table: Table) -> list[Step]:
         if table.state is None:
             return []
-        actions = await self.core.store.actions(table.id)
+        actions = await self.core.actions(table.id)
         return await self.histories.get(("history", table.id, table.record.version),
                                         lambda: public_steps(table, actions))
 
@@ -263,7 +262,7 @@ class Companion:
         table = access.table
         if table.record.status not in ("finished", "abandoned") or table.state is None:
             return None
-        _, record = await self.core.tables.game_record(table.id)
+        _, record = await self.core.game_record(table.id)
         digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
         verdict = await self.verdicts.get(("verdict", table.id, table.record.version),
                                           lambda: fairness.verify_record(record, GAMES, digest))
@@ -284,7 +283,7 @@ class Companion:
     async def record_json(self, request: web.Request) -> web.StreamResponse:
         table = (await self.access(request)).table
         try:
-            _, record = await self.core.tables.game_record(table.id)
+            _, record = await self.core.game_record(table.id)
         except TableError as error:
             raise Refused(403, "Not yet", str(error)) from error
         body = json.dumps(record, ensure_ascii=False, indent=1)

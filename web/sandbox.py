@@ -23,7 +23,6 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
@@ -48,7 +47,6 @@ log = logging.getLogger(__name__)
 GUILD = 1
 """The one "server" every sandbox game belongs to (the sandbox keeps its own database file)."""
 CHANNEL = 1
-MAX_ROBOT_ROUNDS = 50  # the keeper moves at most 200 automatic decisions per round
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_DB = "sandbox.sqlite3"
 
@@ -91,7 +89,7 @@ class Sandbox:
     # ----- setting a game up --------------------------------------------------------------------------------
     async def home(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
         listed = [sandbox_pages.Listed(record.id, f"{KITS[record.kind].name} #{record.id}", record.version)
-                  for record in await self.core.store.games_in_guild(GUILD, statuses=("active",))]
+                  for record in await self.core.games_here(GUILD) if record.status == "active"]
         games = [(kind, entry.game) for kind, entry in KITS.items()]
         return html(sandbox_pages.home(games, listed[-10:], said), status)
 
@@ -128,22 +126,15 @@ class Sandbox:
 
     async def create(self, kind: str, seats: int, options: dict[str, object], automatic: set[int]) -> int:
         """A started game with its seats, the automatic ones on autopilot and already moved."""
-        tables = self.core.tables
+        core = self.core
         names = [seat_name(seat, seat in automatic) for seat in range(seats)]
-        table = await tables.create(kind, GUILD, CHANNEL, user_of(0), names[0], options)
+        table = await core.create(kind, GUILD, CHANNEL, user_of(0), names[0], options)
         for seat in range(1, seats):
-            await tables.join(table.id, user_of(seat), names[seat])
-        await tables.start(table.id, user_of(0), None)
-        for seat in sorted(automatic):
-            await tables.write(self.core.life.set_autopilot(table.id, seat, True))
-        await self.robots(table.id)
+            await core.join(table.id, user_of(seat), names[seat])
+        await core.start(table.id, user_of(0), None)
+        if automatic:
+            await core.automate(table.id, automatic)  # and they move at once, for as long as the game waits for one
         return table.id
-
-    async def robots(self, game_id: int) -> None:
-        """Let the automatic player move every seat it takes, for as long as the game waits for one."""
-        for _ in range(MAX_ROBOT_ROUNDS):
-            if not await self.core.keeper.tick(game_id, kinds={"autopilot"}):
-                return
 
     # ----- playing ------------------------------------------------------------------------------------------
     async def table(self, request: web.Request) -> Table:
@@ -158,7 +149,7 @@ class Sandbox:
 
     async def humans(self, table: Table) -> list[int]:
         """The seats played at the screen (not by the automatic player)."""
-        robots = {clock.seat for clock in await self.core.life.clocks(table.id) if clock.autopilot}
+        robots = await self.core.autopilot_seats(table.id)
         return [seat for seat in range(len(table.seats)) if seat not in robots]
 
     async def play_page(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
@@ -199,20 +190,10 @@ class Sandbox:
         if seat is None or version is None or choice is None or seat not in await self.humans(table):
             return await self.play_page(request, "Choose one of the listed choices.", 400)
 
-        def pick(current: Table, acting: int) -> Any:
-            assert current.state is not None
-            legal = current.game.legal_actions(current.state, acting)
-            if not 0 <= choice < len(legal):
-                raise TableError("That choice is no longer on offer.")
-            return legal[choice]
-
         try:
-            result = await self.core.tables.act(table.id, table.user_of(seat), version, pick)
-            await self.core.after_move(result)
-            await self.robots(table.id)
+            _, after = await self.core.play_listed(table.id, table.user_of(seat), version, choice)
         except TableError as error:
             return await self.play_page(request, str(error), 409)
-        after = await self.core.table(table.id)
         again = f"?seat={seat + 1}&show=1" if seat in after.awaited() else ""
         return see_other(f"/sandbox/{table.id}{again}")
 
@@ -252,7 +233,7 @@ def same_origin(request: web.Request) -> None:
 async def open_sandbox(db_path: str | Path, host: str, port: int, *, poll_seconds: float = 3.0) -> Companion:
     """The sandbox's table core and its pages, listening on ``host:port``."""
     core = await TableCore.open(db_path)
-    core.publisher.courier = NoChat()
+    core.attach_courier(NoChat())
     try:
         companion = await Companion.create(core, WebSettings(host, port), is_open=lambda record: True,
                                            rate=RateLimit(burst=600, per_second=60.0), poll_seconds=poll_seconds,
