@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from cogs import acting
+from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
 from table.errors import TableError
 from table.model import Table
@@ -47,8 +48,8 @@ class PlayCog(commands.Cog, name="Play"):
             legal = table.game.legal_actions(table.state, seat)
             if not legal:
                 raise TableError(table.game.explain_waiting(table.state, seat))
-            if not 0 <= index < len(legal):
-                raise TableError("That choice is no longer on offer.")
+            if not 0 <= index < len(legal):  # at the panel's own version: a forged index, or a bot since changed
+                raise OutOfDate()
             return legal[index]
 
         await acting.act_and_answer(interaction, game_id, version, pick, edit_panel=True)

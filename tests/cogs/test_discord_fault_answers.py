@@ -1,6 +1,7 @@
 """Every interaction is answered right when something is at fault, through the real discord.py client: a
 move saved in a locked thread is answered as saved and the missing permission named is Manage Threads;
-a move whose answer Discord refuses, or whose answer hits a bug, is answered as saved."""
+a button id no template takes, or one pointing past what exists, is answered privately that the button is
+out of date, and changes nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from cogs import acting
 from cogs.acting import MOVE_SAVED
+from cogs.buttons import OUT_OF_DATE
 
 from discord_standin import Discord, standin
 from discord_table import (
@@ -152,3 +154,67 @@ async def test_a_bug_after_the_move_is_logged_and_the_move_answered_as_saved(tmp
         answer = await moved.settled()
         assert answer.ephemeral and answer.content == MOVE_SAVED
         assert await version_of(d, thread) == before + 1
+
+
+def forged_ids(game: int, version: int) -> list[tuple[str, str]]:
+    return [
+        ("unknown kind", f"rm:nope:{game}"),
+        ("nothing after the prefix", "rm:"),
+        ("too few parts", f"rm:do:{game}"),
+        ("too many parts", f"rm:hand:{game}:1"),
+        ("letters for a number", f"rm:turn:x{game}:{version}"),
+        ("a line break", f"rm:hand:{game}\n"),
+        ("an index of five digits", f"rm:do:{game}:{version}:12345"),
+        ("a version of twenty digits", f"rm:turn:{game}:{'9' * 20}"),
+        ("a log page of six digits", f"rm:log:{game}:123456"),
+        ("a menu page of three digits", f"rm:pick:{game}:{version}:100"),
+        ("an index beyond the choices", f"rm:do:{game}:{version}:9999"),
+        ("a menu beyond the five a panel has", f"rm:pick:{game}:{version}:7"),
+        ("a log page beyond the pages", f"rm:log:{game}:500"),
+        ("page zero of the log", f"rm:log:{game}:0"),
+        ("a guide section beyond the sections", "rm:guide:circus_train:99"),
+        ("a guide of no game", "rm:guide:no_such_game:0"),
+    ]
+
+
+async def test_forged_and_out_of_bounds_ids_are_answered_out_of_date_and_change_nothing(tmp_path: Path) -> None:
+    async with standin(tmp_path, members=PLAYERS) as d:
+        thread = await open_game(d, PLAYERS)
+        record = await core_of(d).game_in_thread(thread.id)
+        version = await version_of(d, thread)
+        latest = board(d, thread)
+        mover = awaited(d, latest, PLAYERS)
+        assert mover is not None
+        panel = await take_turn(d, mover, thread)
+        shown = (latest.content, len(latest.versions), len(d.messages_in(thread)))
+        panel_edits = len(panel.message.versions)
+        for why, custom_id in forged_ids(record.id, version):
+            for message in (latest, panel.message):  # on the public board and on the member's own panel
+                handle = await d.forge_click(mover, message, custom_id)
+                answer = await handle.answer()
+                assert answer.ephemeral and answer.content == OUT_OF_DATE, (why, custom_id, answer.content)
+                assert not handle.refused, (why, custom_id)  # answered once, and in time
+        assert await version_of(d, thread) == version
+        latest = board(d, thread)
+        assert (latest.content, len(latest.versions), len(d.messages_in(thread))) == shown
+        assert len(panel.message.versions) == panel_edits
+        # The real buttons still answer once each: the catch-all stands aside for every id it does not own.
+        choice = await d.click(mover, panel.message, custom_ids(panel.message)[0])
+        await d.wait_for(lambda: len(panel.message.versions) > panel_edits or None, what="the panel's next choices")
+        assert len(choice.attempts) == 1 and not choice.refused and not choice.followups
+        assert await version_of(d, thread) == version + 1
+
+
+async def test_a_forged_menu_choice_beyond_the_choices_is_out_of_date(tmp_path: Path) -> None:
+    async with standin(tmp_path, members=PLAYERS) as d:
+        thread = await open_game(d, PLAYERS)
+        record = await core_of(d).game_in_thread(thread.id)
+        version = await version_of(d, thread)
+        mover = awaited(d, board(d, thread), PLAYERS)
+        assert mover is not None
+        panel = await take_turn(d, mover, thread)
+        # A tampered client sends a menu of its own with a value past the legal choices.
+        handle = await d.forge_select(mover, panel.message, f"rm:pick:{record.id}:{version}:0", ["999"])
+        answer = await handle.answer()
+        assert answer.ephemeral and answer.content == OUT_OF_DATE
+        assert await version_of(d, thread) == version
