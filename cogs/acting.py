@@ -88,7 +88,8 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
     The answer is deferred first, so a slow database or Discord never costs the member their answer.
     The board reaches the thread through the game's outbox; the answer waits briefly for it, so the
     thread already shows the move when the member reads their panel. With ``secret`` the answer starts
-    with the member's own secret lines, and with ``image`` their private image comes with it."""
+    with the member's own secret lines, and with ``image`` their private image comes with it. Once the move
+    is saved, nothing that fails can make the answer a "please try again" (see :func:`move_saved`)."""
     bot = bot_of(interaction)
     async with bot.working():
         if not interaction.response.is_done():
