@@ -7,10 +7,13 @@ Every function here raises :class:`~table.errors.TableError` for a refusal; the 
 
 from __future__ import annotations
 
+import contextlib
 import io
-from collections.abc import Callable
+import logging
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -21,6 +24,8 @@ from table import compose
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
 from table.model import Table
+
+log = logging.getLogger(__name__)
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 entries
 LABEL_LIMIT = 100
@@ -84,7 +89,8 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
     thread already shows the move when the member reads their panel. With ``secret`` the answer starts
     with the member's own secret lines, and with ``image`` their private image comes with it. ``choice`` makes
     the action from the game, or is the place of a listed choice among the legal actions offered at
-    ``version``."""
+    ``version``. Once the move is saved, nothing that
+    fails can make the answer a "please try again" (see :func:`move_saved`)."""
     bot = bot_of(interaction)
     async with bot.working():
         if not interaction.response.is_done():
@@ -101,18 +107,54 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
         else:
             result, table = await core.play(game_id, interaction.user.id, version, choice,
                                             guild_id=interaction.guild_id)
-        content, view = panel_for(table, interaction.user.id)
-        if secret is not None:
-            content = "\n".join([*secret(table, result.seat), "", content]).strip()[:compose.MESSAGE_LIMIT]
-        if edit_panel:
-            await interaction.edit_original_response(content=content, view=view)
-            let_go(view)
-            return
-        kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
-        if image and table.state is not None:
-            kwargs["file"] = await hand_file(interaction, table, result.seat)
-        await interaction.followup.send(content, **kwargs)
+        async with move_saved(interaction, game_id):
+            await answer_move(interaction, table, result.seat, edit_panel=edit_panel, secret=secret, image=image)
+
+
+MOVE_SAVED = ("Your move was saved, but I could not show you what comes next just now. The newest board in the "
+              "thread, or `/game status`, shows where the game stands.")
+
+
+@contextlib.asynccontextmanager
+async def move_saved(interaction: discord.Interaction, game_id: int) -> AsyncIterator[None]:
+    """Around everything that follows a move once it is saved: whatever fails in there (Discord refusing the
+    answer, a locked thread, a render, a read), the member is told that their move was saved — never "please
+    try again", which would have them play a second move — and the failure is logged."""
+    try:
+        yield
+    except Exception as error:
+        if isinstance(error, discord.HTTPException | aiohttp.ClientError | TableError):
+            log.warning("Game %s: a move by %s was saved, but answering it failed: %s", game_id,
+                        interaction.user.id, error)
+        else:
+            log.exception("Game %s: a move by %s was saved, but answering it failed", game_id, interaction.user.id)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(MOVE_SAVED, ephemeral=True)
+            else:
+                await interaction.response.send_message(MOVE_SAVED, ephemeral=True)
+        except discord.HTTPException as failure:
+            log.warning("Game %s: could not tell %s that their move was saved either: %s", game_id,
+                        interaction.user.id, failure)
+
+
+async def answer_move(interaction: discord.Interaction, table: Table, seat: int, *, edit_panel: bool = False,
+                      secret: SecretLines | None = None, image: bool = False) -> None:
+    """The answer to a saved move (the core returns once the thread shows it, or a moment has passed): the
+    member's next choices in place of the panel (``edit_panel``), else privately, with their secret lines and
+    image."""
+    content, view = panel_for(table, interaction.user.id)
+    if secret is not None:
+        content = "\n".join([*secret(table, seat), "", content]).strip()[:compose.MESSAGE_LIMIT]
+    if edit_panel:
+        await interaction.edit_original_response(content=content, view=view)
         let_go(view)
+        return
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
+    if image and table.state is not None:
+        kwargs["file"] = await hand_file(interaction, table, seat)
+    await interaction.followup.send(content, **kwargs)
+    let_go(view)
 
 
 async def answer_first(interaction: discord.Interaction, *, edit: bool = False) -> None:

@@ -17,6 +17,10 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
 | ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
+
+Any other ``rm:`` id — a button of a kind no longer made, a shape no template takes, a number with more
+digits than its place allows — is answered privately with :data:`OUT_OF_DATE` by :class:`UnknownItem`, as
+is a number that fits its template but points past what exists (a choice, a page, a section).
 """
 
 from __future__ import annotations
@@ -38,6 +42,16 @@ BUTTONS_AT_MOST = 20  # four rows of five; more choices go into select menus
 QUIET = ("pass", "stop", "decline", "don't", "stay")
 ID = r"\d{1,19}"
 NOT_READY = "That part of the bot is starting up; please try again in a moment."
+OUT_OF_DATE = ("This button is out of date: it no longer matches anything the game offers. Use the buttons on the "
+               "newest board in the thread, or `/game status`.")
+PICK_PAGES = 5  # a panel's select menus: five of 25 choices at most, pages 0 to 4
+
+
+class OutOfDate(TableError):
+    """A component whose custom id names nothing that exists: forged, or made by an older version of the bot."""
+
+    def __init__(self) -> None:
+        super().__init__(OUT_OF_DATE)
 
 
 def lobby_handlers(interaction: discord.Interaction) -> LobbyHandlers:
@@ -166,7 +180,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             custom_id=f"rm:pick:{game_id}:{version}:{page}", placeholder="Choose…",
             options=list(options) or [discord.SelectOption(label="…", value="0")])
         super().__init__(select)
-        self.game_id, self.version = game_id, version
+        self.game_id, self.version, self.page = game_id, version, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -176,6 +190,8 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async with bot_of(interaction).working():
             try:
+                if self.page >= PICK_PAGES:
+                    raise OutOfDate()
                 values = self.item.values
                 if not values or not (values[0].isascii() and values[0].isdecimal()) or len(values[0]) > 4:
                     raise TableError("Choose one of the listed options.")
@@ -257,8 +273,34 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
         await lobby_handlers(interaction).show_guide(interaction, self.kind, self.index, True)
 
 
-ALL_ITEMS = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-             HandoverButton, UndoAgreeButton, LogPageButton, GuideButton)
+SERVED = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
+          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton)
+
+
+def served(custom_id: str) -> bool:
+    """Whether one of the table's buttons or menus takes this custom id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in SERVED)
+
+
+class UnknownItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"rm:(?s:.*)"):
+    """Every ``rm:`` component no other item takes is answered that it is out of date, instead of being left
+    unanswered ("This interaction failed" in Discord). discord.py calls every dynamic item whose template
+    matches a custom id, in no order that matters here, so this one stands aside for any id another
+    template takes: the choice depends only on the id, never on which callback runs first."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UnknownItem:
+        return cls(item)  # the component as the message has it, button or menu
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if served(self.custom_id):
+            return
+        async with bot_of(interaction).working():
+            await answer_error(interaction, OutOfDate())
+
+
+ALL_ITEMS = (*SERVED, UnknownItem)
 
 
 # ----- views -----------------------------------------------------------------------------------------------

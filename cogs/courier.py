@@ -35,6 +35,7 @@ THREAD_ARCHIVED = 50083
 CANNOT_DM = 50007
 ATTACH_FILES = "Attach Files"
 SEND_IN_THREADS = "Send Messages in Threads"
+MANAGE_THREADS = "Manage Threads"
 
 
 def mentions(users: Sequence[int]) -> discord.AllowedMentions:
@@ -66,6 +67,7 @@ class DiscordCourier:
 
     async def _deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
         payload = item.payload
+        thread: discord.Thread | None = None
         try:
             if item.kind == "lobby":
                 await self._lobby(game, payload)
@@ -92,7 +94,7 @@ class DiscordCourier:
                 raise ThreadGone() from error
             raise Rejected(str(error)) from error
         except discord.Forbidden as error:
-            raise MissingPermissions([SEND_IN_THREADS]) from error
+            raise MissingPermissions(self._missing(thread, error)) from error
         except (discord.DiscordServerError, discord.RateLimited, aiohttp.ClientError) as error:
             raise TryLater(str(error) or type(error).__name__) from error
         except discord.HTTPException as error:
@@ -114,8 +116,32 @@ class DiscordCourier:
         if not isinstance(channel, discord.Thread):
             raise ThreadGone()
         if channel.archived:
-            await channel.edit(archived=False)
+            try:
+                await channel.edit(archived=False)
+            except discord.Forbidden as error:
+                raise MissingPermissions(self._missing(channel, error)) from error
         return channel
+
+    @staticmethod
+    def _missing(thread: discord.Thread | None, error: discord.Forbidden) -> list[str]:
+        """The permissions whose lack made Discord refuse: in a locked thread only members with Manage Threads
+        may post, edit or reopen it (Discord then answers 403 with the archived thread's code, 50083), and
+        elsewhere in a thread it is Send Messages in Threads. Read from the thread as the bot knows it (a
+        moderator's lock reaches it as THREAD_UPDATE), else from Discord's code."""
+        missing: list[str] = []
+        if thread is not None:
+            try:
+                perms = thread.permissions_for(thread.guild.me)
+            except discord.ClientException:  # the parent channel is not in the cache: go by the code
+                perms = None
+            if perms is not None:
+                if thread.locked and not perms.manage_threads:
+                    missing.append(MANAGE_THREADS)
+                if not perms.send_messages_in_threads:
+                    missing.append(SEND_IN_THREADS)
+        if not missing:
+            missing.append(MANAGE_THREADS if error.code == THREAD_ARCHIVED else SEND_IN_THREADS)
+        return missing
 
     async def reopen(self, game: GameRecord) -> int | None:
         """A new thread for a game whose thread was deleted, said so in it."""
@@ -137,9 +163,12 @@ class DiscordCourier:
         """Say in the game's channel (or, failing that, to its creator) which permissions are missing."""
         names = " and ".join(permissions)
         title = f"{kit(game.kind).name} #{game.id}"
-        text = (f"⚠️ I cannot post everything for **{title}** in its thread: I need the {names} permission"
-                f"{'s' if len(permissions) > 1 else ''} there. A server manager can grant "
-                f"{'them' if len(permissions) > 1 else 'it'}; I will post as soon as I can.")
+        locked = MANAGE_THREADS in permissions  # only a locked thread asks for it
+        text = (f"⚠️ I cannot post everything for **{title}** in its thread: "
+                f"{'the thread is locked, and ' if locked else ''}I need the {names} "
+                f"permission{'s' if len(permissions) > 1 else ''} there. A server manager can grant "
+                f"{'them' if len(permissions) > 1 else 'it'}{' or unlock the thread' if locked else ''}; "
+                "I will post as soon as I can.")
         channel = self.bot.get_channel(game.channel_id)
         if isinstance(channel, discord.TextChannel):
             try:
@@ -169,9 +198,11 @@ class DiscordCourier:
                 try:
                     await message.edit(content=text, attachments=self._pngs(images, alt), view=view,
                                        allowed_mentions=discord.AllowedMentions.none())
-                except discord.Forbidden:
+                except discord.Forbidden as error:
+                    if error.code == THREAD_ARCHIVED:
+                        raise  # a locked thread: without its image the board would be refused all the same
                     await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
-                    return Delivery(missing=(ATTACH_FILES,))
+                    return Delivery(missing=self._files_missing(thread))
                 return Delivery()
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
@@ -182,11 +213,23 @@ class DiscordCourier:
         allowed = mentions(payload["mentions"])
         try:
             posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed)
-        except discord.Forbidden:
+        except discord.Forbidden as error:
+            if error.code == THREAD_ARCHIVED:
+                raise
             # Without Attach Files the board still goes out as text, so nobody is left waiting unknowingly.
             posted = await thread.send(text, view=view, allowed_mentions=allowed)
-            return Delivery(posted.id, missing=(ATTACH_FILES,))
+            return Delivery(posted.id, missing=self._files_missing(thread))
         return Delivery(posted.id)
+
+    @staticmethod
+    def _files_missing(thread: discord.Thread) -> tuple[str, ...]:
+        """Why a board's image was refused when its words were not: Attach Files, unless Send Messages in
+        Threads is what is missing (Discord then refuses files too, but lets the bot edit its own words)."""
+        try:
+            writes = thread.permissions_for(thread.guild.me).send_messages_in_threads
+        except discord.ClientException:  # the parent channel is not in the cache
+            writes = True
+        return (ATTACH_FILES,) if writes else (SEND_IN_THREADS,)
 
     @staticmethod
     def _pngs(images: Sequence[bytes], description: str) -> list[discord.File]:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import log_pages_view
+from cogs.buttons import OutOfDate, log_pages_view
 from cogs.runtime import RingmasterBot, core_of
 from table import compose, standing
 from table.errors import TableError
@@ -231,6 +231,8 @@ class LifeCog(commands.Cog, name="Async life"):
         table = await core.table(game_id, interaction.guild_id)
         lines = await core.public_log(table)
         text, pages = compose.log_page(lines, page or 10**9)
+        if edit and page is not None and not 1 <= page <= pages:  # a page button pointing past the log
+            raise OutOfDate()
         number = min(max(1, page or pages), pages)
         await acting.show_page(interaction, text, log_pages_view(table.id, number, pages), edit)
 

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import guide_view, lobby_view
+from cogs.buttons import OutOfDate, guide_view, lobby_view
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from table import compose, guides
@@ -288,6 +288,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 if current.lower() in s.title.lower()][:25]
 
     async def show_guide(self, interaction: discord.Interaction, kind: str, index: int, edit: bool) -> None:
+        if edit and (kind not in KITS or not 0 <= index < len(guides.guide(kind))):  # a button past the guide
+            raise OutOfDate()
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         text, count = guides.page(kind, index)

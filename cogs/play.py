@@ -8,8 +8,9 @@ import discord
 from discord.ext import commands
 
 from cogs import acting
+from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
-from table.errors import TableError
+from table.errors import ChoiceGone, TableError
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -39,7 +40,10 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.reply(interaction, content, view=view or discord.utils.MISSING)
 
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
-        await acting.choose_index(interaction, game_id, version, index, edit_panel=True)
+        try:
+            await acting.choose_index(interaction, game_id, version, index, edit_panel=True)
+        except ChoiceGone as error:  # a place beyond the panel's own choices: a forged or outdated button
+            raise OutOfDate() from error
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)

@@ -125,8 +125,12 @@ class TableCore:
 
     async def answered(self, game_id: int) -> None:
         """Wait (up to :attr:`answer_wait`) for what the game's last change posts to reach its thread."""
-        if self.answer_wait > 0:
+        if self.answer_wait <= 0:
+            return
+        try:
             await self.publisher.settle(game_id, self.answer_wait)
+        except Exception:  # the change is saved whatever its delivery does; the publisher retries it
+            log.exception("Game %s: waiting for its posts failed", game_id)
 
     async def tick(self) -> int:
         """The scheduler's periodic work: everything due, then any delivery waiting for a retry, and
@@ -318,8 +322,13 @@ class TableCore:
         showed; None for "as it is now"). Returns the move and the game as it is once everything that follows
         it has been played (seats on autopilot, moves that need no one)."""
         result = await self.tables.act(game_id, user_id, version, choose, guild_id=guild_id)
+        # The move is saved: nothing from here on may raise, or the player would be told to try again.
         await self.answered(game_id)
-        return result, await self.tables.table(game_id)
+        try:
+            return result, await self.tables.table(game_id)
+        except TableError as error:
+            log.warning("Game %s: read after a saved move failed (%s); answering from the move itself", game_id, error)
+            return result, result.table
 
     async def play_listed(self, game_id: int, user_id: int, version: int, index: int, *,
                           guild_id: int | None = None) -> tuple[ActResult, Table]:

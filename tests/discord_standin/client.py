@@ -361,6 +361,16 @@ class Discord:
         self.server.update_thread(channel, archived=True, locked=locked)
         return channel
 
+    async def lock(self, thread: ChannelRef, *, locked: bool = True) -> Channel:
+        """A moderator locks (or unlocks) a thread without archiving it (THREAD_UPDATE to the bot): from then
+        on only members with Manage Threads, the bot included, may post, edit or delete messages in it
+        (Discord refuses the bot's with ``403 50083``); buttons and commands still work there."""
+        channel = self.channel(thread)
+        if not channel.is_thread:
+            raise UsageError(f"{channel!r} is not a thread")
+        self.server.update_thread(channel, locked=locked)
+        return channel
+
     async def deny_bot(self, channel: ChannelRef, permissions: PermissionSpec) -> Channel:
         """Deny the bot ``permissions`` in a channel from now on (CHANNEL_UPDATE tells the bot)."""
         target = self.channel(channel)
@@ -427,6 +437,8 @@ class Discord:
         where = self.channel(channel)
         if where.deleted:
             raise UsageError(f"{where!r} was deleted")
+        if where.locked and not self.server.permissions_for(where, self.user(user).id) & P["manage_threads"]:
+            raise UsageError(f"{where!r} is locked: only members with Manage Threads can write there")
         return await self.server.post_as_user(self.user(user), where, content)
 
     # ------------------------------------------------------------------------------ interactions
@@ -489,6 +501,18 @@ class Discord:
         forged = dataclasses.replace(original, components=[*original.components,
                                                            {"type": 1, "components": [button]}])
         return await self._component_interaction(user, forged, {"custom_id": custom_id, "component_type": 2})
+
+    async def forge_select(self, user: UserRef, message: MessageRef, custom_id: str,
+                           values: Iterable[str]) -> InteractionHandle:
+        """A tampered client picks ``values`` of its own making in a select menu ``custom_id`` of its own making
+        on ``message`` (the menu added to the copy of the message the interaction carries, as ``forge_click``)."""
+        original = self.message(message)
+        chosen = [str(value) for value in values]
+        menu = {"type": 3, "custom_id": custom_id, "options": [{"label": value, "value": value} for value in chosen],
+                "min_values": 1, "max_values": max(1, len(chosen))}
+        forged = dataclasses.replace(original, components=[*original.components, {"type": 1, "components": [menu]}])
+        return await self._component_interaction(user, forged, {"custom_id": custom_id, "component_type": 3,
+                                                                "values": chosen})
 
     async def select(self, user: UserRef, message: MessageRef, custom_id: str,
                      values: Iterable[Any]) -> InteractionHandle:

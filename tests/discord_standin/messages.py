@@ -26,6 +26,7 @@ from .model import (
     Guild,
     Interaction,
     Message,
+    P,
     Upload,
     User,
     iso,
@@ -232,6 +233,13 @@ class MessageStore(Gateway):
     def _check_thread_open(self, channel: Channel) -> None:
         if channel.is_thread and channel.archived:
             raise ApiError(400, 50083, "Thread is archived")
+
+    def _check_thread_unlocked(self, channel: Channel) -> None:
+        """A locked thread takes messages (posts, edits, deletes) only from members with Manage Threads;
+        Discord refuses the others with a 403 that carries the archived thread's code and wording."""
+        if channel.is_thread and channel.locked and not self.permissions_for(channel, self.bot_user.id) & \
+                P["manage_threads"]:
+            raise ApiError(403, 50083, "Thread is archived")
 
     # ------------------------------------------------------------------------------- a member writes
 

@@ -2,9 +2,10 @@
 
 Users and the application, command sync (validated: lowercase names, required options first, at
 most 25 options and choices, ``400 50035``), guilds and members, channels and threads (renaming,
-archiving and locking with THREAD_UPDATE; ``400 50083`` for an archived thread; ``160004`` for a
-second thread on one message; deleting, with THREAD_DELETE / CHANNEL_DELETE, after which the channel
-is ``404 10003``), messages (list, get, post, edit, delete), thread members, typing, and the attachment
+archiving and locking with THREAD_UPDATE; ``400 50083`` for an archived thread, ``403 50083`` for a
+message posted, edited or deleted in a locked one without Manage Threads; ``160004`` for a second
+thread on one message; deleting, with THREAD_DELETE / CHANNEL_DELETE, after which the channel is
+``404 10003``), messages (list, get, post, edit, delete), thread members, typing, and the attachment
 downloads. Every route checks the bot token and the bot's channel permissions (``403 50001 Missing
 Access``, ``403 50013 Missing Permissions``; threads inherit the parent's, with Send Messages in
 Threads in place of Send Messages).
@@ -296,6 +297,7 @@ class RestApi(MessageStore):
             self._require(channel, "attach_files")
         if payload.get("embeds"):
             self._require(channel, "embed_links")
+        self._check_thread_unlocked(channel)
         self._check_thread_open(channel)
         message = self._build_message(channel, self.bot_user, payload, files, source="channel")
         self._store_message(message)
@@ -313,6 +315,7 @@ class RestApi(MessageStore):
             self._require(channel, "manage_messages")
         if files:
             self._require(channel, "attach_files")
+        self._check_thread_unlocked(channel)
         self._check_thread_open(channel)
         self._edit_message(message, payload, files)
         return json_response(self.message_payload(message))
@@ -324,6 +327,7 @@ class RestApi(MessageStore):
         self._require(channel, "view_channel")
         if message.author.id != self.bot_user.id:
             self._require(channel, "manage_messages")
+        self._check_thread_unlocked(channel)
         self._check_thread_open(channel)
         self._delete_message_record(message)
         return web.Response(status=204)
