@@ -6,6 +6,12 @@
   (see docs/deploy.md).
 
 - :mod:`db.schema` — the forward-only migrations (``PRAGMA user_version``) and :func:`~db.schema.migrate`.
+- :mod:`db.database` — :class:`~db.database.Database`, the seam under every store: its connections, its
+  transactions (:meth:`~db.database.Database.write`, :meth:`~db.database.Database.read`,
+  :meth:`~db.database.Database.transaction`, the last one ambient: a task's writes and reads join it),
+  :func:`~db.database.change` and the store's clock; a store's ``store.database``.
+- :mod:`db.games` — :class:`~db.games.Games`: the statements on a game's row and seats that the stores run
+  inside their transactions (the version's guard, the seats' clocks); a store's ``store.games``.
 - :mod:`db.store` — :class:`~db.store.GameStore`: games, seats and the append-only action log, with
   optimistic concurrency on each game's ``version`` (the contract is in that module's docstring);
   a game's damage (:meth:`~db.store.GameStore.set_damage`, :meth:`~db.store.GameStore.repair`).
