@@ -143,6 +143,11 @@ class Checkpoints:
             self._commits = 0
             self._running = asyncio.get_running_loop().create_task(self._run())
 
+    @property
+    def running(self) -> asyncio.Task[None] | None:
+        """The checkpoint under way, if one is."""
+        return self._running
+
     async def _run(self) -> None:
         try:
             await asyncio.to_thread(_checkpoint, self._location)

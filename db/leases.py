@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from db.database import change
 from db.records import iso
 from db.store import GameStore
 
@@ -33,6 +34,7 @@ __all__ = ["LeaseStore"]
 class LeaseStore:
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self.database = store.database
         self._skip_locked = " FOR UPDATE SKIP LOCKED" if store.postgres else ""
 
     async def claim(self, job: str, game_ids: Iterable[int], holder: str, now: datetime,
@@ -45,7 +47,7 @@ class LeaseStore:
         if not holder:
             raise ValueError("a lease's holder must have a name")
         marks = ", ".join("?" * len(ids))
-        async with self.store._write() as conn:
+        async with self.database.write() as conn:
             await conn.executemany(
                 "INSERT OR IGNORE INTO leases (game_id, job, holder, expires_at) VALUES (?, ?, '', '')",
                 [(game_id, job) for game_id in ids])
@@ -64,8 +66,8 @@ class LeaseStore:
         ids = sorted(set(game_ids))
         if not ids:
             return 0
-        async with self.store._write() as conn:
-            return await self.store._change(
+        async with self.database.write() as conn:
+            return await change(
                 conn, f"DELETE FROM leases WHERE job = ? AND holder = ? AND game_id IN ({', '.join('?' * len(ids))})",
                 (job, holder, *ids))
 
@@ -75,7 +77,7 @@ class LeaseStore:
         ids = sorted(set(game_ids))
         if not ids:
             return {}
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall(
                 f"SELECT game_id, holder, expires_at FROM leases WHERE job = ? AND holder <> '' "
                 f"AND game_id IN ({', '.join('?' * len(ids))})", (job, *ids))
@@ -84,6 +86,6 @@ class LeaseStore:
     async def holders(self, job: str) -> dict[int, str]:
         """Who holds each lease on ``job`` (game → holder; '' for a free row), run out or not: for the
         operator and tests."""
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall("SELECT game_id, holder FROM leases WHERE job = ?", (job,))
         return {int(row[0]): str(row[1]) for row in rows}

@@ -2,9 +2,10 @@
 zones, notification choices and time away, finished games' results, votes to abandon, actions taken
 back, standing answers and seats handed over.
 
-``LifeStore`` works on the same connection, lock and clock as its :class:`~db.store.GameStore`
+``LifeStore`` works on the same :class:`~db.database.Database` as its :class:`~db.store.GameStore`
 (``LifeStore(store)``), so its writes are serialised with the game store's and share its
-transactions' guarantees. It knows no game's rules: the table decides what a deadline or an undo
+transactions' guarantees, and changes a game's row and seats through the same statements
+(:class:`~db.games.Games`). It knows no game's rules: the table decides what a deadline or an undo
 means; this module only keeps the facts.
 """
 
@@ -15,7 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
+from db.database import change
 from db.errors import AlreadySeated, GameNotInLobby, NotSeated
+from db.outbox import publish
 from db.records import HEALTHY_SQL, OutboxItem, check_board_since, dump, encode_items
 from db.store import GameStore
 
@@ -86,14 +89,17 @@ class Standing:
 class LifeStore:
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self.database = store.database
+        self.games = store.games
 
     # ----- seat clocks --------------------------------------------------------------------------------
-    _CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
-                         "s.away_since, s.away_used_minutes, s.away_told, g.away_bank_minutes, "
-                         "g.deadline_minutes, g.autopilot_after, "
-                         "(SELECT COUNT(*) FROM seats AS o WHERE o.game_id = s.game_id) AS players "
-                         "FROM seats AS s {index} CROSS JOIN games AS g ON g.id = s.game_id "
-                         f"WHERE g.status = 'active' AND {HEALTHY_SQL}")
+    CLOCK_SQL: Final = ("SELECT s.game_id, s.seat, s.user_id, s.awaited_since, s.reminded, s.missed, s.autopilot, "
+                        "s.away_since, s.away_used_minutes, s.away_told, g.away_bank_minutes, "
+                        "g.deadline_minutes, g.autopilot_after, "
+                        "(SELECT COUNT(*) FROM seats AS o WHERE o.game_id = s.game_id) AS players "
+                        "FROM seats AS s {index} CROSS JOIN games AS g ON g.id = s.game_id "
+                        f"WHERE g.status = 'active' AND {HEALTHY_SQL}")
+    """The seat clocks' query, with ``{index}`` where an ``INDEXED BY`` may go (its plan is tested)."""
     # CROSS JOIN: seats first (SQLite keeps that order), so a tick starts from the seats due, not from
     # every active game.
 
@@ -119,8 +125,8 @@ class LifeStore:
                                   (game_id,))
 
     async def _clocks(self, where: str, params: Sequence[object], index: str = "") -> list[SeatClock]:
-        sql = self._CLOCK_SQL.replace("{index}", index) + where + " ORDER BY s.game_id, s.seat"
-        async with self.store._read() as conn:
+        sql = self.CLOCK_SQL.replace("{index}", index) + where + " ORDER BY s.game_id, s.seat"
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall(sql, params)
         return [SeatClock(row["game_id"], row["seat"], row["user_id"],
                           datetime.fromisoformat(row["awaited_since"]) if row["awaited_since"] else None,
@@ -133,21 +139,21 @@ class LifeStore:
         if not due:
             return
         rows = [(None if at is None else at.astimezone(UTC).isoformat(), game_id, seat) for game_id, seat, at in due]
-        async with self.store._write() as conn:
+        async with self.database.write() as conn:
             await conn.executemany("UPDATE seats SET due_at = ? WHERE game_id = ? AND seat = ?", rows)
 
     async def mark_reminded(self, game_id: int, seat: int, next_due: datetime | None = None) -> None:
         """The seat's reminder went out; the scheduler looks again at ``next_due`` (its deadline; None: at
         once, to work it out)."""
-        when = self.store._now() if next_due is None else next_due.astimezone(UTC).isoformat()
-        async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE seats SET reminded = 1, due_at = ? WHERE game_id = ? AND seat = ?",
-                                     (when, game_id, seat))
+        when = self.database.now() if next_due is None else next_due.astimezone(UTC).isoformat()
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET reminded = 1, due_at = ? WHERE game_id = ? AND seat = ?",
+                         (when, game_id, seat))
 
     async def note_missed(self, game_id: int, seat: int) -> SeatClock:
         """Count a missed deadline; the seat goes on autopilot when the game's limit is reached."""
-        async with self.store._write() as conn:
-            await self.store._change(
+        async with self.database.write() as conn:
+            await change(
                 conn, "UPDATE seats SET missed = missed + 1, autopilot = CASE WHEN missed + 1 >= "
                       "(SELECT autopilot_after FROM games WHERE id = ?) THEN 1 ELSE autopilot END "
                       "WHERE game_id = ? AND seat = ?", (game_id, game_id, seat))
@@ -157,20 +163,20 @@ class LifeStore:
     async def set_autopilot(self, game_id: int, seat: int, on: bool) -> None:
         """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines).
         Either way a waiting seat is looked at again at once (an automatic move, or its deadline anew)."""
-        async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? = 1 THEN missed "
-                                           "ELSE 0 END, due_at = CASE WHEN awaited_since IS NULL THEN NULL ELSE ? END "
-                                           "WHERE game_id = ? AND seat = ?",
-                                     (int(on), int(on), self.store._now(), game_id, seat))
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? = 1 THEN missed "
+                               "ELSE 0 END, due_at = CASE WHEN awaited_since IS NULL THEN NULL ELSE ? END "
+                               "WHERE game_id = ? AND seat = ?",
+                         (int(on), int(on), self.database.now(), game_id, seat))
 
     async def set_deadline(self, game_id: int, minutes: int | None, autopilot_after: int) -> None:
         """Change a game's turn deadline while it is still in its lobby."""
-        async with self.store._write() as conn:
-            row = await self.store._game_row(conn, game_id, locked=True)
+        async with self.database.write() as conn:
+            row = await self.games.row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
-            await self.store._change(conn, "UPDATE games SET deadline_minutes = ?, autopilot_after = ? WHERE id = ?",
-                                     (minutes, autopilot_after, game_id))
+            await change(conn, "UPDATE games SET deadline_minutes = ?, autopilot_after = ? WHERE id = ?",
+                         (minutes, autopilot_after, game_id))
 
     # ----- members ------------------------------------------------------------------------------------
     _MEMBER_SQL: Final = ("SELECT user_id, time_zone, active_from, active_to, notify, dm_closed, away_since, "
@@ -186,7 +192,7 @@ class LifeStore:
         found = {user_id: Member(user_id) for user_id in wanted}
         for start in range(0, len(wanted), self._MEMBERS_PER_QUERY):
             chunk = wanted[start:start + self._MEMBERS_PER_QUERY]
-            async with self.store._read() as conn:
+            async with self.database.read() as conn:
                 rows = await conn.execute_fetchall(
                     self._MEMBER_SQL + f"WHERE user_id IN ({', '.join('?' * len(chunk))})", chunk)
             for row in rows:
@@ -218,25 +224,25 @@ class LifeStore:
                              clocks_move: bool = False) -> None:
         """``clocks_move``: the change moves the member's deadlines (their active hours), so each seat of
         theirs with a running clock is looked at again at once."""
-        async with self.store._write() as conn:
-            await self.store._change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
-            await self.store._change(conn, f"UPDATE members SET {assignments} WHERE user_id = ?",
-                                     (*params, user_id))
+        async with self.database.write() as conn:
+            await change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
+            await change(conn, f"UPDATE members SET {assignments} WHERE user_id = ?",
+                         (*params, user_id))
             if clocks_move:
-                await self.store._change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND due_at IS NOT NULL",
-                                         (self.store._now(), user_id))
+                await change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND due_at IS NOT NULL",
+                             (self.database.now(), user_id))
 
     # ----- time away --------------------------------------------------------------------------------------
     async def set_away(self, user_id: int, since: datetime, until: datetime, note: str) -> None:
         """The member is away from ``since`` to ``until``. Every seat of theirs in an active game joins the
         stretch (unless it is already in it), and a waiting one is looked at again at once."""
         start = since.astimezone(UTC).isoformat()
-        async with self.store._write() as conn:
-            await self.store._change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
-            await self.store._change(conn, "UPDATE members SET away_since = ?, away_until = ?, away_note = ? "
-                                           "WHERE user_id = ?", (start, until.astimezone(UTC).isoformat(), note,
-                                                                 user_id))
-            await self.store._change(
+        async with self.database.write() as conn:
+            await change(conn, "INSERT OR IGNORE INTO members (user_id) VALUES (?)", (user_id,))
+            await change(conn, "UPDATE members SET away_since = ?, away_until = ?, away_note = ? "
+                               "WHERE user_id = ?", (start, until.astimezone(UTC).isoformat(), note,
+                                                     user_id))
+            await change(
                 conn, "UPDATE seats SET away_since = ?, away_told = 0 WHERE user_id = ? AND (away_since IS NULL OR "
                       "away_since != ?) AND game_id IN (SELECT id FROM games WHERE status = 'active')",
                 (start, user_id, start))
@@ -245,15 +251,15 @@ class LifeStore:
     async def end_away(self, user_id: int, at: datetime) -> None:
         """The member is back at ``at`` (before the away was due to end); their waiting seats are looked at
         again at once."""
-        async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE members SET away_until = ? WHERE user_id = ? AND away_until > ?",
-                                     (at.astimezone(UTC).isoformat(), user_id, at.astimezone(UTC).isoformat()))
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE members SET away_until = ? WHERE user_id = ? AND away_until > ?",
+                         (at.astimezone(UTC).isoformat(), user_id, at.astimezone(UTC).isoformat()))
             await self._look_again(conn, user_id)
 
     async def _look_again(self, conn: Any, user_id: int) -> None:
-        await self.store._change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND awaited_since IS NOT NULL "
-                                       "AND game_id IN (SELECT id FROM games WHERE status = 'active')",
-                                 (self.store._now(), user_id))
+        await change(conn, "UPDATE seats SET due_at = ? WHERE user_id = ? AND awaited_since IS NOT NULL "
+                           "AND game_id IN (SELECT id FROM games WHERE status = 'active')",
+                     (self.database.now(), user_id))
 
     async def away_seats(self, user_id: int) -> list[SeatClock]:
         """The member's seats that are in an away stretch not yet settled (in active games)."""
@@ -266,27 +272,27 @@ class LifeStore:
         since = None if clock.awaited_since is None else clock.awaited_since.astimezone(UTC).isoformat()
         stretch = None if clock.away_since is None else clock.away_since.astimezone(UTC).isoformat()
         start = None if resumed is None else resumed.astimezone(UTC).isoformat()
-        async with self.store._write() as conn:
-            changed = await self.store._change(
+        async with self.database.write() as conn:
+            changed = await change(
                 conn, "UPDATE seats SET away_since = NULL, away_told = 0, away_used_minutes = away_used_minutes + ?, "
                       "awaited_since = COALESCE(?, awaited_since), due_at = CASE WHEN awaited_since IS NULL THEN NULL "
                       "ELSE ? END WHERE game_id = ? AND seat = ? AND away_since IS ? AND awaited_since IS ?",
-                (used, start, self.store._now(), clock.game_id, clock.seat, stretch, since))
+                (used, start, self.database.now(), clock.game_id, clock.seat, stretch, since))
         return changed > 0
 
     async def mark_away_told(self, clock: SeatClock) -> None:
         """Its player was told that this game's away bank ran out; the scheduler looks at it again at once."""
-        async with self.store._write() as conn:
-            await self.store._change(conn, "UPDATE seats SET away_told = 1, due_at = ? WHERE game_id = ? AND seat = ?",
-                                     (self.store._now(), clock.game_id, clock.seat))
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET away_told = 1, due_at = ? WHERE game_id = ? AND seat = ?",
+                         (self.database.now(), clock.game_id, clock.seat))
 
     # ----- results and statistics ---------------------------------------------------------------------
     async def record_results(self, game_id: int, rows: Sequence[tuple[int, int, int, int]]) -> None:
         """A finished game's ``(seat, user_id, score, place)`` rows (written once; a repeat is ignored)."""
-        async with self.store._write() as conn:
+        async with self.database.write() as conn:
             for seat, user_id, score, place in rows:
-                await self.store._change(conn, "INSERT OR IGNORE INTO results (game_id, seat, user_id, score, place) "
-                                               "VALUES (?, ?, ?, ?, ?)", (game_id, seat, user_id, score, place))
+                await change(conn, "INSERT OR IGNORE INTO results (game_id, seat, user_id, score, place) "
+                                   "VALUES (?, ?, ?, ?, ?)", (game_id, seat, user_id, score, place))
 
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
         """A game's best players in a server: most wins, then best average score."""
@@ -304,7 +310,7 @@ class LifeStore:
         sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS won, "
                f"AVG(r.score) AS average, MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
                f"WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall(sql, (*params, *tail_params))
         return [Standing(row["key"], row["played"], row["won"], float(row["average"]), row["best"]) for row in rows]
 
@@ -312,15 +318,15 @@ class LifeStore:
     async def vote(self, game_id: int, topic: str, user_id: int) -> set[int]:
         """Add a member's agreement to ``topic`` ("abandon", "undo:<version>"); returns everyone who
         agrees so far."""
-        async with self.store._write() as conn:
-            await self.store._change(conn, "INSERT OR IGNORE INTO votes (game_id, topic, user_id) VALUES (?, ?, ?)",
-                                     (game_id, topic, user_id))
+        async with self.database.write() as conn:
+            await change(conn, "INSERT OR IGNORE INTO votes (game_id, topic, user_id) VALUES (?, ?, ?)",
+                         (game_id, topic, user_id))
             rows = await conn.execute_fetchall("SELECT user_id FROM votes WHERE game_id = ? AND topic = ?",
                                                (game_id, topic))
         return {row["user_id"] for row in rows}
 
     async def votes(self, game_id: int, topic: str) -> set[int]:
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall("SELECT user_id FROM votes WHERE game_id = ? AND topic = ?",
                                                (game_id, topic))
         return {row["user_id"] for row in rows}
@@ -335,19 +341,19 @@ class LifeStore:
         back with it. ``outbox`` and ``board_since`` as in :meth:`GameStore.record_action` (written in the
         same transaction)."""
         snapshot_text, items, since = dump(snapshot), encode_items(outbox), check_board_since(board_since)
-        async with self.store._write() as conn:
-            new_version = await self.store._advance(conn, game_id, expected_version, snapshot_text, board_since=since)
+        async with self.database.write() as conn:
+            new_version = await self.games.advance(conn, game_id, expected_version, snapshot_text, board_since=since)
             for undone in sorted({version, *with_following}):
-                await self.store._change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)",
-                                         (game_id, undone))
-            await self.store._start_clocks(conn, game_id, awaited)
-            await self.store._publish(conn, game_id, items)
+                await change(conn, "INSERT INTO undone (game_id, version) VALUES (?, ?)",
+                             (game_id, undone))
+            await self.games.start_clocks(conn, game_id, awaited)
+            await publish(conn, game_id, items, self.database.now())
             return new_version
 
     # ----- standing answers ---------------------------------------------------------------------------
     async def standing(self, game_id: int) -> dict[int, dict[str, str]]:
         """The answers the game's seats set in advance: seat → decision → answer."""
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall("SELECT seat, decision, answer FROM standing WHERE game_id = ?",
                                                (game_id,))
         found: dict[int, dict[str, str]] = {}
@@ -358,35 +364,35 @@ class LifeStore:
     async def set_standing(self, game_id: int, seat: int, decision: str, answer: str | None) -> None:
         """Set a seat's answer to a decision, or forget it (``answer`` None). The table checks that the
         game declares the decision and the answer; this only keeps the fact."""
-        async with self.store._write() as conn:
-            await self.store._game_row(conn, game_id)
+        async with self.database.write() as conn:
+            await self.games.row(conn, game_id)
             if answer is None:
-                await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ? AND decision = ?",
-                                         (game_id, seat, decision))
+                await change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ? AND decision = ?",
+                             (game_id, seat, decision))
             else:
-                await self.store._change(conn, "INSERT INTO standing (game_id, seat, decision, answer) "
-                                               "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, decision) "
-                                               "DO UPDATE SET answer = excluded.answer",
-                                         (game_id, seat, decision, answer))
+                await change(conn, "INSERT INTO standing (game_id, seat, decision, answer) "
+                                   "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, seat, decision) "
+                                   "DO UPDATE SET answer = excluded.answer",
+                             (game_id, seat, decision, answer))
 
     # ----- handing a seat over ------------------------------------------------------------------------
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int) -> None:
         """Give a seat to another member. The seat keeps its name in the game (the rules' state and
         its log know the seat by it); messages mention whoever holds the seat now."""
-        async with self.store._write() as conn:
-            await self.store._game_row(conn, game_id, locked=True)
-            seats = await self.store._seats(conn, game_id)
+        async with self.database.write() as conn:
+            await self.games.row(conn, game_id, locked=True)
+            seats = await self.games.seats(conn, game_id)
             if any(taken.user_id == to_user for taken in seats):
                 raise AlreadySeated(game_id, to_user)
-            changed = await self.store._change(
+            changed = await change(
                 conn, "UPDATE seats SET user_id = ?, missed = 0, autopilot = 0, due_at = CASE WHEN awaited_since "
                       "IS NULL THEN NULL ELSE ? END, away_since = NULL, away_used_minutes = 0, away_told = 0 "
                       "WHERE game_id = ? AND seat = ? AND user_id = ?",
-                (to_user, self.store._now(), game_id, seat, from_user))
+                (to_user, self.database.now(), game_id, seat, from_user))
             if changed == 0:
                 raise NotSeated(game_id, from_user)
             # Answers set in advance and time away were the old player's: the new one starts afresh.
-            await self.store._change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await change(conn, "DELETE FROM standing WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 def _moment(text: str | None) -> datetime | None:

@@ -7,11 +7,12 @@ Writing
 ``outbox=[OutboxItem(kind, payload), ...]`` and insert the items inside their ``BEGIN IMMEDIATE``
 transaction: a refused write (StaleVersion, …) leaves no item, and an item that cannot be written
 leaves no action. :meth:`GameStore.enqueue` saves items that change no version (an announcement).
-``kind`` and the JSON-object ``payload`` are the table's words; the store never reads them.
+``kind`` and the JSON-object ``payload`` are the table's words; the store never reads them. All of them
+insert through :func:`publish`, inside the caller's transaction.
 
 Reading and settling
 --------------------
-``OutboxStore(store)`` works on the store's connection, lock and clock (like ``LifeStore``). A
+``OutboxStore(store)`` works on the store's :class:`~db.database.Database` (like ``LifeStore``). A
 per-game publisher delivers a game's items in ``id`` order:
 
 - :meth:`OutboxStore.due_games` — the games whose *oldest* undelivered item is due
@@ -29,14 +30,19 @@ delivered again after the restart. Deleting a game deletes its items.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from db.backend import Connection
+from db.database import change
 from db.records import OutboxItem, check_id, iso
-from db.store import GameStore
 
-__all__ = ["OutboxItem", "OutboxRow", "OutboxStore"]
+if TYPE_CHECKING:  # the game store writes its changes' items through publish(), below
+    from db.store import GameStore
+
+__all__ = ["OutboxItem", "OutboxRow", "OutboxStore", "publish"]
 
 _ROW_COLUMNS: Final = "id, game_id, kind, payload, created_at, attempts, next_attempt_at, last_error"
 _MAX_ERROR: Final = 1000
@@ -61,13 +67,26 @@ class OutboxRow:
     last_error: str | None
 
 
+async def publish(conn: Connection, game_id: int, encoded: Sequence[tuple[str, str]], now: str) -> list[int]:
+    """Insert outbox items (from :func:`~db.records.encode_items`) inside the caller's transaction, due at
+    ``now`` (:meth:`Database.now <db.database.Database.now>`); returns their outbox ids in order."""
+    ids = []
+    for kind, payload in encoded:
+        rows = list(await conn.execute_fetchall("INSERT INTO outbox (game_id, kind, payload, created_at, "
+                                                "next_attempt_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                                (game_id, kind, payload, now, now)))
+        ids.append(int(rows[0][0]))
+    return ids
+
+
 class OutboxStore:
     def __init__(self, store: GameStore) -> None:
         self.store = store
+        self.database = store.database
 
     async def pending(self, game_id: int) -> list[OutboxRow]:
         """The game's undelivered items, oldest (lowest id) first (empty for an unknown game)."""
-        async with self.store._read() as conn:
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall(
                 f"SELECT {_ROW_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL ORDER BY id",
                 (game_id,))
@@ -78,8 +97,8 @@ class OutboxStore:
     async def due_games(self, now: datetime | None = None) -> list[int]:
         """Games whose oldest undelivered item may be tried at ``now`` (the store's clock if None),
         ordered by that item (the game waiting longest first)."""
-        moment = iso(now) if now is not None else self.store._now()
-        async with self.store._read() as conn:
+        moment = iso(now) if now is not None else self.database.now()
+        async with self.database.read() as conn:
             rows = await conn.execute_fetchall(
                 "SELECT o.game_id FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? "
                 "AND o.id = (SELECT MIN(p.id) FROM outbox AS p WHERE p.game_id = o.game_id AND p.delivered_at IS NULL) "
@@ -92,12 +111,12 @@ class OutboxStore:
         the item was already delivered or no longer exists (its game was deleted)."""
         if board_message_id is not None:
             check_id("board_message_id", board_message_id)
-        async with self.store._write() as conn:
-            changed = await self.store._change(
+        async with self.database.write() as conn:
+            changed = await change(
                 conn, "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
-                (self.store._now(), item_id))
+                (self.database.now(), item_id))
             if changed and board_message_id is not None:
-                await self.store._change(
+                await change(
                     conn, "UPDATE games SET board_message_id = ? WHERE id = (SELECT game_id FROM outbox WHERE id = ?)",
                     (board_message_id, item_id))
             return bool(changed)
@@ -105,8 +124,8 @@ class OutboxStore:
     async def failed(self, item_id: int, error: str, retry_at: datetime) -> int:
         """Count a failed delivery: ``error`` (a short description, kept for the operator) and not before
         ``retry_at``. Returns the item's failed attempts so far (0: no such undelivered item)."""
-        async with self.store._write() as conn:
-            await self.store._change(
+        async with self.database.write() as conn:
+            await change(
                 conn, "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
                       "WHERE id = ? AND delivered_at IS NULL", (str(error)[:_MAX_ERROR], iso(retry_at), item_id))
             rows = list(await conn.execute_fetchall(
@@ -115,8 +134,8 @@ class OutboxStore:
 
     async def prune(self, older_than: datetime) -> int:
         """Delete the items delivered before ``older_than``; returns how many. Undelivered items stay."""
-        async with self.store._write() as conn:
-            return await self.store._change(
+        async with self.database.write() as conn:
+            return await change(
                 conn, "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (iso(older_than),))
 
 

@@ -27,7 +27,7 @@ async def check_database(path: str | os.PathLike[str]) -> None:
     location = os.fspath(path)
     store = await GameStore.open(location)
     try:
-        async with store._write() as conn:
+        async with store.database.write() as conn:
             if store.postgres:
                 await conn.execute("UPDATE schema_version SET version = version")
             else:

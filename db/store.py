@@ -27,14 +27,12 @@ finish). Metadata — the thread, the lobby/board message ids, the damage mark �
 - Seat changes in the lobby are not guarded (joining is not a decision about a position) but do
   bump the version, so :meth:`GameStore.start_game` refuses to start a roster that changed after the
   caller built the starting state from it.
-- Within one store, every write runs under one ``asyncio.Lock`` on one connection, so coroutines never
-  interleave inside a transaction; reads go through read-only connections beside it. On SQLite the
-  statements run on the event loop's own thread (:mod:`db.inline` says why). Every write is a
-  ``BEGIN IMMEDIATE`` transaction, which takes SQLite's write lock before reading the version: two
-  stores (two processes) on the same file queue up (for ``busy_timeout``, waiting asynchronously)
-  rather than interleave, and the later one sees the earlier one's commit and gets ``StaleVersion``.
-  Nothing is ever silently overwritten.
-  A write that waits longer than ``busy_timeout`` for the lock raises :class:`~db.errors.StoreBusy`.
+- Every write is one transaction of the store's :class:`~db.database.Database` (``store.database``; how
+  writes are serialised is in :mod:`db.database`): a ``BEGIN IMMEDIATE`` transaction, which takes
+  SQLite's write lock before reading the version, so two stores (two processes) on the same file queue
+  up rather than interleave, and the later one sees the earlier one's commit and gets ``StaleVersion``.
+  Nothing is ever silently overwritten. A write that waits longer than ``busy_timeout`` for the lock
+  raises :class:`~db.errors.StoreBusy`. :meth:`GameStore.transaction` makes several writes one.
 
 What a change publishes (``outbox=[OutboxItem(...)]`` on record_action, start_game, set_status,
 repair and ``LifeStore.take_back``; ``board_since``, the version at which the thread's current board
@@ -52,34 +50,28 @@ after it, keeping the join order. Timestamps are timezone-aware UTC datetimes, s
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
-from datetime import UTC, datetime
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
 from types import TracebackType
-from typing import Any, Final
+from typing import Any
 
-from db.backend import Connection, Row, is_postgres
-from db.connections import Checkpoints, begin_immediate, open_postgres, open_sqlite
+from db.actions import ActionLog
+from db.backend import Connection
+from db.database import Database, change, placeholders
 from db.errors import (
     AlreadySeated,
-    GameDamaged,
     GameFull,
-    GameNotActive,
     GameNotFound,
     GameNotInLobby,
     InvalidStatusChange,
     NotSeated,
     SeatTaken,
     StaleVersion,
-    storage_error,
 )
-from db.game_locks import GameLocks
-from db.pg_connection import redact
-from db.pg_schema import postgres_schema_version
+from db.games import TRANSITIONS, Games
+from db.outbox import publish
 from db.records import (
     ALL_STATUSES,
     GAME_COLUMNS,
@@ -91,18 +83,13 @@ from db.records import (
     GameStatus,
     OutboxItem,
     SeatRecord,
-    Snapshots,
     encode_items,
-    utc_now,
 )
-from db.records import action as _action
 from db.records import check_board_since as _board_since
 from db.records import check_id as _check_id
 from db.records import check_status as _check_status
 from db.records import dump as _dump
 from db.records import game as _game
-from db.records import seat as _seat
-from db.schema import schema_version
 
 __all__ = [
     "ALL_STATUSES",
@@ -117,26 +104,6 @@ __all__ = [
     "SeatRecord",
 ]
 
-# Status changes allowed through set_status / record_action(status=...).
-_TRANSITIONS: Final[dict[str, frozenset[str]]] = {
-    "lobby": frozenset({"abandoned"}),
-    "active": frozenset({"finished", "abandoned"}),
-    "finished": frozenset(),
-    "abandoned": frozenset(),
-}
-
-_ACTION_COLUMNS: Final = ("a.game_id, a.version, a.seat, a.action, a.events, a.created_at, a.automatic, "
-                          "a.automatic_reason")
-AUTOMATIC_REASONS: Final = ("forced", "standing")
-# Actions taken back (see db/life.py) stay in the append-only log but are left out of every replay.
-_NOT_UNDONE: Final = "NOT EXISTS (SELECT 1 FROM undone AS u WHERE u.game_id = a.game_id AND u.version = a.version)"
-
-
-# The transaction a task has open through :meth:`GameStore.transaction`: the store, its connection and the task.
-# Only that task joins it: a task started inside the block inherits the variable but not the transaction.
-_OPEN: ContextVar[tuple[GameStore, Connection, asyncio.Task[Any] | None] | None] = ContextVar(
-    "ringmaster_open_transaction", default=None)
-
 
 def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
     chosen = [_check_status(status) for status in statuses]
@@ -145,48 +112,22 @@ def _statuses(statuses: Iterable[str]) -> list[GameStatus]:
     return chosen
 
 
-def _chained_row(link: ChainedAction) -> tuple[int, str, str, int, str | None]:
-    """``(seat, action JSON, events JSON, automatic, reason)`` of one action to log, checked before any write."""
-    if isinstance(link.seat, bool) or not isinstance(link.seat, int) or link.seat < 0:
-        raise ValueError(f"seat must be a seat number, not {link.seat!r}")
-    if link.reason is not None and link.reason not in AUTOMATIC_REASONS:
-        raise ValueError(f"an automatic action's reason is one of {AUTOMATIC_REASONS}, not {link.reason!r}")
-    automatic = link.automatic or link.reason is not None
-    return (link.seat, _dump(dict(link.action)), _dump([dict(event) for event in link.events]), int(automatic),
-            link.reason)
-
-
-def _question_marks(count: int) -> str:
-    return ", ".join("?" * count)
-
-
-class GameStore:
+class GameStore(ActionLog):
     """Async access to the game database. Open with ``await GameStore.open(path)`` (or
-    ``async with await GameStore.open(path) as store``) and close when done."""
+    ``async with await GameStore.open(path) as store``) and close when done. Its methods on the action
+    log (:meth:`record_action`, :meth:`actions`, :meth:`last_own_version`, :meth:`history`) are
+    :class:`~db.actions.ActionLog`'s."""
 
-    def __init__(self, conn: Connection, path: str, clock: Callable[[], datetime], *,
-                 locks: GameLocks | None = None, busy_timeout: float = 5.0) -> None:
-        """Use :meth:`open`."""
-        self._conn: Connection | None = conn
-        self._busy_timeout = busy_timeout
-        self._lock = asyncio.Lock()
-        # Read-only connections beside the one that writes (WAL lets them read while it writes); a
-        # ":memory:" database has none and reads on the writing connection, under its lock.
-        self._readers: asyncio.Queue[Connection] = asyncio.Queue()
-        self._reader_count = 0
-        self._clock = clock
-        self.path = path
-        self.locks = locks
+    def __init__(self, database: Database) -> None:
+        """Use :meth:`open` (or build one on an open :class:`~db.database.Database`)."""
+        self.database = database
+        """The connections and transactions this store (and every store built on it) works on."""
+        self.games = Games(database)
+        """The statements on games' rows and seats, for the stores built on this one."""
+        self.path = database.path
+        self.locks = database.locks
         """Games' locks across processes (PostgreSQL); None on SQLite, where one process owns the file."""
-        self.postgres = locks is not None
-        # A SQLite file's log is moved into it from a thread (an in-memory database has no log).
-        self._checkpoints = Checkpoints(path) if not self.postgres and path != ":memory:" else None
-        # A write that reads a game before changing it locks its row on PostgreSQL (SQLite's BEGIN IMMEDIATE
-        # already holds the whole file).
-        self._game_sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
-        self._game_sql_locked = self._game_sql + (" FOR UPDATE" if self.postgres else "")
-        # The games being played are read several times a move; their snapshots are decoded once a version.
-        self._snapshots = Snapshots()
+        self.postgres = database.postgres
 
     # ----- opening and closing ----------------------------------------------------------------
     @classmethod
@@ -205,33 +146,11 @@ class GameStore:
         server cannot be reached — and
         :class:`~db.errors.SchemaTooNew` for a database from a newer release (left untouched).
         """
-        location = os.fspath(path)
-        readers: Sequence[Connection]
-        if is_postgres(location):
-            writer, readers, locker = await open_postgres(location, busy_timeout)
-            store = cls(writer, redact(location), clock or utc_now, locks=GameLocks(locker, busy_timeout))
-        else:
-            conn, readers = await open_sqlite(location, busy_timeout)
-            store = cls(conn, location, clock or utc_now, busy_timeout=busy_timeout)
-        for reader in readers:
-            store._readers.put_nowait(reader)
-        store._reader_count = len(readers)
-        return store
+        return cls(await Database.open(path, busy_timeout=busy_timeout, clock=clock))
 
     async def close(self) -> None:
         """Close the connections (waiting for any operation in progress). Safe to call twice."""
-        if self.locks is not None:
-            await self.locks.close()
-        async with self._lock:
-            if self._checkpoints is not None:
-                await self._checkpoints.close()
-            if self._conn is not None:
-                conn, self._conn = self._conn, None
-                await conn.close()
-            while self._reader_count:
-                reader = await self._readers.get()
-                self._reader_count -= 1
-                await reader.close()
+        await self.database.close()
 
     async def __aenter__(self) -> GameStore:
         return self
@@ -243,175 +162,17 @@ class GameStore:
     async def settings(self) -> dict[str, int | str]:
         """The writing connection's SQLite settings and schema version (for health checks and tests); on
         PostgreSQL its server version instead."""
-        async with self._lock:
-            conn = self._connection()
-            result: dict[str, int | str] = {}
-            if self.postgres:
-                rows = list(await conn.execute_fetchall("SHOW server_version"))
-                result["server_version"] = str(rows[0][0])
-                result["schema_version"] = await postgres_schema_version(conn)  # type: ignore[arg-type]
-                return result
-            for pragma in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
-                rows = list(await conn.execute_fetchall(f"PRAGMA {pragma}"))
-                result[pragma] = rows[0][0]
-            result["schema_version"] = await schema_version(conn)
-            return result
+        return await self.database.settings()
 
     # ----- transactions -----------------------------------------------------------------------
-    def _connection(self) -> Connection:
-        if self._conn is None:
-            raise RuntimeError("the game store is closed")
-        return self._conn
-
-    def _joined(self) -> Connection | None:
-        """The connection of the transaction this task has open on this store, if any."""
-        current = _OPEN.get()
-        if current is None or current[0] is not self or current[2] is not asyncio.current_task():
-            return None
-        return current[1]
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """One transaction for several writes: every write of this store (and of the stores built on it:
         ``LifeStore``, ``OutboxStore``, …) that this task makes inside the block joins it, and so do its
         reads, which see what the block wrote. Committed when the block ends, rolled back — all of it — if
         the block raises. The table's unit of work (``table/work.py``) writes a whole change this way: its
         log, snapshot, seats, results and publications together or not at all. Nested blocks join the
-        outer one."""
-        async with self._write() as conn:
-            yield conn
-
-    @asynccontextmanager
-    async def _read(self, *, snapshot: bool = False) -> AsyncIterator[Connection]:
-        """Exclusive use of the connection for reading; with ``snapshot``, inside one read
-        transaction so that several queries see the same instant. SQLite failing (a damaged file, a
-        disk error) raises StorageUnavailable, a lock held too long StoreBusy. Inside
-        :meth:`transaction`, the transaction's own connection (it sees what the transaction wrote)."""
-        joined = self._joined()
-        if joined is not None:
-            yield joined
-            return
-        async with self._reader() as conn:
-            try:
-                await self._recover(conn)
-                if not snapshot:
-                    yield conn
-                    return
-                await conn.execute("BEGIN")
-                try:
-                    yield conn
-                finally:
-                    await self._end(conn, "COMMIT")
-            except sqlite3.Error as error:
-                problem = storage_error(error, reading=True)
-                if problem is None:
-                    raise
-                raise problem from error
-
-    @asynccontextmanager
-    async def _reader(self) -> AsyncIterator[Connection]:
-        """A connection to read on: a free reader, or the writing connection when there are none."""
-        if not self._reader_count:
-            async with self._lock:
-                yield self._connection()
-            return
-        self._connection()  # refuses once the store is closed
-        conn = await self._readers.get()
-        try:
-            yield conn
-        finally:
-            self._readers.put_nowait(conn)
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed if the block finishes, rolled back if
-        it raises (including a refusal such as StaleVersion). SQLite failing (a full disk, a
-        read-only or damaged file) raises StorageUnavailable after the rollback, a lock held too long
-        StoreBusy: either way nothing was written. Inside :meth:`transaction` it joins that one."""
-        joined = self._joined()
-        if joined is not None:
-            yield joined
-            return
-        async with self._lock:
-            conn = self._connection()
-            try:
-                await self._recover(conn)
-                if self.postgres:
-                    await conn.execute("BEGIN IMMEDIATE")
-                else:
-                    await begin_immediate(conn, self._busy_timeout)
-                try:
-                    token = _OPEN.set((self, conn, asyncio.current_task()))
-                    try:
-                        yield conn
-                    finally:
-                        _OPEN.reset(token)
-                    await conn.execute("COMMIT")
-                    if self._checkpoints is not None:
-                        self._checkpoints.committed()
-                except BaseException:
-                    await self._end(conn, "ROLLBACK")
-                    raise
-            except sqlite3.Error as error:
-                problem = storage_error(error)
-                if problem is None:
-                    raise
-                raise problem from error
-
-    @staticmethod
-    async def _recover(conn: Connection) -> None:
-        # A transaction can only be left open if a caller was cancelled mid-way; never build on it.
-        if conn.in_transaction:
-            await conn.execute("ROLLBACK")
-
-    @staticmethod
-    async def _end(conn: Connection, statement: str) -> None:
-        if conn.in_transaction:
-            try:
-                await conn.execute(statement)
-            except sqlite3.Error:
-                if statement != "ROLLBACK":
-                    raise
-
-    def _now(self) -> str:
-        now = self._clock()
-        if now.tzinfo is None:
-            raise ValueError("the store's clock must return timezone-aware datetimes")
-        return now.astimezone(UTC).isoformat()
-
-    @staticmethod
-    async def _change(conn: Connection, sql: str, params: Sequence[object]) -> int:
-        """Run one data-changing statement; returns how many rows it changed. One trip to the database
-        thread (a cursor would cost a second one to close it); ``total_changes`` is read once the thread is
-        done with the statement."""
-        before = conn.total_changes
-        await conn.execute_fetchall(sql, params)
-        return conn.total_changes - before
-
-    async def _game_row(self, conn: Connection, game_id: int, *, locked: bool = False) -> Row:
-        """The game's row; ``locked`` (in a write that decides from it): held until the transaction ends."""
-        rows = list(await conn.execute_fetchall(self._game_sql_locked if locked else self._game_sql, (game_id,)))
-        if not rows:
-            raise GameNotFound(game_id)
-        return rows[0]
-
-    async def _bump(self, conn: Connection, game_id: int) -> None:
-        await self._change(conn, "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
-                           (self._now(), game_id))
-
-    @staticmethod
-    async def _seats(conn: Connection, game_id: int) -> list[SeatRecord]:
-        rows = await conn.execute_fetchall(
-            "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
-            (game_id,))
-        return [_seat(row) for row in rows]
-
-    async def _games(self, where: str, params: Sequence[object], *, join_seats: bool = False) -> list[GameRecord]:
-        columns = ", ".join(f"g.{column.strip()}" for column in GAME_COLUMNS.split(","))
-        source = "games AS g JOIN seats AS s ON s.game_id = g.id" if join_seats else "games AS g"
-        async with self._read() as conn:
-            rows = await conn.execute_fetchall(f"SELECT {columns} FROM {source} WHERE {where} ORDER BY g.id", params)
-            return [_game(row) for row in rows]
+        outer one. (:meth:`Database.transaction <db.database.Database.transaction>`.)"""
+        return self.database.transaction()
 
     # ----- games ------------------------------------------------------------------------------
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
@@ -431,26 +192,26 @@ class GameStore:
                             ("seed", seed)):
             _check_id(name, value)
         options_json = _dump(dict(options))
-        async with self._write() as conn:
-            now = self._now()
+        async with self.database.write() as conn:
+            now = self.database.now()
             rows = list(await conn.execute_fetchall(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
                 "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
                  autopilot_after, int(forced_moves), away_bank_minutes, now, now)))
-            return _game(await self._game_row(conn, int(rows[0][0])), self._snapshots)
+            return await self.games.record(conn, int(rows[0][0]))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._read() as conn:
+        async with self.database.read() as conn:
             try:
-                return _game(await self._game_row(conn, game_id), self._snapshots)
+                return await self.games.record(conn, game_id)
             except GameNotFound:
                 return None
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in a Discord thread (the latest, should a thread ever hold several)."""
-        games = await self._games("g.thread_id = ?", (thread_id,))
+        games = await self._listed("g.thread_id = ?", (thread_id,))
         return games[-1] if games else None
 
     async def start_game(self, game_id: int, expected_version: int, snapshot: Any,
@@ -462,71 +223,21 @@ class GameStore:
         if thread_id is not None:
             _check_id("thread_id", thread_id)
         snapshot_json, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
-        async with self._write() as conn:
-            row = await self._game_row(conn, game_id, locked=True)
+        async with self.database.write() as conn:
+            row = await self.games.row(conn, game_id, locked=True)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
-            await self._change(
+            await change(
                 conn,
                 "UPDATE games SET status = 'active', snapshot = ?, thread_id = COALESCE(?, thread_id), "
                 "board_since = COALESCE(?, board_since), version = version + 1, updated_at = ? "
                 "WHERE id = ? AND version = ?",
-                (snapshot_json, thread_id, since, self._now(), game_id, expected_version))
-            await self._start_clocks(conn, game_id, awaited)
-            await self._publish(conn, game_id, items)
-            return _game(await self._game_row(conn, game_id), self._snapshots)
-
-    async def record_action(self, game_id: int, expected_version: int, seat: int, action_json: Mapping[str, Any],
-                            events_json: Sequence[Mapping[str, Any]], snapshot: Any,
-                            status: GameStatus | None = None, *, awaited: Collection[int] | None = None,
-                            restart: Collection[int] = (), automatic: bool = False,
-                            automatic_reason: str | None = None,
-                            then: Sequence[ChainedAction] = (), outbox: Sequence[OutboxItem] = (),
-                            board_since: int | None = None) -> int:
-        """Append one accepted action and the snapshot it produced, in one transaction; returns the
-        new version. ``status`` (e.g. ``'finished'`` when the action ended the game) is set with it.
-        ``awaited`` (the seats the game waits for afterwards) keeps the seats' clocks in the same
-        transaction: a seat newly awaited starts its clock now, a seat no longer awaited stops it, and
-        the acting seat's run of missed deadlines ends when it acted itself (``automatic`` False);
-        ``restart``: seats whose wait broke off and began again within the logged actions (their clocks
-        start anew).
-        ``automatic_reason`` says why an automatic action needed no one ("forced", "standing"; None for
-        the automatic player). ``then``: actions the table played for seats right after this one (forced
-        moves, standing answers), logged after it at the following versions; ``snapshot`` is the state
-        after the last of them, and the game's version goes up by one per logged action.
-        ``outbox``: what the action must publish, saved in the same transaction (all or nothing with
-        the action); ``board_since``, if given, becomes the game's ``board_since``.
-
-        Raises StaleVersion if the game is not at ``expected_version`` (nothing is written),
-        GameNotActive if it is not being played, GameDamaged if its save was marked damaged,
-        GameNotFound if it does not exist.
-        """
-        chain = [ChainedAction(seat, action_json, events_json, automatic_reason, automatic), *then]
-        rows = [_chained_row(link) for link in chain]
-        if status is not None:
-            status = _check_status(status)
-            if status not in _TRANSITIONS["active"] | {"active"}:
-                raise InvalidStatusChange(game_id, "active", status)
-        snapshot_text, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
-        async with self._write() as conn:
-            last_version = await self._advance(conn, game_id, expected_version, snapshot_text, status=status,
-                                               board_since=since, steps=len(rows))
-            now = self._now()
-            for version, row in enumerate(rows, start=expected_version + 1):
-                await self._change(
-                    conn,
-                    "INSERT INTO actions (game_id, version, seat, action, events, created_at, automatic, "
-                    "automatic_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, version, *row[:3], now, *row[3:]))
-            if not automatic:
-                await self._change(conn, "UPDATE seats SET missed = 0 WHERE game_id = ? AND seat = ?", (game_id, seat))
-            if awaited is not None:
-                await self._start_clocks(conn, game_id, awaited, restart=restart)
-            if status is not None and status != "active":
-                await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
-            await self._publish(conn, game_id, items)
-            return last_version
+                (snapshot_json, thread_id, since, self.database.now(), game_id, expected_version))
+            await self.games.start_clocks(conn, game_id, awaited)
+            await publish(conn, game_id, items, self.database.now())
+            return await self.games.record(conn, game_id)
 
     async def repair(self, game_id: int, expected_version: int, snapshot: Any, awaited: Collection[int], *,
                      outbox: Sequence[OutboxItem] = (), board_since: int | None = None) -> int:
@@ -535,58 +246,12 @@ class GameStore:
         does; returns the new version. Works on any started game, damaged or not.
         Raises StaleVersion, GameNotActive (a game still in its lobby), GameNotFound."""
         snapshot_text, items, since = _dump(snapshot), encode_items(outbox), _board_since(board_since)
-        async with self._write() as conn:
-            new_version = await self._advance(conn, game_id, expected_version, snapshot_text, board_since=since,
-                                              repairing=True)
-            await self._start_clocks(conn, game_id, awaited)
-            await self._publish(conn, game_id, items)
+        async with self.database.write() as conn:
+            new_version = await self.games.advance(conn, game_id, expected_version, snapshot_text, board_since=since,
+                                                   repairing=True)
+            await self.games.start_clocks(conn, game_id, awaited)
+            await publish(conn, game_id, items, self.database.now())
             return new_version
-
-    async def _advance(self, conn: Connection, game_id: int, expected_version: int, snapshot_text: str, *,
-                       status: GameStatus | None = None, board_since: int | None = None,
-                       repairing: bool = False, steps: int = 1) -> int:
-        """The guarded snapshot write of every action-like change: version + ``steps`` (one per logged
-        action) only if the game is at ``expected_version`` and active and not marked damaged
-        (``repairing``: started, damage cleared); returns the new version."""
-        guard = "status != 'lobby'" if repairing else "status = 'active' AND damage IS NULL"
-        changed = await self._change(
-            conn,
-            "UPDATE games SET snapshot = ?, version = version + ?, status = COALESCE(?, status), "
-            "board_since = COALESCE(?, board_since), damage = CASE WHEN ? = 1 THEN NULL ELSE damage END, "
-            "updated_at = ? "
-            f"WHERE id = ? AND version = ? AND {guard}",
-            (snapshot_text, steps, status, board_since, int(repairing), self._now(), game_id, expected_version))
-        if changed == 0:
-            row = await self._game_row(conn, game_id)
-            if row["version"] != expected_version:
-                raise StaleVersion(game_id, expected_version, row["version"])
-            if row["status"] != "active" and (not repairing or row["status"] == "lobby"):
-                raise GameNotActive(game_id, row["status"])
-            raise GameDamaged(game_id, row["damage"])
-        return expected_version + steps
-
-    async def _start_clocks(self, conn: Connection, game_id: int, awaited: Collection[int],
-                            restart: Collection[int] = ()) -> None:
-        """Seats in ``awaited`` keep a running clock or start one now; the others stop theirs. A seat
-        going on with its own turn keeps its clock: the deadline is for the whole wait, not each step.
-        Seats in ``restart`` start a new wait now even if they were awaited before."""
-        now = self._now()
-        waiting = sorted(set(awaited))
-        anew = sorted(set(restart) & set(waiting))
-        if anew:
-            await self._change(conn, f"UPDATE seats SET awaited_since = NULL WHERE game_id = ? "
-                                     f"AND seat IN ({_question_marks(len(anew))})", (game_id, *anew))
-        marks = _question_marks(len(waiting)) if waiting else "NULL"
-        await self._change(conn, f"UPDATE seats SET awaited_since = NULL, reminded = 0, due_at = NULL "
-                                 f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
-        # A new wait is due for a look at once if it can ever come to something (an automatic player's
-        # move, a deadline, the end of its player's away: see table.away); the scheduler then sets the exact
-        # moment (see table.keeper).
-        await self._change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot <> 0 "
-                                 f"OR away_since IS NOT NULL "
-                                 f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
-                                 f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
-                           (now, game_id, now, game_id, *waiting))
 
     async def set_status(self, game_id: int, status: GameStatus, expected_version: int, *,
                          outbox: Sequence[OutboxItem] = ()) -> GameRecord:
@@ -594,36 +259,26 @@ class GameStore:
         :meth:`record_action`."""
         status = _check_status(status)
         items = encode_items(outbox)
-        async with self._write() as conn:
-            row = await self._game_row(conn, game_id, locked=True)
+        async with self.database.write() as conn:
+            row = await self.games.row(conn, game_id, locked=True)
             if row["version"] != expected_version:
                 raise StaleVersion(game_id, expected_version, row["version"])
-            if status not in _TRANSITIONS[row["status"]]:
+            if status not in TRANSITIONS[row["status"]]:
                 raise InvalidStatusChange(game_id, row["status"], status)
-            await self._change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
-                               "WHERE id = ? AND version = ?", (status, self._now(), game_id, expected_version))
-            await self._change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
-            await self._publish(conn, game_id, items)
-            return _game(await self._game_row(conn, game_id), self._snapshots)
+            await change(conn, "UPDATE games SET status = ?, version = version + 1, updated_at = ? "
+                         "WHERE id = ? AND version = ?", (status, self.database.now(), game_id, expected_version))
+            await change(conn, "UPDATE seats SET due_at = NULL WHERE game_id = ?", (game_id,))
+            await publish(conn, game_id, items, self.database.now())
+            return await self.games.record(conn, game_id)
 
     # ----- the outbox (reading and settling items: db/outbox.py) -----------------------------------------------
     async def enqueue(self, game_id: int, items: Sequence[OutboxItem]) -> list[int]:
         """Save things to publish that change no version (an announcement in the thread), in one
         transaction; returns their outbox ids in order. Raises GameNotFound."""
         encoded = encode_items(items)
-        async with self._write() as conn:
-            await self._game_row(conn, game_id, locked=True)
-            return await self._publish(conn, game_id, encoded)
-
-    async def _publish(self, conn: Connection, game_id: int, encoded: Sequence[tuple[str, str]]) -> list[int]:
-        """Insert outbox items (from :func:`~db.records.encode_items`) inside the caller's transaction."""
-        now, ids = self._now(), []
-        for kind, payload in encoded:
-            rows = list(await conn.execute_fetchall("INSERT INTO outbox (game_id, kind, payload, created_at, "
-                                                    "next_attempt_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                                    (game_id, kind, payload, now, now)))
-            ids.append(int(rows[0][0]))
-        return ids
+        async with self.database.write() as conn:
+            await self.games.row(conn, game_id, locked=True)
+            return await publish(conn, game_id, encoded, self.database.now())
 
     # ----- metadata (no version change) ------------------------------------------------------------------
     async def set_damage(self, game_id: int, reason: str | None) -> None:
@@ -633,15 +288,15 @@ class GameStore:
         if reason is not None and (not isinstance(reason, str) or not reason.strip()):
             raise ValueError("a damage reason must be a non-empty sentence, or None")
         text = None if reason is None else reason.strip()[:300]
-        async with self._write() as conn:
-            if await self._change(conn, "UPDATE games SET damage = ? WHERE id = ?", (text, game_id)) == 0:
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE games SET damage = ? WHERE id = ?", (text, game_id)) == 0:
                 raise GameNotFound(game_id)
 
     async def _set_metadata(self, game_id: int, column: str, value: int | None) -> None:
         if value is not None:
             _check_id(column, value)
-        async with self._write() as conn:
-            if await self._change(conn, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id)) == 0:
+        async with self.database.write() as conn:
+            if await change(conn, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id)) == 0:
                 raise GameNotFound(game_id)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
@@ -659,8 +314,8 @@ class GameStore:
     # ----- seats ------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""
-        async with self._read() as conn:
-            return await self._seats(conn, game_id)
+        async with self.database.read() as conn:
+            return await self.games.seats(conn, game_id)
 
     async def add_seat(self, game_id: int, user_id: int, display_name: str, *, seat: int | None = None,
                        max_seats: int | None = None) -> SeatRecord:
@@ -673,11 +328,11 @@ class GameStore:
         _check_id("user_id", user_id)
         if seat is not None and (seat < 0 or (max_seats is not None and seat >= max_seats)):
             raise ValueError(f"seat {seat} is outside this game's seats")
-        async with self._write() as conn:
-            row = await self._game_row(conn, game_id, locked=True)
+        async with self.database.write() as conn:
+            row = await self.games.row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
-            current = await self._seats(conn, game_id)
+            current = await self.games.seats(conn, game_id)
             if any(taken.user_id == user_id for taken in current):
                 raise AlreadySeated(game_id, user_id)
             occupied = {taken.seat for taken in current}
@@ -687,92 +342,62 @@ class GameStore:
                 raise GameFull(game_id, max_seats)
             if seat is None:
                 seat = next(number for number in range(len(current) + 1) if number not in occupied)
-            now = self._now()
-            await self._change(
+            now = self.database.now()
+            await change(
                 conn, "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seat, user_id, display_name, now))
-            await self._bump(conn, game_id)
+            await self.games.bump(conn, game_id)
             return SeatRecord(game_id, seat, user_id, display_name, datetime.fromisoformat(now))
 
     async def remove_seat(self, game_id: int, user_id: int) -> list[SeatRecord]:
         """Unseat a user in the lobby; the seats after theirs move up one, keeping their order.
         Returns the remaining seats; version + 1. Raises NotSeated, GameNotInLobby, GameNotFound."""
-        async with self._write() as conn:
-            row = await self._game_row(conn, game_id, locked=True)
+        async with self.database.write() as conn:
+            row = await self.games.row(conn, game_id, locked=True)
             if row["status"] != "lobby":
                 raise GameNotInLobby(game_id, row["status"])
-            current = await self._seats(conn, game_id)
+            current = await self.games.seats(conn, game_id)
             leaving = next((taken for taken in current if taken.user_id == user_id), None)
             if leaving is None:
                 raise NotSeated(game_id, user_id)
-            await self._change(conn, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, leaving.seat))
+            await change(conn, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, leaving.seat))
             # One row at a time, lowest first, so (game_id, seat) stays unique after every update.
             for number, taken in enumerate(other for other in current if other is not leaving):
                 if taken.seat != number:
-                    await self._change(conn, "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                                       (number, game_id, taken.seat))
-            await self._bump(conn, game_id)
-            return await self._seats(conn, game_id)
-
-    # ----- the log ----------------------------------------------------------------------------
-    async def actions(self, game_id: int, after_version: int = 0, limit: int | None = None) -> list[ActionRecord]:
-        """Logged actions with version > ``after_version``, oldest first (at most ``limit``), leaving out
-        actions that were taken back."""
-        sql = (f"SELECT {_ACTION_COLUMNS} FROM actions AS a "
-               f"WHERE a.game_id = ? AND a.version > ? AND {_NOT_UNDONE} ORDER BY a.version")
-        params: list[object] = [game_id, after_version]
-        if limit is not None:
-            if limit < 0:
-                raise ValueError("limit must not be negative")
-            sql += " LIMIT ?"
-            params.append(limit)
-        async with self._read() as conn:
-            return [_action(row) for row in await conn.execute_fetchall(sql, params)]
-
-    async def last_own_version(self, game_id: int, seat: int) -> int:
-        """The version of the seat's newest action taken by its player (not by the automatic player, not
-        taken back); 0 when it has none. What came after it is what the player has not seen themselves."""
-        sql = (f"SELECT MAX(a.version) FROM actions AS a WHERE a.game_id = ? AND a.seat = ? AND a.automatic = 0 "
-               f"AND {_NOT_UNDONE}")
-        async with self._read() as conn:
-            rows = list(await conn.execute_fetchall(sql, (game_id, seat)))
-        return int(rows[0][0] or 0)
-
-    async def history(self, game_id: int) -> GameHistory | None:
-        """The game, its seats and its whole log, read in one transaction (for replay and audits)."""
-        async with self._read(snapshot=True) as conn:
-            try:
-                game = _game(await self._game_row(conn, game_id), self._snapshots)
-            except GameNotFound:
-                return None
-            seats = await self._seats(conn, game_id)
-            rows = await conn.execute_fetchall(
-                f"SELECT {_ACTION_COLUMNS} FROM actions AS a WHERE a.game_id = ? AND {_NOT_UNDONE} "
-                "ORDER BY a.version", (game_id,))
-            return GameHistory(game, seats, [_action(row) for row in rows])
+                    await change(conn, "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                                 (number, game_id, taken.seat))
+            await self.games.bump(conn, game_id)
+            return await self.games.seats(conn, game_id)
 
     # ----- listings ---------------------------------------------------------------------------
     async def games_in_guild(self, guild_id: int, statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
         """The guild's games with one of ``statuses`` (by default the open ones), oldest first."""
         chosen = _statuses(statuses)
-        return await self._games(f"g.guild_id = ? AND g.status IN ({_question_marks(len(chosen))})",
-                                 (guild_id, *chosen))
+        return await self._listed(f"g.guild_id = ? AND g.status IN ({placeholders(len(chosen))})",
+                                  (guild_id, *chosen))
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None,
                             statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:
         """Games where ``user_id`` holds a seat (in ``guild_id`` if given), oldest first."""
         chosen = _statuses(statuses)
-        where = f"s.user_id = ? AND g.status IN ({_question_marks(len(chosen))})"
+        where = f"s.user_id = ? AND g.status IN ({placeholders(len(chosen))})"
         params: list[object] = [user_id, *chosen]
         if guild_id is not None:
             where += " AND g.guild_id = ?"
             params.append(guild_id)
-        return await self._games(where, params, join_seats=True)
+        return await self._listed(where, params, join_seats=True)
 
     async def games_with_status(self, statuses: Iterable[GameStatus]) -> list[GameRecord]:
         chosen = _statuses(statuses)
-        return await self._games(f"g.status IN ({_question_marks(len(chosen))})", chosen)
+        return await self._listed(f"g.status IN ({placeholders(len(chosen))})", chosen)
 
     async def active_games(self) -> list[GameRecord]:
         """Every game being played, in every guild: what to resume after a restart."""
         return await self.games_with_status(("active",))
+
+    async def _listed(self, where: str, params: Sequence[object], *, join_seats: bool = False) -> list[GameRecord]:
+        columns = ", ".join(f"g.{column.strip()}" for column in GAME_COLUMNS.split(","))
+        source = "games AS g JOIN seats AS s ON s.game_id = g.id" if join_seats else "games AS g"
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(f"SELECT {columns} FROM {source} WHERE {where} ORDER BY g.id", params)
+            return [_game(row) for row in rows]

@@ -287,7 +287,7 @@ async def test_items_survive_a_restart_and_go_with_their_game(database: str, clo
         rows = await outbox.pending(game.id)
         assert [(row.payload["n"], row.attempts, row.last_error) for row in rows] == [(1, 1, "down"), (2, 0, None)]
         assert await outbox.due_games() == [game.id, other.id]
-    async with await GameStore.open(database, clock=clock) as store, store._write() as conn:
+    async with await GameStore.open(database, clock=clock) as store, store.database.write() as conn:
         await conn.execute("DELETE FROM games WHERE id = ?", (game.id,))
     assert raw(database, "SELECT game_id FROM outbox") == [(other.id,)]
     # AUTOINCREMENT: ids are never reused, so delivery order stays the order of saving.

@@ -76,9 +76,9 @@ async def test_the_log_is_append_only_on_postgresql(postgres: PostgresServer) ->
         await store.record_action(game.id, started.version, 0, {"kind": "x"}, [], {"n": 1})
         for statement in ("UPDATE actions SET seat = 3", "DELETE FROM actions"):
             with pytest.raises(Exception, match="append-only"):
-                async with store._write() as conn:
+                async with store.database.write() as conn:
                     await conn.execute(statement)
-        async with store._write() as conn:
+        async with store.database.write() as conn:
             await conn.execute("DELETE FROM games WHERE id = ?", (game.id,))  # a whole game may go, log and all
     assert raw(url, "SELECT count(*) FROM actions") == [(0,)]
 
@@ -96,10 +96,10 @@ async def test_a_lost_connection_fails_the_write_whole_and_the_next_one_reconnec
     url = await postgres.new_database()
     async with await GameStore.open(url) as store:
         game = await store.create_game("circus_train", 1, 2, 3, {}, seed=4)
-        writer = store._connection()
+        writer = store.database.writer
         assert isinstance(writer, PgConnection)
         with pytest.raises(StorageUnavailable, match="could not save that"):
-            async with store._write() as conn:
+            async with store.database.write() as conn:
                 await conn.execute("UPDATE games SET kind = 'x' WHERE id = ?", (game.id,))
                 raw(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ringmaster' "
                          "AND backend_xid IS NOT NULL")

@@ -53,7 +53,7 @@ async def test_opening_again_is_a_no_op(tmp_path: Path) -> None:
     before = _schema(path)
     async with await GameStore.open(path) as store:
         assert await store.get_game(game.id) == game
-        assert await migrate(store._connection()) == LATEST_VERSION
+        assert await migrate(store.database.writer) == LATEST_VERSION
     assert _schema(path) == before
     assert _user_version(path) == LATEST_VERSION
 

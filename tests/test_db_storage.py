@@ -47,7 +47,7 @@ async def _started(store: GameStore) -> GameRecord:
 
 
 async def _pragma(store: GameStore, sql: str) -> int:
-    rows = list(await store._connection().execute_fetchall(sql))
+    rows = list(await store.database.writer.execute_fetchall(sql))
     return int(rows[0][0])
 
 
@@ -110,7 +110,7 @@ async def test_a_full_database_refuses_every_kind_of_write(store: GameStore) -> 
 
 async def test_a_read_only_database_refuses_the_write_with_its_own_sentence(store: GameStore) -> None:
     game = await _started(store)
-    await store._connection().execute("PRAGMA query_only = ON")  # SQLite answers SQLITE_READONLY to writes
+    await store.database.writer.execute("PRAGMA query_only = ON")  # SQLite answers SQLITE_READONLY to writes
     with pytest.raises(StorageUnavailable) as refused:
         await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"turn": 1},
                                   outbox=[OutboxItem("board", {})])
@@ -118,7 +118,7 @@ async def test_a_read_only_database_refuses_the_write_with_its_own_sentence(stor
     assert str(refused.value) == ("I could not save that: the game database is read-only, so nothing was changed. "
                                   "Please tell whoever runs this bot.")
     assert await store.get_game(game.id) == game  # reads still work
-    await store._connection().execute("PRAGMA query_only = OFF")
+    await store.database.writer.execute("PRAGMA query_only = OFF")
     assert await store.record_action(game.id, game.version, 0, {"kind": "x"}, [], {"turn": 1}) == game.version + 1
 
 
@@ -245,7 +245,7 @@ async def test_check_database_really_writes(tmp_path: Path, monkeypatch: pytest.
 
     async def open_read_only(location: str, **kwargs: object) -> GameStore:
         store = await opened(location)
-        await store._connection().execute("PRAGMA query_only = ON")
+        await store.database.writer.execute("PRAGMA query_only = ON")
         return store
 
     monkeypatch.setattr(GameStore, "open", open_read_only)

@@ -135,8 +135,8 @@ async def test_the_log_is_moved_into_the_file_every_so_many_commits(db_path: Pat
             await store.create_game("circus_train", 1, 2, 3, {}, seed=n)
         assert games_in_the_file_alone() == 0  # three commits: all still in the log
         await store.create_game("circus_train", 1, 2, 3, {}, seed=3)
-        assert store._checkpoints is not None and store._checkpoints._running is not None
-        await store._checkpoints._running
+        assert store.database.checkpoints is not None and store.database.checkpoints.running is not None
+        await store.database.checkpoints.running
         assert games_in_the_file_alone() == 4
 
 
@@ -152,7 +152,7 @@ async def test_the_connection_uses_wal_and_foreign_keys(sqlite_store: GameStore,
     assert (db_path.parent / (db_path.name + "-wal")).exists()
     # Foreign keys are enforced on the store's own connection.
     with pytest.raises(sqlite3.IntegrityError):
-        await store._connection().execute(
+        await store.database.writer.execute(
             "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (999, 0, 1, 'x', 'now')")
 
 
@@ -163,7 +163,7 @@ async def test_reads_go_on_while_a_write_is_open(store: GameStore) -> None:
     writing, release = asyncio.Event(), asyncio.Event()
 
     async def slow_move() -> None:
-        async with store._write() as conn:
+        async with store.database.write() as conn:
             await conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game.id,))
             writing.set()
             await release.wait()
@@ -176,7 +176,7 @@ async def test_reads_go_on_while_a_write_is_open(store: GameStore) -> None:
     await move
     after = await store.get_game(game.id)
     assert after is not None and after.version == game.version + 1
-    async with store._read() as conn:
+    async with store.database.read() as conn:
         # The readers can only read.
         query = "SHOW default_transaction_read_only" if store.postgres else "PRAGMA query_only"
         assert [tuple(row) for row in await conn.execute_fetchall(query)] in ([(1,)], [("on",)])

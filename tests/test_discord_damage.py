@@ -113,7 +113,7 @@ async def test_a_full_disk_answers_the_move_with_a_sentence_and_changes_nothing(
         core = core_of(d)
         game = await game_id(d, thread)
         version = (await core.tables.table(game)).record.version
-        connection = core.store._connection()  # the bot's own connection: SQLite's limit is per connection
+        connection = core.store.database.writer  # the bot's own connection: SQLite's limit is per connection
         [[pages]] = await connection.execute_fetchall("PRAGMA page_count")
         await connection.execute(f"PRAGMA max_page_count = {pages}")
         await connection.execute("PRAGMA cache_size = 0")

@@ -102,15 +102,15 @@ async def test_the_scheduler_reads_only_seats_that_are_due(database: str) -> Non
     assert [c.seat for c in await life.due_clocks(clock.now)] == [waiting.seat]
     if keeper.tables.store.postgres:
         # PostgreSQL plans by its table statistics (a few rows are read whole), so only the index is checked.
-        async with keeper.tables.store._read() as conn:
+        async with keeper.tables.store.database.read() as conn:
             indexes = [row[0] for row in await conn.execute_fetchall(
                 "SELECT indexdef FROM pg_indexes WHERE tablename = 'seats'")]
         assert any("seats_by_due" in index and "due_at" in index for index in indexes), indexes
         await keeper.tables.store.close()
         return
-    async with keeper.tables.store._read() as conn:
+    async with keeper.tables.store.database.read() as conn:
         plan = " ".join(str(tuple(row)) for row in await conn.execute_fetchall(
-            "EXPLAIN QUERY PLAN " + life._CLOCK_SQL.replace("{index}", "") + " AND s.due_at <= ?", ("x",)))
+            "EXPLAIN QUERY PLAN " + life.CLOCK_SQL.replace("{index}", "") + " AND s.due_at <= ?", ("x",)))
     assert "SEARCH s USING INDEX seats_by_due" in plan  # chosen by the planner itself, not only when forced
     await keeper.tables.store.close()
 
