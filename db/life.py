@@ -150,15 +150,15 @@ class LifeStore:
             await change(conn, "UPDATE seats SET reminded = 1, due_at = ? WHERE game_id = ? AND seat = ?",
                          (when, game_id, seat))
 
-    async def note_missed(self, game_id: int, seat: int) -> SeatClock:
-        """Count a missed deadline; the seat goes on autopilot when the game's limit is reached."""
+    async def note_missed(self, game_id: int, seat: int) -> SeatClock | None:
+        """Count a missed deadline; the seat goes on autopilot when the game's limit is reached. Returns the
+        seat's clock after it (None once the game is over: the moves made for the deadline may have ended it)."""
         async with self.database.write() as conn:
             await change(
                 conn, "UPDATE seats SET missed = missed + 1, autopilot = CASE WHEN missed + 1 >= "
                       "(SELECT autopilot_after FROM games WHERE id = ?) THEN 1 ELSE autopilot END "
                       "WHERE game_id = ? AND seat = ?", (game_id, game_id, seat))
-        [clock] = [c for c in await self.clocks(game_id) if c.seat == seat]
-        return clock
+        return next((clock for clock in await self.clocks(game_id) if clock.seat == seat), None)
 
     async def set_autopilot(self, game_id: int, seat: int, on: bool) -> None:
         """Put a seat on autopilot, or give it back to its player (which also forgets missed deadlines).

@@ -51,8 +51,10 @@ async def test_clocks_start_when_a_seat_is_awaited_and_run_through_its_own_steps
 
 async def test_missed_deadlines_lead_to_autopilot_until_reclaimed(database: str) -> None:
     store, life, game = await started(database, Clock())
-    assert not (await life.note_missed(game, 0)).autopilot
+    first = await life.note_missed(game, 0)
+    assert first is not None and not first.autopilot
     after = await life.note_missed(game, 0)
+    assert after is not None
     assert after.autopilot and after.missed == 2
     await life.set_autopilot(game, 0, False)
     [ann, _] = await life.clocks(game)
