@@ -51,7 +51,7 @@ class LifeCog(commands.Cog, name="Async life"):
     # ----- the scheduler --------------------------------------------------------------------------------
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        await self.bot.core.publisher.resume()  # what a previous run saved but could not post
+        await self.bot.core.publisher.resume(everything=True)  # all a previous run saved but did not post, at once
         while True:
             await asyncio.sleep(self.bot.tick_seconds)
             try:

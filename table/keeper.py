@@ -194,7 +194,7 @@ class Keeper:
             if after.autopilot:
                 note += (f" After {after.missed} missed deadlines in a row the automatic player keeps the seat until "
                          "its player takes it back.")
-            await self.tables.enqueue(table.id, [publications.note(note, controls=[["reclaim", clock.seat]])])
+            await self.tables.enqueue(table.id, [publications.note(note, controls=[publications.Reclaim(clock.seat)])])
         else:
             await self.play_for(clock.game_id, clock.seat)
         return True
@@ -283,7 +283,7 @@ class Keeper:
         await self.tables.write(self.life.set_autopilot(game_id, target, True))
         await self.tables.enqueue(game_id, [publications.note(
             f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
-            "the player can take it back with one click.", controls=[["reclaim", target]])])
+            "the player can take it back with one click.", controls=[publications.Reclaim(target)])])
         return table, target
 
     async def offer_seat(self, game_id: int, user_id: int, member_id: int, member_is_bot: bool,
@@ -297,7 +297,7 @@ class Keeper:
         await self.tables.enqueue(game_id, [publications.note(
             f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
             f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
-            controls=[["handover", seat, user_id, member_id]])])
+            controls=[publications.Handover(seat, user_id, member_id)])])
         return table
 
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
@@ -399,7 +399,7 @@ class Keeper:
                         names = ", ".join(compose.mention(user) for user in waiting)
                         await self.tables.enqueue(game_id, [publications.note(
                             f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
-                            "agree.", controls=[["undo", last.version]])])
+                            "agree.", controls=[publications.Undo(last.version)])])
                     return TakeBack(table, False, last.version, waiting)
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
