@@ -161,6 +161,9 @@ class Publisher:
             async with asyncio.timeout(timeout):
                 while self._reached.get(game_id, 0) < target:
                     task = self._tasks.get(game_id)
+                    if (task is None or task.done()) and game_id in self._again and not self._closed:
+                        self.kick(game_id)  # it ended as it was kicked again: start the next delivery now
+                        task = self._tasks.get(game_id)
                     if task is None or task.done():
                         return  # it stopped short (a failure backing off, another process's lease)
                     progress = self._progress.setdefault(game_id, asyncio.Event())

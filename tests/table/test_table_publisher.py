@@ -46,6 +46,7 @@ from db_helpers import Clock
 GUILD, CHANNEL, ANN, BEN = 4 << 22, 2, 11, 12
 BACKOFF = 30.0  # seconds: a retry timer never fires during a test; the test kicks the game itself
 WAIT = 10.0  # seconds at most to wait for something the publisher does in the background
+FOREVER = 3600.0  # a settling timeout no test reaches: settling must end by what it waits for
 
 
 class Courier:
@@ -307,7 +308,7 @@ async def test_a_moves_answer_waits_for_its_own_board_and_never_for_the_replay(c
     ids = await queue(core, game_id, [publications.board("edit", 8, "final board", {}), publications.note("scores"),
                                       publications.reveal("the seed", "game.json", {"seed": 1}),
                                       publications.replay()])
-    await asyncio.wait_for(core.publisher.settle(game_id, WAIT), WAIT)
+    await asyncio.wait_for(core.publisher.settle(game_id, FOREVER), WAIT)
     # settled once the board and the note were out, while the replay is still being drawn and posted
     assert courier.ids()[:2] == ids[:2] and ids[3] not in courier.ids()
     assert [row.id for row in await core.outbox.pending(game_id)][-1] == ids[3]
@@ -320,7 +321,7 @@ async def test_settling_waits_for_everything_but_the_reveal_and_replay_queued_be
     game_id, courier = await quiet_game(core)
     courier.held = {"board"}
     ids = await queue(core, game_id, [publications.note("a note"), publications.board("new", 3, "board", {})])
-    settling = asyncio.create_task(core.publisher.settle(game_id, WAIT))
+    settling = asyncio.create_task(core.publisher.settle(game_id, FOREVER))
     await asyncio.wait_for(courier.holding.wait(), WAIT)
     await asyncio.sleep(0)
     assert not settling.done()  # the board is not out yet
@@ -334,7 +335,7 @@ async def test_settling_on_a_game_with_nothing_to_wait_for_returns_at_once(core:
     game_id, courier = await quiet_game(core)
     courier.held = {"replay"}
     [replay] = await queue(core, game_id, [publications.replay()])
-    await asyncio.wait_for(core.publisher.settle(game_id, WAIT), WAIT)
+    await asyncio.wait_for(core.publisher.settle(game_id, FOREVER), WAIT)
     assert replay not in courier.ids()
     courier.release.set()
     await core.publisher.idle()
