@@ -79,6 +79,7 @@ from table.core import TableCore
 from table.forced import follow_ups
 from table.kits import KITS
 from table.model import Table
+from table.publications import controls_from_json
 from tests.discord_standin import Channel, Message, StandIn
 
 KINDS = ("circus_train", "little_circuses", "wanderzirkus", "dreadful_circus")
@@ -537,7 +538,7 @@ def populate(server: StandIn, world: World) -> dict[int, Channel]:
     for index, entry in enumerate(world.entries):
         guild_id, channel_id = world.place(index)
         thread = server.add_thread(channels[channel_id], entry.title, thread_id=entry.thread_id)
-        view = controls_view(entry.id, entry.board_controls)
+        view = controls_view(entry.id, controls_from_json(entry.board_controls))
         board = Message(entry.board_message_id, thread.id, guild_id, server.bot_user, entry.board_text,
                         components=view.to_components() if view is not None else [],
                         mentions=[server.users[user_id] for user_id in entry.board_mentions])

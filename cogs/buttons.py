@@ -35,6 +35,7 @@ from cogs.errors import answer_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
 from cogs.runtime import bot_of
 from table.errors import TableError
+from table.publications import Control, Hand, Handover, Recap, Reclaim, Turn, Undo
 
 BUTTON_LABEL = 80
 SELECT_LABEL = 100
@@ -312,26 +313,24 @@ def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
     return view
 
 
-def controls_view(game_id: int, controls: Sequence[Sequence[Any]],
-                  follow: str | None = None) -> discord.ui.View | None:
-    """The buttons an outbox item names (see ``table/publications.py``), for one game; with ``follow``, a
+def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None) -> discord.ui.View | None:
+    """The buttons a publication carries (see ``table/publications.py``), for one game; with ``follow``, a
     link to the game's spectator page on the web as well."""
     view = discord.ui.View(timeout=None)
-    for name, *args in controls:
-        if name == "turn":
-            view.add_item(TurnButton(game_id, int(args[0])))
-        elif name == "hand":
-            view.add_item(HandButton(game_id))
-        elif name == "recap":
-            view.add_item(RecapButton(game_id))
-        elif name == "reclaim":
-            view.add_item(ReclaimButton(game_id, int(args[0])))
-        elif name == "undo":
-            view.add_item(UndoAgreeButton(game_id, int(args[0])))
-        elif name == "handover":
-            view.add_item(HandoverButton(game_id, int(args[0]), int(args[1]), int(args[2])))
-        else:
-            raise ValueError(f"unknown control {name!r}")
+    for control in controls:
+        match control:
+            case Turn(version):
+                view.add_item(TurnButton(game_id, version))
+            case Hand():
+                view.add_item(HandButton(game_id))
+            case Recap():
+                view.add_item(RecapButton(game_id))
+            case Reclaim(seat):
+                view.add_item(ReclaimButton(game_id, seat))
+            case Undo(version):
+                view.add_item(UndoAgreeButton(game_id, version))
+            case Handover(seat, giver, taker):
+                view.add_item(HandoverButton(game_id, seat, giver, taker))
     if follow is not None:
         view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
     return view if view.children else None

@@ -5,7 +5,13 @@ This module turns Discord's answers into the publisher's terms: a 5xx, a rate li
 connection is :class:`~table.publisher.TryLater`; a deleted thread is :class:`~table.publisher.ThreadGone`
 (the publisher then asks :meth:`DiscordCourier.reopen` for a new one); a missing permission is
 :class:`~table.publisher.MissingPermissions` — except Attach Files, without which a board is still posted
-as text (so the game goes on) and the publisher says once which permission is missing.
+as text (so the game goes on) and the publisher says once which permission is missing. Any other 4xx is
+:class:`~table.publisher.Rejected`: retrying cannot cure it, so the publisher sets the item aside.
+
+Every new message an item posts carries the item's id as its ``nonce``, which Discord enforces: a post
+whose answer was lost (a crash after Discord took it, a timeout) and that is made again returns the
+message already made instead of a second one. discord.py 2.7 sends ``enforce_nonce: true`` with any
+``nonce`` given to ``send()`` (``discord.http.handle_message_parameters``), so nothing more is needed.
 """
 
 from __future__ import annotations
@@ -14,7 +20,6 @@ import io
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 import aiohttp
 import discord
@@ -22,9 +27,9 @@ from discord.ext import commands
 
 from cogs.buttons import ALL_ITEMS, controls_view, lobby_view
 from cogs.runtime import RingmasterBot
-from db.outbox import OutboxRow
 from db.store import GameRecord
 from table.kits import kit
+from table.publications import Board, Direct, Lobby, Note, Parcel, Replay, Reveal
 from table.publisher import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 
 log = logging.getLogger(__name__)
@@ -48,7 +53,7 @@ class DiscordCourier:
     def __init__(self, bot: RingmasterBot) -> None:
         self.bot = bot
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         try:
             return await self._deliver(game, item)
         except TryLater as error:
@@ -65,29 +70,31 @@ class DiscordCourier:
                 raise TryLater(f"the thread was archived and could not be reopened: {error}") from error
         return await self._deliver(game, item)
 
-    async def _deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
-        payload = item.payload
+    async def _deliver(self, game: GameRecord, item: Parcel) -> Delivery:
+        publication = item.publication
+        nonce = self.nonce(item)
         thread: discord.Thread | None = None
         try:
-            if item.kind == "lobby":
-                await self._lobby(game, payload)
+            if isinstance(publication, Lobby):
+                await self._lobby(game, publication)
                 return Delivery()
             thread = await self._thread(game)
-            if item.kind == "board":
-                return await self._board(game, thread, payload)
-            if item.kind == "note":
-                await thread.send(payload["text"], view=controls_view(game.id, payload["controls"]) or
-                                  discord.utils.MISSING, allowed_mentions=mentions(payload["mentions"]))
-            elif item.kind == "direct":
-                return await self._direct(game, thread, payload)
-            elif item.kind == "reveal":
-                data = json.dumps(payload["record"], ensure_ascii=False, indent=1).encode()
-                await self._send_file(thread, payload["text"], data, payload["filename"],
-                                      "The game record: its seed, salt, players, options and every move, as JSON.")
-            elif item.kind == "replay":
-                await self._replay(game, thread)
-            else:
-                raise Rejected(f"unknown outbox item kind {item.kind!r}")
+            match publication:
+                case Board():
+                    return await self._board(game, thread, publication, nonce)
+                case Note():
+                    await thread.send(publication.text, view=controls_view(game.id, publication.controls) or
+                                      discord.utils.MISSING, allowed_mentions=mentions(publication.mentions),
+                                      nonce=nonce)
+                case Direct():
+                    return await self._direct(game, thread, publication, nonce)
+                case Reveal():
+                    data = json.dumps(publication.record, ensure_ascii=False, indent=1).encode()
+                    await self._send_file(thread, publication.text, data, publication.filename,
+                                          "The game record: its seed, salt, players, options and every move, as JSON.",
+                                          nonce)
+                case Replay():
+                    await self._replay(game, thread, nonce)
             return Delivery()
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
@@ -103,6 +110,12 @@ class DiscordCourier:
             if error.status >= 500 or error.status == 429:
                 raise TryLater(str(error)) from error
             raise Rejected(str(error)) from error
+
+    @staticmethod
+    def nonce(item: Parcel) -> str:
+        """The nonce of what ``item`` posts: its outbox id (unique for good; Discord allows 25 characters), marked
+        so that it never meets the random numbers discord.py gives other messages."""
+        return f"rm{item.id}"
 
     # ----- where ---------------------------------------------------------------------------------------
     async def _thread(self, game: GameRecord) -> discord.Thread:
@@ -183,18 +196,18 @@ class DiscordCourier:
             raise TryLater(f"nobody could be told: {error}") from error
 
     # ----- what --------------------------------------------------------------------------------------------
-    async def _board(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
+    async def _board(self, game: GameRecord, thread: discord.Thread, board: Board, nonce: str) -> Delivery:
         follow = self.bot.web.follow_link(game) if self.bot.web is not None else None
-        view = controls_view(game.id, payload["controls"], follow) or discord.utils.MISSING
-        text = payload["text"]
-        if payload["mode"] == "edit" and game.board_message_id is not None:
+        view = controls_view(game.id, board.controls, follow) or discord.utils.MISSING
+        text = board.text
+        if board.mode == "edit" and game.board_message_id is not None:
             message = thread.get_partial_message(game.board_message_id)
             try:
-                if payload.get("same_picture"):  # nothing public changed but the words: keep the image
+                if board.same_picture:  # nothing public changed but the words: keep the image
                     await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
                     return Delivery()
-                images = await self.bot.core.renders.board(game.kind, payload["view"])
-                alt = kit(game.kind).board_alt(payload["view"])
+                images = await self.bot.core.renders.board(game.kind, board.view)
+                alt = kit(game.kind).board_alt(board.view)
                 try:
                     await message.edit(content=text, attachments=self._pngs(images, alt), view=view,
                                        allowed_mentions=discord.AllowedMentions.none())
@@ -208,16 +221,17 @@ class DiscordCourier:
                 if error.code != UNKNOWN_MESSAGE:
                     raise
                 log.info("Game %s: its board message is gone; posting a new one", game.id)
-        images = await self.bot.core.renders.board(game.kind, payload["view"])
-        alt = kit(game.kind).board_alt(payload["view"])
-        allowed = mentions(payload["mentions"])
+        images = await self.bot.core.renders.board(game.kind, board.view)
+        alt = kit(game.kind).board_alt(board.view)
+        allowed = mentions(board.mentions)
         try:
-            posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed)
+            posted = await thread.send(text, files=self._pngs(images, alt), view=view, allowed_mentions=allowed,
+                                       nonce=nonce)
         except discord.Forbidden as error:
             if error.code == THREAD_ARCHIVED:
                 raise
             # Without Attach Files the board still goes out as text, so nobody is left waiting unknowingly.
-            posted = await thread.send(text, view=view, allowed_mentions=allowed)
+            posted = await thread.send(text, view=view, allowed_mentions=allowed, nonce=nonce)
             return Delivery(posted.id, missing=self._files_missing(thread))
         return Delivery(posted.id)
 
@@ -241,15 +255,15 @@ class DiscordCourier:
         return files
 
     async def _send_file(self, thread: discord.Thread, text: str, data: bytes, filename: str,
-                         description: str) -> None:
+                         description: str, nonce: str) -> None:
         await thread.send(text, file=discord.File(io.BytesIO(data), filename=filename, description=description),
-                          allowed_mentions=discord.AllowedMentions.none())
+                          allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
 
-    async def _direct(self, game: GameRecord, thread: discord.Thread, payload: dict[str, Any]) -> Delivery:
-        user_id = int(payload["user"])
+    async def _direct(self, game: GameRecord, thread: discord.Thread, direct: Direct, nonce: str) -> Delivery:
+        user_id = direct.user
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(payload["text"], allowed_mentions=discord.AllowedMentions.none())
+            await user.send(direct.text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
             return Delivery()
         except discord.HTTPException as error:
             if isinstance(error, discord.DiscordServerError):
@@ -258,19 +272,19 @@ class DiscordCourier:
         first = await self.bot.core.note_dm_closed(user_id)
         note = (" I could not send you a direct message (your DMs seem closed), so I mention you here instead; "
                 "change this with /me notify." if first else "")
-        await thread.send(payload["fallback"] + note, allowed_mentions=mentions([user_id]))
+        await thread.send(direct.fallback + note, allowed_mentions=mentions([user_id]), nonce=nonce)
         return Delivery()
 
-    async def _replay(self, game: GameRecord, thread: discord.Thread) -> None:
+    async def _replay(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
         replay = await self.bot.core.replay_image(game.id, self.bot.config.replay_frames)
         if replay is None:
             return
         data, description = replay
         title = f"{kit(game.kind).name} #{game.id}"
         await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
-                              f"{game.kind}-{game.id}-replay.webp", description)
+                              f"{game.kind}-{game.id}-replay.webp", description, nonce)
 
-    async def _lobby(self, game: GameRecord, payload: dict[str, Any]) -> None:
+    async def _lobby(self, game: GameRecord, lobby: Lobby) -> None:
         if game.lobby_message_id is None:
             return
         channel = self.bot.get_channel(game.channel_id)
@@ -278,7 +292,7 @@ class DiscordCourier:
             return
         try:
             await channel.get_partial_message(game.lobby_message_id).edit(
-                content=payload["text"], view=lobby_view(game.id, bool(payload["open"])),
+                content=lobby.text, view=lobby_view(game.id, lobby.open),
                 allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             log.info("Game %s: its lobby message is gone", game.id)

@@ -21,7 +21,12 @@ per-game publisher delivers a game's items in ``id`` order:
 - :meth:`OutboxStore.pending` — a game's undelivered items, oldest first.
 - :meth:`OutboxStore.delivered` — mark one delivered (and, in the same transaction, remember the
   board message it posted); :meth:`OutboxStore.failed` — count a failed attempt and when to retry.
-- :meth:`OutboxStore.prune` — forget items delivered before an instant.
+- :meth:`OutboxStore.set_aside` — take an item that can never be delivered out of the queue, saying why:
+  it is kept (``last_error`` begins with ``"set aside: "``; :meth:`OutboxStore.aside` lists them) for
+  the operator to inspect, but no longer pending, so it cannot hold up its game.
+- :meth:`OutboxStore.waiting_games` — every game with an undelivered item, due or not (at start-up);
+  :meth:`OutboxStore.last_waiting` — the id of a game's newest undelivered item of some kinds.
+- :meth:`OutboxStore.prune` — forget items delivered before an instant (set-aside items stay).
 
 Delivery is at least once: an item posted just before a crash, and not yet marked delivered, is
 delivered again after the restart. Deleting a game deletes its items.
@@ -30,7 +35,7 @@ delivered again after the restart. Deleting a game deletes its items.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
@@ -46,6 +51,8 @@ __all__ = ["OutboxItem", "OutboxRow", "OutboxStore", "publish"]
 
 _ROW_COLUMNS: Final = "id, game_id, kind, payload, created_at, attempts, next_attempt_at, last_error"
 _MAX_ERROR: Final = 1000
+SET_ASIDE: Final = "set aside: "
+"""How ``last_error`` begins for an item set aside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +97,7 @@ class OutboxStore:
             rows = await conn.execute_fetchall(
                 f"SELECT {_ROW_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL ORDER BY id",
                 (game_id,))
-        return [OutboxRow(row["id"], row["game_id"], row["kind"], _payload(row["payload"]),
-                          datetime.fromisoformat(row["created_at"]), row["attempts"],
-                          datetime.fromisoformat(row["next_attempt_at"]), row["last_error"]) for row in rows]
+        return [_row(row) for row in rows]
 
     async def due_games(self, now: datetime | None = None) -> list[int]:
         """Games whose oldest undelivered item may be tried at ``now`` (the store's clock if None),
@@ -104,6 +109,40 @@ class OutboxStore:
                 "AND o.id = (SELECT MIN(p.id) FROM outbox AS p WHERE p.game_id = o.game_id AND p.delivered_at IS NULL) "
                 "ORDER BY o.id", (moment,))
         return [row["game_id"] for row in rows]
+
+    async def waiting_games(self) -> list[int]:
+        """Every game with an undelivered item, due or backing off, ordered by its oldest such item."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT game_id, MIN(id) AS oldest FROM outbox WHERE delivered_at IS NULL GROUP BY game_id "
+                "ORDER BY oldest")
+        return [row["game_id"] for row in rows]
+
+    async def last_waiting(self, game_id: int, *, excluding: Collection[str] = ()) -> int | None:
+        """The id of the game's newest undelivered item whose kind is not in ``excluding`` (None: none)."""
+        kinds = sorted(excluding)
+        but = f" AND kind NOT IN ({', '.join('?' * len(kinds))})" if kinds else ""
+        async with self.database.read() as conn:
+            rows = list(await conn.execute_fetchall(
+                f"SELECT MAX(id) AS newest FROM outbox WHERE game_id = ? AND delivered_at IS NULL{but}",
+                (game_id, *kinds)))
+        return int(rows[0]["newest"]) if rows and rows[0]["newest"] is not None else None
+
+    async def set_aside(self, item_id: int, reason: str) -> bool:
+        """Take an undelivered item out of the queue for good, keeping it (and ``reason``) for inspection.
+        Returns False if it was delivered already or no longer exists."""
+        async with self.database.write() as conn:
+            return bool(await change(
+                conn, "UPDATE outbox SET last_error = ?, delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+                ((SET_ASIDE + str(reason))[:_MAX_ERROR], self.database.now(), item_id)))
+
+    async def aside(self, game_id: int) -> list[OutboxRow]:
+        """The game's items set aside, oldest first (``last_error`` says why)."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_ROW_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NOT NULL "
+                "AND last_error LIKE ? ORDER BY id", (game_id, SET_ASIDE + "%"))
+        return [_row(row) for row in rows]
 
     async def delivered(self, item_id: int, *, board_message_id: int | None = None) -> bool:
         """Mark an item delivered now; with ``board_message_id`` (the board message the item posted), set
@@ -133,10 +172,18 @@ class OutboxStore:
         return int(rows[0]["attempts"]) if rows else 0
 
     async def prune(self, older_than: datetime) -> int:
-        """Delete the items delivered before ``older_than``; returns how many. Undelivered items stay."""
+        """Delete the items delivered before ``older_than``; returns how many. Undelivered items stay, and so
+        do items set aside (kept for the operator until their game is deleted)."""
         async with self.database.write() as conn:
             return await change(
-                conn, "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (iso(older_than),))
+                conn, "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ? "
+                      "AND (last_error IS NULL OR last_error NOT LIKE ?)", (iso(older_than), SET_ASIDE + "%"))
+
+
+def _row(row: Any) -> OutboxRow:
+    return OutboxRow(row["id"], row["game_id"], row["kind"], _payload(row["payload"]),
+                     datetime.fromisoformat(row["created_at"]), row["attempts"],
+                     datetime.fromisoformat(row["next_attempt_at"]), row["last_error"])
 
 
 def _payload(text: str) -> dict[str, Any]:

@@ -281,8 +281,10 @@ class TableCore:
         self.publisher.courier = courier
 
     async def resume_posting(self) -> int:
-        """Deliver what earlier runs saved but could not post (at start-up); returns how many games."""
-        return await self.publisher.resume()
+        """Deliver at once everything earlier runs saved but did not post, including items still waiting out a
+        retry's backoff (at start-up: the timers that would have retried them died with the old process);
+        returns how many games."""
+        return await self.publisher.resume(everything=True)
 
     async def posting_idle(self) -> None:
         """Wait until no delivery is running."""

@@ -239,7 +239,7 @@ class Keeper:
             if autopilot:
                 note += (f" After {missed} missed deadlines in a row the automatic player keeps the seat until its "
                          "player takes it back.")
-            change.publish(publications.note(note, controls=[["reclaim", seat]]))
+            change.publish(publications.note(note, controls=[publications.Reclaim(seat)]))
             change.wakes = autopilot
         after = next((c for c in await self.life.clocks(game_id) if c.seat == seat), None)
         if after is None:  # the game ended with those moves: its seats have no clocks any more
@@ -293,7 +293,7 @@ class Keeper:
             change.write(lambda: self.life.set_autopilot(game_id, target, True))
             change.publish(publications.note(
                 f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
-                "the player can take it back with one click.", controls=[["reclaim", target]]))
+                "the player can take it back with one click.", controls=[publications.Reclaim(target)]))
             change.wakes = True
         return table, target
 
@@ -320,7 +320,7 @@ class Keeper:
             change.publish(publications.note(
                 f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
                 f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
-                controls=[["handover", seat, user_id, member_id]]))
+                controls=[publications.Handover(seat, user_id, member_id)]))
         return table
 
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
@@ -425,7 +425,7 @@ class Keeper:
                         names = ", ".join(compose.mention(user) for user in waiting)
                         change.publish(publications.note(
                             f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
-                            "agree.", controls=[["undo", last.version]]))
+                            "agree.", controls=[publications.Undo(last.version)]))
                     return TakeBack(table, False, last.version, waiting)
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")

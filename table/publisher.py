@@ -10,10 +10,17 @@ fails:
 - a missing permission is told once — the courier says in the channel (or to the game's creator) which
   permission is missing — and the item is retried until it goes through;
 - a deleted thread is re-created by the courier and delivery goes on there;
-- an item the chat service will never accept is set aside (logged), so it cannot block the game.
+- an item that retrying cannot cure is set aside: one this version cannot read (an unknown kind or
+  control, a payload of the wrong shape: :class:`~table.publications.Unreadable`), one the chat service
+  refuses for good (:class:`Rejected`: a 4xx other than a rate limit, a missing permission or a missing
+  thread), and one whose delivery fails unexpectedly ``UNEXPECTED_LIMIT`` times in a row. It is logged at
+  WARNING with the game, the item, its kind and the reason, kept in the outbox for inspection but no
+  longer pending (``OutboxStore.set_aside``), and the game's later items are delivered.
 
 Everything pending survives a restart: :meth:`Publisher.resume` picks up every game with due items
-(of the games this process looks after, when several run; see ``table/ownership.py``). Where processes
+(of the games this process looks after, when several run; see ``table/ownership.py``), and at start-up
+(``resume(everything=True)``) every game with pending items at once, those backing off included: the
+timers that would have retried them died with the previous process. Where processes
 share the database, a game's delivery holds the game's outbox lease while it runs, whether it delivers
 what this process's own moves posted or what another process left: a game whose lease another process
 holds is tried again shortly, and what a process that died left is taken over once its lease ran out.
@@ -33,12 +40,14 @@ from db.outbox import OutboxRow, OutboxStore
 from db.store import GameRecord, GameStore
 from table.clocks import Clock
 from table.ownership import EveryGame, WorkClaim
+from table.publications import BACKGROUND_KINDS, Board, Parcel, Unreadable
 
 log = logging.getLogger(__name__)
 
 DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 3.0, 10.0, 30.0, 120.0, 300.0)
 DEFAULT_TIMEOUT = 20.0  # seconds one delivery may take before it counts as failed
 TAKEOVER_MARGIN = 0.5  # seconds after another process's lease runs out before trying to take the game over
+UNEXPECTED_LIMIT = 3  # unexpected failures in a row after which an item is set aside (a bug, not a passing fault)
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,8 @@ class Rejected(Undeliverable):
 class Courier(Protocol):
     """Delivers outbox items to the chat service (see ``cogs/courier.py``)."""
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery: ...
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
+        """Publish ``item`` (posting at most one new message in the thread, whose nonce is ``item.id``)."""
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
         """Say once, where it can be seen, which permissions the bot lacks to host this game."""
@@ -85,16 +95,16 @@ class Courier(Protocol):
         """A new thread for a game whose thread was deleted (its id), or None if none can be made."""
 
 
-def superseded(row: OutboxRow, later: Sequence[OutboxRow]) -> bool:
+def superseded(item: Parcel, later: Sequence[Parcel]) -> bool:
     """Whether a board edit is made redundant by a later edit of the same board still waiting: an edit's
     text lists every event since its board began, so only the last of a run of edits needs posting (a
     burst of moves, or a backlog after an outage, then costs one drawing instead of one per move). The
     later edit must draw its own picture: one that keeps the picture relies on this one's."""
-    if row.kind != "board" or row.payload.get("mode") != "edit":
+    if not isinstance(item.publication, Board) or item.publication.mode != "edit":
         return False
     for other in later:
-        if other.kind == "board":
-            return other.payload.get("mode") == "edit" and not other.payload.get("same_picture")
+        if isinstance(other.publication, Board):
+            return other.publication.mode == "edit" and not other.publication.same_picture
     return False
 
 
@@ -116,6 +126,9 @@ class Publisher:
         self._told: dict[int, tuple[str, ...]] = {}  # game → missing permissions already told about
         self._claimed: set[int] = set()  # games whose lease resume() took for a delivery not yet begun
         self._refused: dict[int, int] = {}  # game → deliveries in a row not begun, its lease being another's
+        self._unexpected: dict[int, int] = {}  # item → unexpected failures in a row
+        self._reached: dict[int, int] = {}  # game → the id of the last item this process delivered or set aside
+        self._progress: dict[int, asyncio.Event] = {}  # game → set when an item of it is done with (for settle)
         self._closed = False
 
     # ----- starting deliveries --------------------------------------------------------------------------
@@ -134,20 +147,39 @@ class Publisher:
                                                                       name=f"ringmaster-publish-{game_id}")
 
     async def settle(self, game_id: int, timeout: float) -> None:
-        """Start delivering and wait up to ``timeout`` seconds for the game's queue to be delivered (what
-        is not delivered by then goes on in the background)."""
+        """Start delivering and wait up to ``timeout`` seconds for what the game's queue held at the call,
+        except the seed reveal and the replay (drawing a replay takes a second; a move's answer waits for
+        its own board, not for that). What is not delivered by then goes on in the background."""
         self.kick(game_id)
         task = self._tasks.get(game_id)
-        if task is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(task), timeout)
+        if task is None or task.done():
+            return
+        target = await self.outbox.last_waiting(game_id, excluding=BACKGROUND_KINDS)
+        if target is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while self._reached.get(game_id, 0) < target:
+                    task = self._tasks.get(game_id)
+                    if (task is None or task.done()) and game_id in self._again and not self._closed:
+                        self.kick(game_id)  # it ended as it was kicked again: start the next delivery now
+                        task = self._tasks.get(game_id)
+                    if task is None or task.done():
+                        return  # it stopped short (a failure backing off, another process's lease)
+                    progress = self._progress.setdefault(game_id, asyncio.Event())
+                    waiting = asyncio.ensure_future(progress.wait())
+                    try:
+                        await asyncio.wait({waiting, task}, return_when=asyncio.FIRST_COMPLETED)
+                    finally:
+                        waiting.cancel()
 
-    async def resume(self) -> int:
-        """Start delivering every game with items due (after a restart, and at every scheduler tick) among
-        this process's own games; returns how many."""
+    async def resume(self, *, everything: bool = False) -> int:
+        """Start delivering every game with items due (at every scheduler tick) among this process's own
+        games; returns how many. With ``everything`` (at start-up), every game with pending items, due or
+        backing off: this process has no timer for what a previous process was waiting to retry."""
         if self._closed or self.courier is None:
             return 0
-        due = await self.outbox.due_games(self.clock())
+        due = await (self.outbox.waiting_games() if everything else self.outbox.due_games(self.clock()))
         mine = await self.claim.mine(due, "outbox")
         games = [game_id for game_id in due if game_id in mine]  # in due order: the longest waiting first
         for game_id in games:
@@ -215,6 +247,9 @@ class Publisher:
                     return
         finally:
             await self.claim.done([game_id] * uses, "outbox")
+            if game_id in self._again and not self._closed:
+                # kicked while the lease was being given back, after the last look at the queue
+                asyncio.get_running_loop().call_soon(self.kick, game_id)
 
     async def _take(self, game_id: int) -> bool:
         """Whether this delivery may go ahead: the game's outbox lease taken by resume(), or taken now."""
@@ -227,44 +262,75 @@ class Publisher:
         courier = self.courier
         assert courier is not None
         rows = await self.outbox.pending(game_id)
-        for index, row in enumerate(rows):
+        parcels: list[Parcel | Unreadable] = []
+        for row in rows:
+            try:
+                parcels.append(Parcel.of(row))
+            except Unreadable as error:
+                parcels.append(error)
+        for index, (row, parcel) in enumerate(zip(rows, parcels, strict=True)):
             if not await self.claim.renew(game_id, "outbox"):
                 return  # so slow that the lease ran out and another process took the rest over
-            if superseded(row, rows[index + 1:]):
+            if isinstance(parcel, Unreadable):
+                await self._set_aside(row, f"it cannot be read: {parcel.reason}")
+                continue
+            if superseded(parcel, [later for later in parcels[index + 1:] if isinstance(later, Parcel)]):
                 await self.outbox.delivered(row.id)
+                self._done(row)
                 continue
             game = await self.store.get_game(game_id)
             if game is None:
                 return
             try:
-                delivery = await self._attempt(courier, game, row)
+                delivery = await self._attempt(courier, game, parcel)
             except MissingPermissions as error:
+                self._unexpected.pop(row.id, None)
                 if self._told.get(game_id) != error.permissions:
                     self._told[game_id] = error.permissions
                     await self._tell(courier, game, error.permissions)
                 await self._later(row, str(error))
                 return
             except (TryLater, TimeoutError, OSError) as error:
+                self._unexpected.pop(row.id, None)
                 await self._later(row, str(error) or type(error).__name__)
                 return
             except Rejected as error:
-                log.warning("Game %s: the %s item %s was refused for good and is set aside: %s", game_id, row.kind,
-                            row.id, error)
-                await self.outbox.failed(row.id, f"set aside: {error}", self.clock())
-                await self.outbox.delivered(row.id)
+                await self._set_aside(row, f"the chat service refused it: {error}")
                 continue
             except Exception as error:  # a bug in delivery must not silence the game: log it, retry later
                 log.exception("Game %s: delivering %s item %s failed unexpectedly", game_id, row.kind, row.id)
+                failures = self._unexpected[row.id] = self._unexpected.get(row.id, 0) + 1
+                if failures >= UNEXPECTED_LIMIT:
+                    await self._set_aside(row, f"its delivery failed unexpectedly {failures} times in a row, "
+                                               f"last with {error!r}")
+                    continue
                 await self._later(row, f"unexpected: {error!r}")
                 return
+            self._unexpected.pop(row.id, None)
             if delivery.missing and self._told.get(game_id) != delivery.missing:
                 self._told[game_id] = delivery.missing
                 await self._tell(courier, game, delivery.missing)
             elif not delivery.missing:
                 self._told.pop(game_id, None)
             await self.outbox.delivered(row.id, board_message_id=delivery.message_id if row.kind == "board" else None)
+            self._done(row)
 
-    async def _attempt(self, courier: Courier, game: GameRecord, row: OutboxRow) -> Delivery:
+    async def _set_aside(self, row: OutboxRow, reason: str) -> None:
+        """Take an item retrying cannot cure out of the game's queue, so the items after it go out."""
+        log.warning("Game %s: the %s item %s is set aside (kept in the outbox, no longer delivered): %s",
+                    row.game_id, row.kind, row.id, reason)
+        self._unexpected.pop(row.id, None)
+        await self.outbox.set_aside(row.id, reason)
+        self._done(row)
+
+    def _done(self, row: OutboxRow) -> None:
+        """An item is done with (delivered, superseded or set aside): tell whoever settles on it."""
+        self._reached[row.game_id] = max(self._reached.get(row.game_id, 0), row.id)
+        progress = self._progress.pop(row.game_id, None)
+        if progress is not None:
+            progress.set()
+
+    async def _attempt(self, courier: Courier, game: GameRecord, row: Parcel) -> Delivery:
         """One delivery, re-creating the game's thread once if it was deleted."""
         try:
             return await asyncio.wait_for(courier.deliver(game, row), self.timeout)

@@ -18,10 +18,10 @@ import sys
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from db.outbox import OutboxRow
 from db.store import GameRecord, GameStore
 from table.core import TableCore
 from table.ownership import LeaseClaim
+from table.publications import Parcel
 from table.publisher import Delivery
 
 
@@ -32,7 +32,7 @@ class Courier:
         self.begun: set[int] = set()  # games whose delivery has begun
         self.changed = asyncio.Event()
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         self.begun.add(game.id)
         self.changed.set()
         if self.hang:

@@ -12,11 +12,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db.leases import LeaseStore
-from db.outbox import OutboxRow
 from db.store import GameRecord, GameStore
 from table.config import Shards
 from table.core import TableCore
 from table.ownership import EveryGame, LeaseClaim, claim_for
+from table.publications import Parcel
 from table.publisher import Delivery
 
 from db_helpers import Clock
@@ -35,7 +35,7 @@ class Courier:
         self.began = asyncio.Event()
         self.delivered = asyncio.Event()
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         self.began.set()
         if self.stuck:
             await asyncio.Event().wait()

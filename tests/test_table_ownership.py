@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from db.outbox import OutboxRow
 from db.store import GameRecord, GameStore
 from table.config import Shards
 from table.core import TableCore
 from table.ownership import EveryGame, GuildShards, LeaseClaim, claim_for
+from table.publications import Parcel
 from table.publisher import Delivery
 
 EVEN, ODD = 4 << 22, 7 << 22  # guilds on shard 0 and shard 1 of 2 (Discord's rule: (id >> 22) % 2)
@@ -33,7 +33,7 @@ class Courier:
     def __init__(self) -> None:
         self.games: list[int] = []
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         self.games.append(game.id)
         return Delivery()
 

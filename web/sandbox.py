@@ -26,7 +26,6 @@ from pathlib import Path
 
 from aiohttp import web
 
-from db.outbox import OutboxRow
 from db.store import GameRecord
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
@@ -36,6 +35,7 @@ from table.core import TableCore
 from table.errors import TableError
 from table.kits import KITS
 from table.model import Table
+from table.publications import Parcel
 from table.publisher import Delivery
 from web import reading, sandbox_pages
 from web.companion import Companion, Refused, html
@@ -62,7 +62,7 @@ def seat_name(seat: int, automatic: bool) -> str:
 class NoChat:
     """The sandbox's courier: there is no chat to post to, so every outbox item is simply done."""
 
-    async def deliver(self, game: GameRecord, item: OutboxRow) -> Delivery:
+    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         return Delivery()
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:

@@ -432,6 +432,12 @@ class Discord:
         """
         return self.server.faults.hang(method, path, seconds=seconds, times=times, status=status)
 
+    def answer_late(self, method: str, path: str, *, seconds: float, times: int = 1) -> Fault:
+        """Discord DOES the next ``times`` matching REST requests (as for ``fail``) at once, but holds their
+        answers ``seconds`` of real time: a bot that dies, or stops waiting, meanwhile never learns that its
+        request took effect (a post made, which a post made again must not double)."""
+        return self.server.faults.answer_late(method, path, seconds=seconds, times=times)
+
     async def post(self, user: UserRef, channel: ChannelRef, content: str) -> Message:
         """A member writes a message (MESSAGE_CREATE)."""
         where = self.channel(channel)

@@ -3,7 +3,9 @@ r"""Faults a test injects into the REST API: Discord failing a request, or leavi
 ``Faults.fail`` answers the next matching requests at once with an error status (503 by default) and a
 Discord-shaped JSON body; ``Faults.hang`` holds them for some seconds of real time and then answers 503.
 Either way the route is never run, so nothing happens on the server: a bot that gave up waiting, or
-that retries, never meets a late effect of the failed attempt. Requests are matched by method and by a
+that retries, never meets a late effect of the failed attempt. ``Faults.answer_late`` is the other
+case: the route runs at once (a message is posted) and only its answer is held, so a bot that dies or
+gives up meanwhile has done something it does not know of. Requests are matched by method and by a
 regular expression that must match the whole path below ``/api/v10`` (``r"/channels/\d+/messages"``
 matches a post in any channel, but not an edit), in the order the faults were armed; each fires
 ``times`` times and its handle (``Fault``) counts how often it did.
@@ -41,7 +43,7 @@ from .wire import json_response
 class Fault:
     """One armed fault: what it matches, how it answers, and how often it has ``fired`` so far."""
 
-    kind: Literal["fail", "hang"]
+    kind: Literal["fail", "hang", "late"]
     method: str  # upper case, or "*" for any
     path: re.Pattern[str]  # must match the whole path below /api/v10
     status: int
@@ -77,6 +79,9 @@ class Fault:
         return response
 
     def __repr__(self) -> str:
+        if self.kind == "late":
+            return (f"<Fault {self.method} {self.path.pattern}: done, answered after {self.seconds:g} s; "
+                    f"fired {self.fired}/{self.times}{' cancelled' if self.cancelled else ''}>")
         how = f"hang {self.seconds:g} s, then" if self.kind == "hang" else "fail with"
         return (f"<Fault {self.method} {self.path.pattern}: {how} {self.status} {self.code}; "
                 f"fired {self.fired}/{self.times}{' cancelled' if self.cancelled else ''}>")
@@ -113,7 +118,21 @@ class Faults:
             raise ValueError(f"a hang ends in a server error (5xx), not {status}")
         return self._arm("hang", method, path, status=status, code=0, message=None, times=times, seconds=seconds)
 
-    def _arm(self, kind: Literal["fail", "hang"], method: str, path: str, *, status: int, code: int,
+    def answer_late(self, method: str, path: str, *, seconds: float, times: int = 1) -> Fault:
+        """Run the next ``times`` matching requests' routes at once, but hold each answer ``seconds`` (real
+        time; stopping the stand-in answers at once)."""
+        if seconds < 0:
+            raise ValueError("an answer is held zero seconds or more")
+        return self._arm("late", method, path, status=200, code=0, message="", times=times, seconds=seconds)
+
+    async def hold(self, fault: Fault) -> None:
+        """Hold a late answer (see ``answer_late``)."""
+        if not self._released.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(fault.seconds):
+                    await self._released.wait()
+
+    def _arm(self, kind: Literal["fail", "hang", "late"], method: str, path: str, *, status: int, code: int,
              message: str | None, times: int, seconds: float = 0.0, retry_after: float = 0.0) -> Fault:
         if times < 1:
             raise ValueError(f"a fault fires at least once, not times={times}")

@@ -331,6 +331,8 @@ class Message:
     mention_roles: list[int] = field(default_factory=list)
     """Roles this message pinged (``<@&id>`` in its content, allowed by its ``allowed_mentions``)."""
     reference_id: int | None = None
+    nonce: str | None = None
+    """The nonce a bot's post enforced (``enforce_nonce``), answered again for a post made again."""
     timestamp: str = field(default_factory=iso)
     edited_timestamp: str | None = None
     thread_id: int | None = None

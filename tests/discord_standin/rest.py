@@ -6,7 +6,9 @@ archiving and locking with THREAD_UPDATE; ``400 50083`` for an archived thread, 
 message posted, edited or deleted in a locked one without Manage Threads; ``160004`` for a second
 thread on one message; deleting, with THREAD_DELETE / CHANNEL_DELETE, after which the channel is
 ``404 10003``), messages (list, get, post, edit, delete), thread members, typing, and the attachment
-downloads. Every route checks the bot token and the bot's channel permissions (``403 50001 Missing
+downloads. A message posted with ``enforce_nonce`` and a nonce this bot used in the same channel within
+``NONCE_SECONDS`` is not made again: the answer is the message the first post made, as Discord does.
+Every route checks the bot token and the bot's channel permissions (``403 50001 Missing
 Access``, ``403 50013 Missing Permissions``; threads inherit the parent's, with Send Messages in
 Threads in place of Send Messages).
 """
@@ -33,6 +35,9 @@ from .model import (
     iso,
 )
 from .wire import ApiError, invalid_form, json_response, missing_access, missing_permissions, read_body, snowflake_arg
+
+NONCE_LENGTH = 25  # characters Discord allows a message's nonce
+NONCE_SECONDS = 300.0  # how long Discord remembers an enforced nonce ("the past few minutes")
 
 
 class RestApi(MessageStore):
@@ -299,8 +304,21 @@ class RestApi(MessageStore):
             self._require(channel, "embed_links")
         self._check_thread_unlocked(channel)
         self._check_thread_open(channel)
+        nonce = str(payload["nonce"]) if payload.get("enforce_nonce") and payload.get("nonce") else None
+        if nonce is not None:
+            if len(nonce) > NONCE_LENGTH:
+                raise invalid_form("nonce", f"Must be {NONCE_LENGTH} or fewer in length.")
+            earlier = self.nonces.get((channel.id, self.bot_user.id, nonce))
+            if earlier is not None and self.now() - earlier[1] <= NONCE_SECONDS:
+                made = self.messages.get(earlier[0])
+                if made is not None and not made.deleted:
+                    # Discord's answer to a post made again: the message the first made, and nothing new
+                    return json_response(self.message_payload(made))
         message = self._build_message(channel, self.bot_user, payload, files, source="channel")
+        message.nonce = nonce
         self._store_message(message)
+        if nonce is not None:
+            self.nonces[(channel.id, self.bot_user.id, nonce)] = (message.id, self.now())
         return json_response(self.message_payload(message))
 
     async def _patch_message(self, request: web.Request) -> web.Response:

@@ -174,9 +174,14 @@ class StandIn(RestApi, Interactions, DirectMessages):
         record = RequestRecord(request.method, request.path)
         self.requests.append(record)  # on arrival: a request still hanging is in the log too
         fault = self.faults.take(request.method, request.path)
-        if fault is not None:
+        response: web.StreamResponse
+        if fault is not None and fault.kind == "late":  # done now, answered later
+            response = await self._serve(request, handler, record)
+            await self.faults.hold(fault)
+            record.injected = True
+        elif fault is not None:
             log.debug("stand-in injects %r into %s %s", fault, request.method, request.path)
-            response: web.StreamResponse = await self.faults.answer(fault, request)
+            response = await self.faults.answer(fault, request)
             record.code, record.injected = fault.code, True
         else:
             response = await self._serve(request, handler, record)

@@ -71,6 +71,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
+        """(channel, author, nonce) → the message a post with ``enforce_nonce`` made, and when (``now()``)."""
         self.interactions: dict[int, Interaction] = {}
         self.global_commands: dict[str, dict[str, Any]] = {}
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
@@ -329,6 +331,8 @@ class World:
             "embeds": message.embeds, "components": message.components, "pinned": False, "type": message.type,
             "flags": message.flags,
         }
+        if message.nonce is not None:
+            data["nonce"] = message.nonce
         if not message.ephemeral:
             data["guild_id"] = str(message.guild_id)
         if message.author.bot and message.author.id == self.bot_user.id:

@@ -241,7 +241,7 @@ async def test_autopilot_moves_when_a_take_back_makes_it_awaited(core: TableCore
     assert taken.done  # Ben is awaited again, and his autopilot moves at once
     assert len(await core.actions(game)) == 3
     table = await core.table(game)
-    assert table.awaited() == [0] and table.state.picks[1] is not None
+    assert table.state is not None and table.awaited() == [0] and table.state.picks[1] is not None
 
 
 async def test_autopilot_moves_when_a_repair_makes_it_awaited(core: TableCore) -> None:
