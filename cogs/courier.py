@@ -27,10 +27,10 @@ from discord.ext import commands
 
 from cogs.buttons import ALL_ITEMS, controls_view, lobby_view
 from cogs.runtime import RingmasterBot
-from db.store import GameRecord
+from db.records import GameRecord
+from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
 from table.publications import Board, Direct, Lobby, Note, Parcel, Replay, Reveal
-from table.publisher import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,10 @@ from cogs.buttons import OutOfDate, guide_view, lobby_view
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from table import compose, guides
+from table.core import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
 from table.errors import TableError
 from table.kits import KITS
 from table.model import Table
-from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, bot_of
-from db.store import GameRecord
+from db.records import GameRecord
 from table.errors import TableError
 from web.companion import Companion
 

@@ -24,17 +24,20 @@ from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
 from table.away import AwayDesk
 from table.config import Shards
+from table.delivery import Courier
 from table.errors import ChoiceGone, TableError
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
 from table.model import ActResult, Table
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
-from table.publisher import Courier, Publisher
+from table.publisher import Publisher
 from table.renders import Renders, ThreadRenders, open_renders
 from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
 from table.work import MOVES, Change
 
 log = logging.getLogger(__name__)
+
+__all__ = ["DEFAULT_AUTOPILOT_AFTER", "DEFAULT_AWAY_BANK_DAYS", "TableCore"]
 
 
 AUTOPILOT_ROUNDS = 10  # rounds of automatic moves after one change (each at most the keeper's bound), so it ends

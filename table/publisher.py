@@ -32,13 +32,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
 
 from db.outbox import OutboxRow, OutboxStore
 from db.store import GameRecord, GameStore
 from table.clocks import Clock
+from table.delivery import Courier, Delivery, MissingPermissions, Rejected, ThreadGone, TryLater, Undeliverable
 from table.ownership import EveryGame, WorkClaim
 from table.publications import BACKGROUND_KINDS, Board, Parcel, Unreadable
 
@@ -48,51 +47,6 @@ DEFAULT_BACKOFF: tuple[float, ...] = (1.0, 3.0, 10.0, 30.0, 120.0, 300.0)
 DEFAULT_TIMEOUT = 20.0  # seconds one delivery may take before it counts as failed
 TAKEOVER_MARGIN = 0.5  # seconds after another process's lease runs out before trying to take the game over
 UNEXPECTED_LIMIT = 3  # unexpected failures in a row after which an item is set aside (a bug, not a passing fault)
-
-
-@dataclass(frozen=True)
-class Delivery:
-    """What a delivered item left behind."""
-
-    message_id: int | None = None
-    """The board message posted (a new board, or an edit that had to become one)."""
-    missing: tuple[str, ...] = ()
-    """Permissions whose lack made the courier deliver less (e.g. a board without its image)."""
-
-
-class Undeliverable(Exception):
-    """An item could not be delivered now."""
-
-
-class TryLater(Undeliverable):
-    """A passing failure: retry with backoff."""
-
-
-class MissingPermissions(Undeliverable):
-    def __init__(self, permissions: Sequence[str]) -> None:
-        super().__init__(f"missing permissions: {', '.join(permissions)}")
-        self.permissions = tuple(permissions)
-
-
-class ThreadGone(Undeliverable):
-    """The game's thread no longer exists."""
-
-
-class Rejected(Undeliverable):
-    """The chat service will never accept this item as it is."""
-
-
-class Courier(Protocol):
-    """Delivers outbox items to the chat service (see ``cogs/courier.py``)."""
-
-    async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
-        """Publish ``item`` (posting at most one new message in the thread, whose nonce is ``item.id``)."""
-
-    async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
-        """Say once, where it can be seen, which permissions the bot lacks to host this game."""
-
-    async def reopen(self, game: GameRecord) -> int | None:
-        """A new thread for a game whose thread was deleted (its id), or None if none can be made."""
 
 
 def superseded(item: Parcel, later: Sequence[Parcel]) -> bool:

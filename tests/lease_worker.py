@@ -20,9 +20,9 @@ from datetime import datetime, timedelta
 
 from db.store import GameRecord, GameStore
 from table.core import TableCore
+from table.delivery import Delivery
 from table.ownership import LeaseClaim
 from table.publications import Parcel
-from table.publisher import Delivery
 
 
 class Courier:

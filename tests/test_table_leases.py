@@ -15,9 +15,9 @@ from db.leases import LeaseStore
 from db.store import GameRecord, GameStore
 from table.config import Shards
 from table.core import TableCore
+from table.delivery import Delivery
 from table.ownership import EveryGame, LeaseClaim, claim_for
 from table.publications import Parcel
-from table.publisher import Delivery
 
 from db_helpers import Clock
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from db.store import GameRecord, GameStore
 from table.config import Shards
 from table.core import TableCore
+from table.delivery import Delivery
 from table.ownership import EveryGame, GuildShards, LeaseClaim, claim_for
 from table.publications import Parcel
-from table.publisher import Delivery
 
 EVEN, ODD = 4 << 22, 7 << 22  # guilds on shard 0 and shard 1 of 2 (Discord's rule: (id >> 22) % 2)
 CHANNEL, ANN, BEN = 2, 11, 12

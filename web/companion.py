@@ -30,7 +30,7 @@ from typing import Any
 
 from aiohttp import web
 
-from db.store import GameRecord
+from db.records import GameRecord
 from rules.core import fairness
 from rules.core.fairness import Verdict
 from rules.registry import GAMES

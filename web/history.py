@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.store import ActionRecord
+from db.records import ActionRecord
 from rules.core.game import View
 from table import compose
 from table.model import Table

@@ -26,17 +26,17 @@ from pathlib import Path
 
 from aiohttp import web
 
-from db.store import GameRecord
+from db.records import GameRecord
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from rules.core.rng import Rng
 from table.config import WebSettings
 from table.core import TableCore
+from table.delivery import Delivery
 from table.errors import TableError
 from table.kits import KITS
 from table.model import Table
 from table.publications import Parcel
-from table.publisher import Delivery
 from web import reading, sandbox_pages
 from web.companion import Companion, Refused, html
 from web.ratelimit import RateLimit

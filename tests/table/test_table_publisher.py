@@ -20,6 +20,7 @@ from db.outbox import OutboxItem
 from db.store import GameRecord, GameStore
 from table import publications
 from table.core import TableCore
+from table.delivery import Delivery, Rejected, TryLater
 from table.publications import (
     Board,
     Direct,
@@ -39,7 +40,7 @@ from table.publications import (
     decode,
     encode,
 )
-from table.publisher import UNEXPECTED_LIMIT, Delivery, Publisher, Rejected, TryLater
+from table.publisher import UNEXPECTED_LIMIT, Publisher
 
 from db_helpers import Clock
 
