@@ -36,7 +36,8 @@ class ChoiceGone(StaleBoard):
     place (an offer from an older panel, or a forged one)."""
 
     def __init__(self) -> None:
-        super().__init__("That choice is no longer on offer. The game has moved on since it was offered.")
+        super().__init__("That choice is no longer on offer. It is out of date: the game has moved on since it was "
+                         "offered.")
 
 
 class DamagedGame(TableError):

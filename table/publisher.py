@@ -119,7 +119,13 @@ class Publisher:
                         self.kick(game_id)  # it ended as it was kicked again: start the next delivery now
                         task = self._tasks.get(game_id)
                     if task is None or task.done():
-                        return  # it stopped short (a failure backing off, another process's lease)
+                        # It stopped short: a failure backing off (wait for its retry, if it comes in time) or
+                        # another process's lease (nothing to wait for here).
+                        timer = self._timers.get(game_id)
+                        if timer is None or timer.cancelled():
+                            return
+                        await asyncio.sleep(max(0.0, timer.when() - asyncio.get_running_loop().time()) + 0.001)
+                        continue
                     progress = self._progress.setdefault(game_id, asyncio.Event())
                     waiting = asyncio.ensure_future(progress.wait())
                     try:
