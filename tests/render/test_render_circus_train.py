@@ -2,70 +2,38 @@
 
 Views come from seeded games played by the automatic players (``rules.cli`` picks seats and actions
 exactly as ``python -m rules simulate`` does). Most checks draw with ``render_image`` (no PNG encode,
-so the suite stays fast); the byte-level checks go through ``render_board``. No discord import.
+so the suite stays fast); the byte-level checks go through ``render_board``. No discord import. What every
+game's images share (imports, phone sizes, alt text) is checked in ``test_render_games.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
-import io
-import pkgutil
-import struct
-import subprocess
-import sys
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
-import render
 from render import circus_train as ct
 from render import common, fonts
 from rules.circus_train.game import CircusTrain
-from rules.cli import chooser_rng, pick_action, pick_seat
 
-import render_checks
-from repo_paths import REPO
+from render_scaffold import check_board_png, played, png_size, record_font_sizes, same_bytes_after_clearing
 
 GAME = CircusTrain()
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve"]
 ALL = {"advanced": True, "special_characters": True, "events": True}
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 400 * 1024
 
 View = dict[str, Any]
 
 
-@cache
-def _game(players: int, options: tuple[tuple[str, bool], ...], seed: int) -> tuple[Any, ...]:
-    """Every state of a seeded game played to its end by the automatic players."""
-    state = GAME.new_game(NAMES[:players], dict(options), seed)
-    rng = chooser_rng(seed)
-    history: list[Any] = [state]
-    while not GAME.is_over(state):
-        seat = pick_seat(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-        history.append(state)
-    return tuple(history)
-
-
 def states(players: int, seed: int = 1, **options: bool) -> list[Any]:
-    return list(_game(players, tuple(sorted(options.items())), seed))
+    return list(played("circus_train", tuple(NAMES[:players]), tuple(sorted(options.items())), seed))
 
 
 def spectator(state: Any) -> View:
     return GAME.view(state, None)
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == PNG_SIGNATURE
-    assert data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 # ----- bytes -----------------------------------------------------------------------------------------
@@ -80,26 +48,15 @@ def png_size(data: bytes) -> tuple[int, int]:
 def test_board_is_a_small_png_about_1600_wide(players: int, options: dict[str, bool], where: float) -> None:
     history = states(players, **options)
     view = spectator(history[min(len(history) - 1, int(len(history) * where))])
-    data = ct.render_board(view)
-    width, height = png_size(data)
+    width, height = check_board_png(ct.render_board(view), MAX_BYTES)
     assert width == ct.WIDTH == 1600
     assert 1000 < height < 2600
-    assert len(data) < MAX_BYTES
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        assert image.size == (width, height)
 
 
 def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     view = spectator(states(5, **ALL)[200])
-    first = ct.render_board(view)
-    assert ct.render_board(copy.deepcopy(view)) == first
-    ct.base_map.cache_clear()
-    ct.legend_strip.cache_clear()
-    common.token_sprite.cache_clear()
-    common.disc_sprite.cache_clear()
-    fonts.font.cache_clear()
-    assert ct.render_board(view) == first
+    same_bytes_after_clearing(ct.render_board, view, (ct.base_map, ct.legend_strip, common.token_sprite,
+                                                      common.disc_sprite, fonts.font))
 
 
 def test_different_views_give_different_images() -> None:
@@ -240,56 +197,11 @@ def test_every_train_is_drawn_and_trains_in_one_city_do_not_stack() -> None:
             assert abs(a[0] - b[0]) + abs(a[1] - b[1]) >= 2 * ct.TOKEN_RADIUS
 
 
-# ----- shared helpers ------------------------------------------------------------------------------------
-
-
-def test_player_marks_pair_colour_with_a_distinct_shape_and_label() -> None:
-    marks = common.player_marks(["Anna", "Anne", "Bob", "🎪", "Émile"])
-    assert len({m.colour for m in marks}) == len({m.shape for m in marks}) == 5
-    assert len({m.label for m in marks}) == 5
-    assert marks[3].name == "Player 4"  # nothing drawable left in the name
-    assert marks[4].label == "É"
-
-
-def test_fonts_ship_with_the_package() -> None:
-    folder = Path(render.__file__).parent / "fonts"
-    for name in fonts.FONT_FILES:
-        assert (folder / name).is_file()
-        assert fonts.font_bytes(name) == (folder / name).read_bytes()
-    assert "Bitstream Vera" in (folder / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
-    assert fonts.font(20).getlength("Circus") > 0
-
-
-def test_to_png_keeps_few_colour_images_exact() -> None:
-    image = Image.new("RGB", (64, 32), (10, 20, 30))
-    image.paste((200, 100, 50), (0, 0, 32, 32))
-    data = common.to_png(image)
-    with Image.open(io.BytesIO(data)) as decoded:
-        assert decoded.mode == "P"
-        assert decoded.convert("RGB").tobytes() == image.tobytes()
-
-
-def test_render_imports_neither_discord_nor_the_database() -> None:
-    code = ("import sys, render.circus_train, render.common, render.fonts; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('discord', 'db', 'aiosqlite', 'sqlite3')]; "
-            "assert not bad, bad")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
+# ----- readability -----------------------------------------------------------------------------------
 
 
 def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    real = fonts.font
-
-    def recording(size: int, bold: bool = False, condensed: bool = False) -> Any:
-        sizes.append(size)
-        return real(size, bold, condensed)
-
-    # Each part of the renderer binds ``font`` itself, so each must be watched.
-    for part in pkgutil.iter_modules(ct.__path__):
-        module = importlib.import_module(f"{ct.__name__}.{part.name}")
-        if hasattr(module, "font"):
-            monkeypatch.setattr(module, "font", recording)
-    monkeypatch.setattr(fonts, "font", recording)
+    sizes = record_font_sizes(monkeypatch, ct)
     common.token_sprite.cache_clear()
     ct.base_map.cache_clear()
     history = states(5, **ALL)
@@ -301,34 +213,7 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
     assert min(ct.BODY, ct.TAG_FONT_SIZE, ct.NAME_FONT_SIZE, ct.HAND_TEXT) >= 20
 
 
-def test_to_png_keeps_full_colour_when_a_palette_would_blur_it() -> None:
-    image = Image.new("RGB", (96, 96))
-    image.putdata([((x * 37) % 256, (y * 53) % 256, (x * y) % 256) for y in range(96) for x in range(96)])
-    with Image.open(io.BytesIO(common.to_png(image))) as decoded:
-        assert decoded.mode == "RGB"
-        assert decoded.tobytes() == image.tobytes()
-
-
-# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
-
-
-@pytest.mark.parametrize("seed", [11])
-def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    render_checks.every_image_is_phone_sized("circus_train", ct, seed)
-
-
-@pytest.mark.parametrize("seed", [21])
-def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    render_checks.descriptions_are_short_deterministic_and_name_every_player("circus_train", ct, seed)
-
-
-@pytest.mark.parametrize("seed", [31, 32])
-def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    render_checks.board_description_names_nothing_secret("circus_train", ct, seed)
-
-
-def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    render_checks.descriptions_are_cut_gracefully("circus_train", ct)
+# ----- the header and the map ------------------------------------------------------------------------
 
 
 def test_the_header_is_an_even_number_of_pixels_tall_so_the_map_below_it_keeps_its_pixels() -> None:

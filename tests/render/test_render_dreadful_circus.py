@@ -3,75 +3,38 @@ and a public board that never shows a secret.
 
 Views come from seeded games played by the automatic players (``rules.cli`` picks seats and actions
 exactly as ``python -m rules simulate`` does). Most checks draw with ``render_image`` (no PNG encode,
-so the suite stays fast); the byte-level checks go through ``render_board``. No discord import.
+so the suite stays fast); the byte-level checks go through ``render_board``. No discord import. What every
+game's images share (imports, phone sizes, alt text) is checked in ``test_render_games.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
-import io
-import pkgutil
-import struct
-import subprocess
-import sys
-from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from render import common, fonts
 from render import dreadful_circus as dc
 from render.dreadful_circus import cards, layout
-from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.registry import get_game
 
-import render_checks
-from repo_paths import REPO
+from render_scaffold import check_board_png, first, played, png_size, record_font_sizes, same_bytes_after_clearing
 
 GAME = get_game("dreadful_circus")
 NAMES = ["Ada", "Bo", "Cyrus", "Dee", "Eve", "Fitzgerald", "Gus", "Hal"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 400 * 1024
 PRIVATE_KEYS = ("hand", "coins", "contracts", "wagon", "choice", "packet", "drafted", "inspecting", "loaded")
 
 View = dict[str, Any]
 
 
-@cache
-def _game(players: int, draft: bool, seed: int) -> tuple[Any, ...]:
-    """Every state of a seeded game played to its end by the automatic players."""
-    state = GAME.new_game(NAMES[:players], {"draft": draft}, seed)
-    rng = chooser_rng(seed)
-    history: list[Any] = [state]
-    while not GAME.is_over(state):
-        seat = pick_seat(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-        history.append(state)
-    return tuple(history)
-
-
 def states(players: int, draft: bool = False, seed: int = 1) -> list[Any]:
-    return list(_game(players, draft, seed))
-
-
-def first(history: list[Any], test: Any) -> Any:
-    found = next((state for state in history if test(state)), None)
-    assert found is not None, "no state of this game passes the test"
-    return found
+    return list(played("dreadful_circus", tuple(NAMES[:players]), (("draft", draft),), seed))
 
 
 def spectator(state: Any) -> View:
     return GAME.view(state, None)
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == PNG_SIGNATURE
-    assert data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 def inspecting(state: Any) -> bool:
@@ -85,24 +48,14 @@ def inspecting(state: Any) -> bool:
                                                          (8, True, 1.0)])
 def test_board_is_a_small_png_1200_wide_or_1600_for_seven_or_eight(players: int, draft: bool, where: float) -> None:
     history = states(players, draft)
-    data = dc.render_board(spectator(history[int((len(history) - 1) * where)]))
-    width, height = png_size(data)
+    width, height = check_board_png(dc.render_board(spectator(history[int((len(history) - 1) * where)])), MAX_BYTES)
     assert width == layout.board_width(players) == (1600 if players >= 7 else dc.WIDTH)
     assert 600 < height <= 2000
-    assert len(data) < MAX_BYTES
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        assert image.size == (width, height)
 
 
 def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     history = states(5)
-    view = spectator(first(history, inspecting))
-    data = dc.render_board(view)
-    assert dc.render_board(copy.deepcopy(view)) == data
-    common.token_sprite.cache_clear()
-    fonts.font.cache_clear()
-    assert dc.render_board(view) == data
+    same_bytes_after_clearing(dc.render_board, spectator(first(history, inspecting)), (common.token_sprite, fonts.font))
     hand = GAME.view(history[40], 1)
     assert dc.render_hand(hand) == dc.render_hand(copy.deepcopy(hand))
 
@@ -229,13 +182,6 @@ def test_every_variant_renders_from_set_up_to_game_over(players: int, draft: boo
 # ----- drawing pieces ----------------------------------------------------------------------------------
 
 
-def test_eight_seats_get_eight_distinct_marks() -> None:
-    marks = common.player_marks(["Anna", "Anne", "Bob", "🎪", "Émile", "Finn", "Gwen", "Gus"])
-    assert len({m.label for m in marks}) == 8
-    assert len({(m.colour, m.shape) for m in marks}) == 8
-    assert marks[3].name == "Player 4"
-
-
 def test_every_card_colour_has_a_word_and_a_letter() -> None:
     from rules.dreadful_circus.content import CARD_COLOURS, load_content
 
@@ -248,18 +194,7 @@ def test_every_card_colour_has_a_word_and_a_letter() -> None:
 
 
 def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    real = fonts.font
-
-    def recording(size: int, bold: bool = False, condensed: bool = False) -> Any:
-        sizes.append(size)
-        return real(size, bold, condensed)
-
-    for part in pkgutil.iter_modules(dc.__path__):
-        module = importlib.import_module(f"{dc.__name__}.{part.name}")
-        if hasattr(module, "font"):
-            monkeypatch.setattr(module, "font", recording)
-    monkeypatch.setattr(fonts, "font", recording)
+    sizes = record_font_sizes(monkeypatch, dc)
     common.token_sprite.cache_clear()
     history = states(8, draft=True)
     dc.render_image(spectator(history[-1]))
@@ -268,13 +203,6 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
     common.token_sprite.cache_clear()
     assert sizes and min(sizes) >= 16
     assert min(dc.BODY, dc.SMALL, cards.CARD_TEXT) >= 20
-
-
-def test_render_imports_neither_discord_nor_the_database() -> None:
-    code = ("import sys, render.dreadful_circus; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('discord', 'db', 'aiosqlite', 'sqlite3')]; "
-            "assert not bad, bad")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
 
 
 def test_end_game_copies_are_written_under_the_tableau() -> None:
@@ -287,25 +215,3 @@ def test_end_game_copies_are_written_under_the_tableau() -> None:
     copied = copy.deepcopy(plain)
     copied["players"][copier["seat"]]["copies"] = {copier["tableau"][0]["id"]: other["tableau"][0]["id"]}
     assert dc.render_image(copied).height > dc.render_image(plain).height
-
-
-# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
-
-
-@pytest.mark.parametrize("seed", [11])
-def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    render_checks.every_image_is_phone_sized("dreadful_circus", dc, seed)
-
-
-@pytest.mark.parametrize("seed", [21])
-def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    render_checks.descriptions_are_short_deterministic_and_name_every_player("dreadful_circus", dc, seed)
-
-
-@pytest.mark.parametrize("seed", [31, 32])
-def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    render_checks.board_description_names_nothing_secret("dreadful_circus", dc, seed)
-
-
-def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    render_checks.descriptions_are_cut_gracefully("dreadful_circus", dc)

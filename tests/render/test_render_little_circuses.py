@@ -2,19 +2,13 @@
 
 Views come from seeded games played by the automatic players (``rules.cli`` picks seats and actions
 exactly as ``python -m rules simulate`` does). Most checks draw with ``render_image`` (no PNG encode,
-so the suite stays fast); the byte-level checks go through ``render_board``. No discord import.
+so the suite stays fast); the byte-level checks go through ``render_board``. No discord import. What every
+game's images share (imports, phone sizes, alt text) is checked in ``test_render_games.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
-import io
-import pkgutil
-import struct
-import subprocess
-import sys
-from functools import cache
 from typing import Any
 
 import pytest
@@ -26,37 +20,20 @@ from render.little_circuses import board as lcr_board
 from render.little_circuses import circus, header, tiles, track
 from render.little_circuses.hand import decision_lines
 from render.little_circuses.icons import ICON_MEANINGS, icon_kind
-from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.little_circuses.content import CARD_EFFECTS, TILE_ICONS
 from rules.little_circuses.game import LittleCircuses
 
-import render_checks
-from repo_paths import REPO
+from render_scaffold import check_board_png, played, png_size, record_font_sizes, same_bytes_after_clearing
 
 GAME = LittleCircuses()
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve", "Flo", "Gus"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 450 * 1024
 
 View = dict[str, Any]
 
 
-@cache
-def _game(players: int, side: str, seed: int) -> tuple[Any, ...]:
-    """Every state of a seeded game played to its end by the automatic players."""
-    state = GAME.new_game(NAMES[:players], {"special_side": side}, seed)
-    rng = chooser_rng(seed)
-    history: list[Any] = [state]
-    while not GAME.is_over(state):
-        seat = pick_seat(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-        history.append(state)
-    return tuple(history)
-
-
 def states(players: int, side: str = "blue", seed: int = 1) -> list[Any]:
-    return list(_game(players, side, seed))
+    return list(played("little_circuses", tuple(NAMES[:players]), (("special_side", side),), seed))
 
 
 def at(players: int, share: float, side: str = "blue", seed: int = 1) -> Any:
@@ -66,13 +43,6 @@ def at(players: int, share: float, side: str = "blue", seed: int = 1) -> Any:
 
 def spectator(state: Any) -> View:
     return GAME.view(state, None)
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == PNG_SIGNATURE
-    assert data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 # ----- bytes -----------------------------------------------------------------------------------------
@@ -86,24 +56,15 @@ def png_size(data: bytes) -> tuple[int, int]:
     (7, "blue", 1.0),
 ])
 def test_board_is_a_small_png_at_most_1600_wide(players: int, side: str, share: float) -> None:
-    data = lcr.render_board(spectator(at(players, share, side)))
-    width, height = png_size(data)
+    width, height = check_board_png(lcr.render_board(spectator(at(players, share, side))), MAX_BYTES)
     assert width == lcr.WIDTH <= 1600
     assert 1000 < height < 4600
-    assert len(data) < MAX_BYTES
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        assert image.size == (width, height)
 
 
 def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
-    view = spectator(at(4, 0.5, "red"))
-    first = lcr.render_board(view)
-    assert lcr.render_board(copy.deepcopy(view)) == first
-    for cached in (tiles.tile_sprite, track.space_sprite, header.card_sprite,
-                   header.legend_strip, lcr.icon_sprite, common.token_sprite, fonts.font):
-        cached.cache_clear()
-    assert lcr.render_board(view) == first
+    same_bytes_after_clearing(lcr.render_board, spectator(at(4, 0.5, "red")),
+                              (tiles.tile_sprite, track.space_sprite, header.card_sprite, header.legend_strip,
+                               lcr.icon_sprite, common.token_sprite, fonts.font))
 
 
 def test_different_moments_give_different_images() -> None:
@@ -253,26 +214,8 @@ def test_every_icon_and_card_effect_has_a_picture_or_words() -> None:
     assert set(track.SPACE_STYLES) >= {s["kind"] for s in spectator(states(1)[0])["track"]}
 
 
-def test_render_imports_neither_discord_nor_the_database() -> None:
-    code = ("import sys, render.little_circuses; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('discord', 'db', 'aiosqlite', 'sqlite3')]; "
-            "assert not bad, bad")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
-
-
 def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    real = fonts.font
-
-    def recording(size: int, bold: bool = False, condensed: bool = False) -> Any:
-        sizes.append(size)
-        return real(size, bold, condensed)
-
-    for part in pkgutil.iter_modules(lcr.__path__):
-        module = importlib.import_module(f"{lcr.__name__}.{part.name}")
-        if hasattr(module, "font"):
-            monkeypatch.setattr(module, "font", recording)
-    monkeypatch.setattr(fonts, "font", recording)
+    sizes = record_font_sizes(monkeypatch, lcr)
     caches = (tiles.tile_sprite, track.space_sprite, header.card_sprite, header.legend_strip,
               lcr.icon_sprite, common.token_sprite)
     for cached in caches:
@@ -307,31 +250,3 @@ def test_players_pictures_set_every_pixel_though_their_canvas_starts_unset(playe
     assert len(normal) >= 2
     monkeypatch.setattr(lcr_board, "_blank_canvas", lambda size: Image.new("RGB", size, (255, 0, 255)))
     assert [part.tobytes() for part in lcr_board.board_parts(view)] == normal
-
-
-# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
-
-
-def board_parts(view: Any) -> list[bytes]:
-    parts = lcr.render_board_parts(view)
-    assert parts[0] == lcr.render_board(view)
-    return parts
-
-
-@pytest.mark.parametrize("seed", [11])
-def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    render_checks.every_image_is_phone_sized("little_circuses", lcr, seed, board_parts)
-
-
-@pytest.mark.parametrize("seed", [21])
-def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    render_checks.descriptions_are_short_deterministic_and_name_every_player("little_circuses", lcr, seed)
-
-
-@pytest.mark.parametrize("seed", [31, 32])
-def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    render_checks.board_description_names_nothing_secret("little_circuses", lcr, seed)
-
-
-def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    render_checks.descriptions_are_cut_gracefully("little_circuses", lcr)

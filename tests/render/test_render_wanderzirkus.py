@@ -2,23 +2,16 @@
 
 Views come from seeded games played by the automatic players (``rules.cli`` picks seats and actions
 exactly as ``python -m rules simulate`` does). Most checks draw with ``render_image`` (no PNG encode,
-so the suite stays fast); the byte-level checks go through ``render_board``. No discord import.
+so the suite stays fast); the byte-level checks go through ``render_board``. No discord import. What every
+game's images share (imports, phone sizes, alt text) is checked in ``test_render_games.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
-import io
-import pkgutil
-import struct
-import subprocess
-import sys
-from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from render import fonts
 from render import wanderzirkus as wz
@@ -26,54 +19,24 @@ from render.wanderzirkus import board as board_module
 from render.wanderzirkus import cards, header, icons
 from render.wanderzirkus.layout import BOARD_CARD, STACK_STEP
 from render.wanderzirkus.row import layout_row
-from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.wanderzirkus.content import artist_json
 from rules.wanderzirkus.game import Wanderzirkus
 
-import render_checks
-from repo_paths import REPO
+from render_scaffold import check_board_png, first, played, png_size, record_font_sizes, same_bytes_after_clearing
 
 GAME = Wanderzirkus()
 NAMES = ["Ada", "Bo", "Cyrille-Anne", "Di", "Eve", "Fynn"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 400 * 1024
 
 View = dict[str, Any]
 
 
-@cache
-def _game(players: int, options: tuple[tuple[str, bool], ...], seed: int) -> tuple[Any, ...]:
-    """Every state of a seeded game played to its end by the automatic players."""
-    state = GAME.new_game(NAMES[:players], dict(options), seed)
-    rng = chooser_rng(seed)
-    history: list[Any] = [state]
-    while not GAME.is_over(state):
-        seat = pick_seat(GAME, state, rng)
-        legal = GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, pick_action(GAME, state, seat, legal, rng, auto=True))
-        history.append(state)
-    return tuple(history)
-
-
 def states(players: int, seed: int = 1, **options: bool) -> list[Any]:
-    return list(_game(players, tuple(sorted(options.items())), seed))
+    return list(played("wanderzirkus", tuple(NAMES[:players]), tuple(sorted(options.items())), seed))
 
 
 def spectator(state: Any) -> View:
     return GAME.view(state, None)
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == PNG_SIGNATURE
-    assert data[12:16] == b"IHDR"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
-
-
-def first(history: list[Any], test: Any) -> Any:
-    found = next((state for state in history if test(state)), None)
-    assert found is not None
-    return found
 
 
 def running(state: Any) -> bool:
@@ -89,24 +52,16 @@ def running(state: Any) -> bool:
 def test_board_is_a_small_png_1600_wide(players: int, options: dict[str, bool], where: float) -> None:
     history = states(players, **options)
     view = spectator(history[min(len(history) - 1, int(len(history) * where))])
-    data = wz.render_board(view)
-    width, height = png_size(data)
+    width, height = check_board_png(wz.render_board(view), MAX_BYTES)
     assert width == wz.BOARD_WIDTH == 1600
     assert 400 < height < 3600
-    assert len(data) < MAX_BYTES
-    with Image.open(io.BytesIO(data)) as image:
-        image.load()
-        assert image.size == (width, height)
 
 
 def test_same_view_gives_the_same_bytes_even_after_caches_are_cleared() -> None:
     view = spectator(states(3)[120])
-    first_bytes = wz.render_board(view)
-    assert wz.render_board(copy.deepcopy(view)) == first_bytes
-    for cached in (board_module._board_png, cards.artist_sprite, cards.card_back,
-                   header._legend, icons.act_icon, icons.coin, icons.stop_sign, icons.swap_token, fonts.font):
-        cached.cache_clear()
-    assert wz.render_board(view) == first_bytes
+    same_bytes_after_clearing(wz.render_board, view, (board_module._board_png, cards.artist_sprite, cards.card_back,
+                                                      header._legend, icons.act_icon, icons.coin, icons.stop_sign,
+                                                      icons.swap_token, fonts.font))
 
 
 def test_different_moments_give_different_images() -> None:
@@ -257,17 +212,7 @@ def test_every_card_of_the_content_draws() -> None:
 
 
 def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    real = fonts.font
-
-    def recording(size: int, bold: bool = False, condensed: bool = False) -> Any:
-        sizes.append(size)
-        return real(size, bold, condensed)
-
-    for part in pkgutil.iter_modules(wz.__path__):
-        module = importlib.import_module(f"{wz.__name__}.{part.name}")
-        if hasattr(module, "font"):
-            monkeypatch.setattr(module, "font", recording)
+    sizes = record_font_sizes(monkeypatch, wz)
     for cached in (cards.artist_sprite, cards.card_back, header._legend):
         cached.cache_clear()
     history = states(4, pro=True)
@@ -279,32 +224,3 @@ def test_no_text_smaller_than_16_px_and_body_text_at_least_20(monkeypatch: pytes
         cached.cache_clear()
     assert sizes and min(sizes) >= 16
     assert wz.BODY >= 20
-
-
-def test_render_imports_neither_discord_nor_the_database() -> None:
-    code = ("import sys, render.wanderzirkus; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('discord', 'db', 'aiosqlite', 'sqlite3')]; "
-            "assert not bad, bad")
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
-
-
-# ----- phone-sized images and alt text at the biggest table (shared checks: tests/render_checks.py) ---
-
-
-@pytest.mark.parametrize("seed", [11])
-def test_every_image_of_a_biggest_table_game_is_phone_sized(seed: int) -> None:
-    render_checks.every_image_is_phone_sized("wanderzirkus", wz, seed)
-
-
-@pytest.mark.parametrize("seed", [21])
-def test_descriptions_are_short_deterministic_and_name_every_player(seed: int) -> None:
-    render_checks.descriptions_are_short_deterministic_and_name_every_player("wanderzirkus", wz, seed)
-
-
-@pytest.mark.parametrize("seed", [31, 32])
-def test_the_board_description_names_nothing_only_a_seat_may_see(seed: int) -> None:
-    render_checks.board_description_names_nothing_secret("wanderzirkus", wz, seed)
-
-
-def test_descriptions_are_cut_gracefully_at_the_limit() -> None:
-    render_checks.descriptions_are_cut_gracefully("wanderzirkus", wz)
