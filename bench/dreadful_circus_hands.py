@@ -4,7 +4,7 @@ Plays N seeded games at each player count asked (default 7 and 8, where hands ar
 and without the Draft variant, with the automatic player in every seat (as ``python -m rules
 simulate dreadful_circus --auto`` plays) or at random (``--random``), and counts the hands by size
 when the game ends (the ``game_ends`` event). Prints figures only; nothing is asserted. The test
-suite checks a bounded number of such games (tests/test_dreadful_circus_ending.py).
+suite checks a bounded number of such games (tests/rules/dreadful_circus/test_dreadful_circus_ending.py).
 
 Run: .venv/bin/python bench/dreadful_circus_hands.py [--games N] [--jobs J] [--players P ...] [--random]
 """

@@ -24,6 +24,9 @@ from typing import Any
 
 from PIL import Image
 
+# The project and its tests' helpers (the stand-in). The project's root must be on the path too: tests/ holds
+# folders named like the packages (tests/table/, ...), and only a real package on the path wins over them.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from discord_standin import standin

@@ -4,6 +4,11 @@ controllable clock, a database of each kind, and a store open on it.
 ``database`` runs each test that uses it twice: on a fresh SQLite file under ``tmp_path`` and on a fresh
 database of a real PostgreSQL server that the test session starts (see ``postgres_server.py``). ``db_path``
 is a SQLite file only, for the tests of SQLite's own file (its header, its journal, a damaged disk).
+
+The test modules sit in folders by package (``tests/table/``, ``tests/rules/circus_train/``, ...) without
+``__init__.py``. Loading this file puts ``tests/`` itself on ``sys.path`` (pytest's default import mode),
+so those modules import the shared helpers here (``harness``, ``discord_table``, ``db_helpers``, ...) by their
+bare names, and a folder named like a package (``tests/table/``) never stands in for the package itself.
 """
 
 from __future__ import annotations

@@ -245,3 +245,19 @@ async def check_newest_board(d: Discord, thread: Any) -> None:
     logged = await core.store.actions(table.id, after_version=table.record.board_since - 1)
     expected = [line for action in logged for line in compose.logged_sentences(table, action)]
     assert shown == expected, (shown, expected)
+
+
+def leaf_commands(d: Discord) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every slash command the bot synced, as ("group sub", its options)."""
+    found: list[tuple[str, list[dict[str, Any]]]] = []
+
+    def walk(prefix: str, options: list[dict[str, Any]]) -> None:
+        subs = [o for o in options if o["type"] in (1, 2)]
+        if not subs:
+            found.append((prefix, options))
+        for sub in subs:
+            walk(f"{prefix} {sub['name']}", sub.get("options") or [])
+
+    for command in d.server.commands_for(d.guild).values():
+        walk(command["name"], command.get("options") or [])
+    return found

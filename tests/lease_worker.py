@@ -1,4 +1,4 @@
-"""One bot process's background work, run as its own OS process by tests/test_table_lease_processes.py:
+"""One bot process's background work, run as its own OS process by tests/table/test_table_lease_processes.py:
 it opens the table core on a PostgreSQL database with a lease under its own name, its clock fixed at a
 given instant, and then
 

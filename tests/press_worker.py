@@ -1,4 +1,4 @@
-"""One bot process pressing moves, run as its own OS process by tests/test_table_processes.py: it opens the
+"""One bot process pressing moves, run as its own OS process by tests/table/test_table_processes.py: it opens the
 table core on a PostgreSQL database (its own connections, its own table service and locks), prints ``ready``,
 waits for ``go`` on stdin so that every worker begins at the same moment, then presses, and prints one line
 of JSON: ``{"accepted": [[game, version logged, panel version], ...], "refused": [sentence, ...]}``.
