@@ -341,7 +341,7 @@ async def test_common_commands_list_status_log_rules_and_abandon(tmp_path: Path)
         assert vote.ephemeral and "vote to abandon" in vote.content  # a seated player's is a vote
         by_manager = await (await d.slash("mia", "games", "game abandon", {"game": 1})).answer()
         assert by_manager.ephemeral and "abandoned" in by_manager.content
-        await d.wait_for(lambda: "was abandoned" in d.last_message(thread).content or None)
+        await d.wait_for(lambda: any("was abandoned" in m.content for m in d.messages_in(thread)) or None)
         late = await d.slash(mover, thread, "circus pass", {})
         assert "This game is over." in (await late.settled()).content
         listed = await (await d.slash("carol", "games", "game list", {})).answer()
