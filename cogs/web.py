@@ -17,9 +17,8 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, bot_of
-from db.records import GameRecord
 from table.errors import TableError
-from web.companion import Companion
+from web.companion import Companion, Placed
 
 log = logging.getLogger("ringmaster.web")
 
@@ -88,7 +87,7 @@ class WebCog(commands.Cog, name="Web"):
             companion, self.bot.web = self.bot.web, None
             await companion.stop()
 
-    def is_open(self, record: GameRecord) -> bool:
+    def is_open(self, record: Placed) -> bool:
         """Whether anyone may follow the game without a link: a discoverable server, a channel everyone reads."""
         guild = self.bot.get_guild(record.guild_id)
         if guild is None or "DISCOVERABLE" not in guild.features:

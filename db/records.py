@@ -28,6 +28,7 @@ __all__ = [
     "GameHistory",
     "GameRecord",
     "GameStatus",
+    "GameVersion",
     "OutboxItem",
     "SeatRecord",
     "Snapshots",
@@ -87,6 +88,20 @@ class GameRecord:
     """Whether a seat's only legal action (in an open step) is played for it at once."""
     away_bank_minutes: int = 7 * 24 * 60
     """How long, per seat, a player away (``/me away``) stops their clock in this game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameVersion:
+    """Where a game is played and how far it has got, read without its JSON columns: what a page polling for a
+    new version needs (see ``GameStore.game_version``)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: GameStatus
+    version: int
+    seat_user: int | None = None
+    """The member holding the seat asked about (None: no seat asked, or no such seat)."""
 
 
 @dataclass(frozen=True, slots=True)

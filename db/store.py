@@ -81,6 +81,7 @@ from db.records import (
     GameHistory,
     GameRecord,
     GameStatus,
+    GameVersion,
     OutboxItem,
     SeatRecord,
     encode_items,
@@ -100,6 +101,7 @@ __all__ = [
     "GameRecord",
     "GameStatus",
     "GameStore",
+    "GameVersion",
     "OutboxItem",
     "SeatRecord",
 ]
@@ -208,6 +210,20 @@ class GameStore(ActionLog):
                 return await self.games.record(conn, game_id)
             except GameNotFound:
                 return None
+
+    async def game_version(self, game_id: int, seat: int | None = None) -> GameVersion | None:
+        """The game's version, status and place, and who holds ``seat``, in one read of small columns: no
+        snapshot or options is read or decoded, so a page polling for news costs next to nothing."""
+        async with self.database.read() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT g.id, g.guild_id, g.channel_id, g.status, g.version, "
+                "(SELECT s.user_id FROM seats s WHERE s.game_id = g.id AND s.seat = ?) AS seat_user "
+                "FROM games g WHERE g.id = ?", (-1 if seat is None else seat, game_id)))
+        if not rows:
+            return None
+        row = rows[0]
+        return GameVersion(row["id"], row["guild_id"], row["channel_id"], _check_status(row["status"]), row["version"],
+                           row["seat_user"])
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in a Discord thread (the latest, should a thread ever hold several)."""

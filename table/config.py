@@ -18,6 +18,9 @@ class WebSettings:
     ``http://host:port``."""
     secret: str | None = None
     """The key its links are signed with; None: one made once and kept in the database."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The reverse proxies (addresses or networks) whose ``X-Forwarded-For`` names the client for the rate
+    limit (``RINGMASTER_WEB_TRUSTED_PROXY``); empty: every client is the address it connects from."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from db.errors import StoreError
 from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.secrets import SecretStore
-from db.store import ActionRecord, GameRecord, GameStore
+from db.store import ActionRecord, GameRecord, GameStore, GameVersion
 from rules.core.errors import RulesError
 from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
@@ -156,6 +156,11 @@ class TableCore:
 
     async def record(self, game_id: int) -> GameRecord | None:
         return await self.store.get_game(game_id) if 0 < game_id <= MAX_ID else None
+
+    async def version(self, game_id: int, seat: int | None = None) -> GameVersion | None:
+        """How far a game has got (version, status, server and channel; who holds ``seat``), read without its
+        state: what a web page polling for news asks, many times a second."""
+        return await self.store.game_version(game_id, seat) if 0 < game_id <= MAX_ID else None
 
     async def is_seated(self, game_id: int, user_id: int) -> bool:
         return any(seat.user_id == user_id for seat in await self.store.seats(game_id))

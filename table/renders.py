@@ -7,6 +7,12 @@ time, so a finished game's animation never delays a board). :class:`ThreadRender
 the bot's process: for tests that replace the renderers with cheap ones, and for machines where extra
 processes are unwelcome (``RINGMASTER_RENDER_PROCESSES=0``).
 
+Two priorities. What Discord waits for (a move's board, a player's hand) is drawn at once. What a web page
+asks for (its board when the thread's is not kept, a hand, a past step, a replay page's steps: ``page_*``,
+``past_board`` and ``later``) waits while a Discord render waits for a worker, runs one at a time, and in
+its own worker process at the lowest priority (in a thread, with no processes): five hundred pages opened
+during play once took the one board worker from Discord, boards then waiting ~270 ms instead of ~60 ms.
+
 Both keep the last boards drawn, keyed by the public view's digest: a move that leaves the public view
 unchanged (about three in ten) reuses the image instead of drawing the same bytes again.
 
@@ -22,8 +28,8 @@ import json
 import logging
 import multiprocessing
 import os
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
@@ -52,6 +58,11 @@ BOARD_NICENESS = 4
 # A board worker hands its heap's free pages back every this many pictures: 2-5 ms of CPU once per ~5 s
 # of drawing at 20 moves/s (under 0.1 %), against 12-20 MB of free heap kept resident after a few minutes.
 TRIM_EVERY = 100
+# The web's worker too: a page's picture is never urgent, and at 19 it takes a core only when the bot and the
+# board workers leave it idle.
+WEB_NICENESS = 19
+# Low-priority jobs running at once: one keeps the web's share of the machine bounded whatever the crowd.
+WEB_SHARE = 1
 # Loaded by the forkserver every worker is forked from. (Drawing what every board shares there as well,
 # so workers would share those pages, cost more than it saved: measured with bench/worker_memory.py, the
 # forkserver grew by 27 MB and a worker and a replay process still made most of it their own.)
@@ -66,8 +77,19 @@ class Renders(Protocol):
         """A seat's private image from that seat's own view."""
 
     async def past_board(self, kind: str, view: View) -> bytes:
-        """A past step's public board (the first image only), e.g. for the web companion's replay: drawn but
-        not kept, so paging through a finished game never pushes live games' boards out of the cache."""
+        """A past step's public board (the first image only), for the web companion's replay, at the low
+        priority: drawn but not kept, so paging through a finished game never pushes live games' boards out."""
+
+    async def page_board(self, kind: str, view: View) -> list[bytes]:
+        """The public board for a web page: the one drawn for the thread if it is kept (or being drawn), else
+        drawn at the low priority and not kept."""
+
+    async def page_hand(self, kind: str, view: View) -> bytes:
+        """A seat's private image for its web page (from that seat's own view), at the low priority."""
+
+    async def later(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` at the low priority, in the web's worker (a module-level function and plain
+        arguments, as a worker process receives them): e.g. replaying a game for its replay page."""
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
@@ -135,6 +157,13 @@ def _start_worker() -> None:
     os.nice(BOARD_NICENESS)
 
 
+def _start_web_worker() -> None:
+    allocator.tune()
+    keep_freed_blocks()
+    _Trimming.every = TRIM_EVERY
+    os.nice(WEB_NICENESS)
+
+
 def _start_replay_worker() -> None:
     allocator.tune()
     keep_freed_blocks()
@@ -150,6 +179,10 @@ class _BoardCache:
         self.size = size
         self._boards: OrderedDict[str, list[bytes]] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[list[bytes]]] = {}
+
+    def kept(self, key: str) -> asyncio.Future[list[bytes]] | list[bytes] | None:
+        """The board kept under ``key``, or the drawing of it under way, without drawing anything."""
+        return self._boards.get(key) or self._drawing.get(key)
 
     async def get(self, key: str, draw: Callable[[], asyncio.Future[list[bytes]]]) -> list[bytes]:
         found = self._boards.get(key)
@@ -171,23 +204,106 @@ class _BoardCache:
         return images
 
 
+class Priorities:
+    """Discord's renders first: a low-priority job starts only while fewer than ``room`` Discord renders are in
+    flight (so none of them waits for a worker), and at most ``share`` such jobs run at once; the others wait
+    in order of arrival. Discord's renders never wait for this queue."""
+
+    def __init__(self, room: int, share: int = WEB_SHARE) -> None:
+        self.room = room
+        self.share = share
+        self.urgent = 0
+        """Discord's renders in flight (drawing or queued at the pool)."""
+        self.running = 0
+        """Low-priority jobs running."""
+        self._waiting: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def waiting(self) -> int:
+        """Low-priority jobs waiting for their turn."""
+        return sum(1 for waiter in self._waiting if not waiter.done())
+
+    async def first(self, start: Callable[[], Awaitable[T]]) -> T:
+        """A Discord render: started at once."""
+        self.urgent += 1
+        try:
+            return await start()
+        finally:
+            self.urgent -= 1
+            self._wake()
+
+    async def after(self, start: Callable[[], Awaitable[T]]) -> T:
+        """A low-priority job: started when Discord's renders leave room for it."""
+        if self._waiting or not self._free():
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiting.append(waiter)
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():  # its turn had come: give it to the next one
+                    self.running -= 1
+                    self._wake()
+                raise
+        else:
+            self.running += 1
+        try:
+            return await start()
+        finally:
+            self.running -= 1
+            self._wake()
+
+    def _free(self) -> bool:
+        return self.urgent < self.room and self.running < self.share
+
+    def _wake(self) -> None:
+        while self._waiting and self._free():
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                self.running += 1
+                waiter.set_result(None)
+
+
 class _PooledRenders:
-    def __init__(self, boards: Executor | None, replays: Executor | None) -> None:
+    def __init__(self, boards: Executor | None, replays: Executor | None, room: int) -> None:
         self._boards = boards
         self._replays = replays
         self._cache = _BoardCache()
+        self._web_pool: Executor | None = None
+        self.priorities = Priorities(room)
 
     def _run(self, executor: Executor | None, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         return asyncio.get_running_loop().run_in_executor(executor, function, *args)
 
+    def _web(self) -> Executor | None:
+        """Where low-priority jobs run (None: the default thread pool)."""
+        return self._web_pool
+
+    async def _first(self, function: Callable[..., T], *args: Any) -> T:
+        return await self.priorities.first(lambda: self._run(self._boards, function, *args))
+
+    async def later(self, function: Callable[..., T], *args: Any) -> T:
+        return await self.priorities.after(lambda: self._run(self._web(), function, *args))
+
     async def board(self, kind: str, view: View) -> list[bytes]:
-        return await self._cache.get(view_digest(kind, view), lambda: self._run(self._boards, draw_board, kind, view))
+        return await self._cache.get(view_digest(kind, view),
+                                     lambda: asyncio.ensure_future(self._first(draw_board, kind, view)))
 
     async def hand(self, kind: str, view: View) -> bytes:
-        return await self._run(self._boards, draw_hand, kind, view)
+        return await self._first(draw_hand, kind, view)
+
+    async def page_board(self, kind: str, view: View) -> list[bytes]:
+        kept = self._cache.kept(view_digest(kind, view))
+        if isinstance(kept, list):
+            return kept
+        if kept is not None:
+            return await asyncio.shield(kept)
+        return await self.later(draw_board, kind, view)
+
+    async def page_hand(self, kind: str, view: View) -> bytes:
+        return await self.later(draw_hand, kind, view)
 
     async def past_board(self, kind: str, view: View) -> bytes:
-        return await self._run(self._boards, draw_past_board, kind, view)
+        return await self.later(draw_past_board, kind, view)
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
@@ -195,21 +311,23 @@ class _PooledRenders:
                                [(seat, dict(action)) for seat, action in actions], frames)
 
     async def close(self) -> None:
-        for executor in (self._boards, self._replays):
+        for executor in (self._boards, self._replays, self._web_pool):
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
 
 
 class ThreadRenders(_PooledRenders):
     """Draws in the default thread pool of the bot's own process (renderers looked up at each call, so
-    tests may replace them)."""
+    tests may replace them). A web picture waits until no Discord render is in flight at all: here it would
+    take the interpreter from the bot itself."""
 
     def __init__(self) -> None:
-        super().__init__(None, None)
+        super().__init__(None, None, room=1)
 
 
 class ProcessRenders(_PooledRenders):
-    """Draws in ``workers`` processes (boards and hands) plus one lower-priority process for replays."""
+    """Draws in ``workers`` processes (boards and hands), plus one lowest-priority process for the web's
+    pictures (started with the first of them) and one for each replay."""
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
@@ -220,7 +338,15 @@ class ProcessRenders(_PooledRenders):
         self.workers = workers
         self._context = context
         self._one_replay = asyncio.Lock()
-        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker), None)
+        # Room for one Discord render a worker: a web picture starts only while none of them waits for a worker,
+        # and then draws in its own process at the lowest priority, so the processor goes to the boards first.
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker), None,
+                         room=workers + 1)
+
+    def _web(self) -> Executor | None:
+        if self._web_pool is None:
+            self._web_pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_web_worker)
+        return self._web_pool
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:

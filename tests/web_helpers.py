@@ -16,12 +16,11 @@ import aiohttp
 import pytest
 from PIL import Image, PngImagePlugin
 
-from db.store import GameRecord
 from table.config import WebSettings
 from table.core import TableCore
 from table.kits import KITS
 from table.model import Table
-from web.companion import Companion
+from web.companion import Companion, Placed
 from web.links import Signer
 from web.ratelimit import RateLimit
 
@@ -82,7 +81,7 @@ async def play_automatic(core: TableCore, game_id: int, moves: int | None = None
 
 
 @asynccontextmanager
-async def serving(tmp_path: Path, *, is_open: Callable[[GameRecord], bool] = lambda record: False,
+async def serving(tmp_path: Path, *, is_open: Callable[[Placed], bool] = lambda record: False,
                   clock: Clock | None = None, rate: RateLimit | None = None,
                   poll_seconds: float = 0.3) -> AsyncIterator[Companion]:
     """A table core on a fresh database and a companion serving it on 127.0.0.1 (any free port)."""

@@ -1,7 +1,7 @@
-"""Work done off the event loop, once, and kept by key: replayed histories are made in a worker thread,
-drawings (100 ms and more each) by the table core's render pool (``get_drawn``), so a page, its images and
-every spectator polling it share one drawing of a game's current board, and two requests for the same
-thing at once wait for the same work.
+"""Work done once and kept by key: drawings (100 ms and more each), replayed histories and fairness checks
+by the table core's render pool at its low priority, a game's public log and public part on the loop
+(``get_drawn``), so a page, its images and every spectator polling it share one drawing of a game's current
+board and one reading of its log, and two requests for the same thing at once wait for the same work.
 
 Keys name exactly what was drawn, e.g. ``("board", game id, version)``: a game's new version is a new key,
 and the oldest entries give way when the cache is full.
@@ -24,6 +24,13 @@ class OffLoopCache(Generic[T]):
         self.size = size
         self._done: OrderedDict[Hashable, T] = OrderedDict()
         self._running: dict[Hashable, asyncio.Future[T]] = {}
+
+    def kept(self, key: Hashable) -> T | None:
+        """The value kept under ``key``, if it is: nothing is made, nothing is awaited."""
+        if key in self._done:
+            self._done.move_to_end(key)
+            return self._done[key]
+        return None
 
     async def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The value kept under ``key``, made by ``make()`` in a worker thread if it is not kept yet."""

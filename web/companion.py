@@ -10,9 +10,19 @@ Who may see what is decided here, once per request, by :meth:`Companion.access`:
 
 Every page, JSON answer and image is built from the spectator view, or from the view of the seat the
 link names, and nothing else (:mod:`web.reading`, :mod:`web.history`). Every response is marked
-``no-store`` and carries a strict Content-Security-Policy; every request first passes the per-address
-rate limit. Drawings and replays run in worker threads and are kept by game and version
-(:mod:`web.cache`). Links are never logged (aiohttp's access log is off).
+``no-store`` and carries a strict Content-Security-Policy; every request first passes the rate limit of
+its client (:mod:`web.clients`: the peer's address, or the one a trusted reverse proxy forwards). Links are
+never logged (aiohttp's access log is off).
+
+Spectators must cost the players nothing they would notice (docs/web.md, "A crowd of spectators"):
+
+- a page's poll (``state.json``) reads the game's version alone (``TableCore.version``): no state, snapshot or
+  log is read or decoded, however many pages poll;
+- what a page shows of a game is kept by game and version (:mod:`web.cache`): the public log is rebuilt only
+  for a new version, the public part at most every ``PART_FRESH`` seconds (a deadline can move without a move);
+  the current board and its images are served without reading the game at all once drawn for a version;
+- every picture, and a replay page's replayed steps and fairness check, are made by the table's render
+  workers at their low priority (``page_board``, ``page_hand``, ``past_board``, ``later``): after Discord's.
 """
 
 from __future__ import annotations
@@ -26,14 +36,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
-from db.records import GameRecord
+from db.records import GameRecord, GameVersion
 from rules.core import fairness
 from rules.core.fairness import Verdict
-from rules.registry import GAMES
 from table import compose
 from table.config import WebSettings
 from table.core import TableCore
@@ -41,7 +50,8 @@ from table.errors import TableError
 from table.model import Table
 from web import pages, reading
 from web.cache import OffLoopCache
-from web.history import Step, public_steps
+from web.clients import Trusted, client_of
+from web.history import Step, replayed_steps, verified
 from web.links import SEAT_LINK_LIFETIME, SPECTATOR_LINK_LIFETIME, LinkRefused, Signer
 from web.ratelimit import RateLimit
 
@@ -62,8 +72,26 @@ LINK_KEY_NAME = "web-links"
 NO_OPEN_PAGE = ("There is no open page for game #{}: a game of a private server or channel opens only from a "
                 "signed link (the board's Follow on the web button, or /game web in its thread).")
 
+SEAT_PASSED = ("This seat has passed to another player since the link was made, so it no longer opens; its new "
+               "player can ask /game web for their own.")
+PART_FRESH = 30.0
+"""Seconds a game's public part is kept for one version: its deadlines can move without a move (time away, a
+hand-over), and a page shows such a change within this bound."""
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-IsOpen = Callable[[GameRecord], bool]
+
+
+class Placed(Protocol):
+    """Where a game is played: what deciding whether it is open to anyone needs (a record, or a version read)."""
+
+    @property
+    def guild_id(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+
+IsOpen = Callable[[Placed], bool]
 
 
 class Refused(Exception):
@@ -86,20 +114,35 @@ class Access:
     expires: datetime | None
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A request's game and what it may see, checked from the game's version alone (nothing decoded)."""
+
+    prefix: str
+    found: GameVersion
+    seat: int | None
+    expires: datetime | None
+
+
 class Companion:
     def __init__(self, core: TableCore, signer: Signer, *, is_open: IsOpen, base_url: str = "",
-                 rate: RateLimit | None = None, poll_seconds: float = 3.0, index: bool = True) -> None:
+                 rate: RateLimit | None = None, poll_seconds: float = 3.0, index: bool = True,
+                 trusted: Trusted | None = None) -> None:
         self.core = core
         self.signer = signer
         self.is_open = is_open
         self.base_url = base_url.rstrip("/")
         self.rate = rate or RateLimit()
+        self.trusted = trusted or Trusted()
+        """The reverse proxies whose ``X-Forwarded-For`` names the client (see :mod:`web.clients`)."""
         self.poll_ms = max(100, int(poll_seconds * 1000))
         self.boards: OffLoopCache[list[bytes]] = OffLoopCache(64)
         self.hands: OffLoopCache[bytes] = OffLoopCache(32)
         self.histories: OffLoopCache[list[Step]] = OffLoopCache(8)
         self.step_images: OffLoopCache[bytes] = OffLoopCache(256)
         self.verdicts: OffLoopCache[Verdict] = OffLoopCache(16)
+        self.logs: OffLoopCache[list[str]] = OffLoopCache(64)
+        self.parts: OffLoopCache[reading.PublicPart] = OffLoopCache(256)
         self.static = {name: resources.files("web").joinpath("static", name).read_bytes() for name in STATIC}
         self.app = web.Application(middlewares=[self.guard])
         self._runner: web.AppRunner | None = None
@@ -120,7 +163,8 @@ class Companion:
                      **options: Any) -> Companion:
         """A companion signing with the configured key, or with one made once and kept in the database."""
         key = settings.secret or await core.secret(LINK_KEY_NAME, lambda: secrets.token_hex(32))
-        return cls(core, Signer(key.encode(), core.clock), is_open=is_open, base_url=settings.url or "", **options)
+        return cls(core, Signer(key.encode(), core.clock), is_open=is_open, base_url=settings.url or "",
+                   trusted=Trusted(settings.trusted_proxies), **options)
 
     # ----- running -------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> None:
@@ -153,28 +197,40 @@ class Companion:
         return f"{self.base_url}/link/{self.signer.token(record.id, None, 0, SPECTATOR_LINK_LIFETIME)}"
 
     # ----- who may see what ----------------------------------------------------------------------------
-    async def access(self, request: web.Request, *, with_state: bool = True) -> Access:
+    async def check(self, request: web.Request) -> Checked:
+        """Who may see what, from the game's version read alone (no state, snapshot or log decoded)."""
         scope, key = request.match_info["scope"], request.match_info["key"]
         if scope == "game":
             game_id = int(key) if key.isascii() and key.isdigit() and len(key) <= 19 else 0
-            record = await self.core.record(game_id) if game_id else None
-            if record is None or not self.is_open(record):
+            found = await self.core.version(game_id) if game_id else None
+            if found is None or not self.is_open(found):
                 # The same answer whether the game is private or does not exist: a guess learns nothing.
                 raise Refused(404, "No open page", NO_OPEN_PAGE.format(key[:20]))
-            return Access(f"/game/{record.id}", await self._table(record.id, with_state), None, None)
+            return Checked(f"/game/{found.id}", found, None, None)
         try:
             grant = self.signer.check(key)
         except LinkRefused as error:
             raise Refused(403, "Link refused", str(error)) from error
-        table = await self._table(grant.game_id, with_state)
-        if grant.seat is not None and (grant.seat >= len(table.seats) or table.user_of(grant.seat) != grant.user_id):
-            raise Refused(403, "Link refused", "This seat has passed to another player since the link was made, so "
-                          "it no longer opens; its new player can ask /game web for their own.")
-        return Access(f"/link/{key}", table, grant.seat, grant.expires)
+        found = await self.core.version(grant.game_id, grant.seat)
+        if found is None:
+            raise Refused(404, "No such game", f"There is no game #{grant.game_id}.")
+        if grant.seat is not None and found.seat_user != grant.user_id:
+            raise Refused(403, "Link refused", SEAT_PASSED)
+        return Checked(f"/link/{key}", found, grant.seat, grant.expires)
+
+    async def access(self, request: web.Request, *, with_state: bool = True) -> Access:
+        checked = await self.check(request)
+        return await self.opened(checked, with_state)
+
+    async def opened(self, checked: Checked, with_state: bool = True) -> Access:
+        """The checked request's game, read whole."""
+        table = await self._table(checked.found.id, with_state)
+        if checked.seat is not None and (checked.seat >= len(table.seats)
+                                         or table.user_of(checked.seat) != checked.found.seat_user):
+            raise Refused(403, "Link refused", SEAT_PASSED)  # handed over between the two reads
+        return Access(checked.prefix, table, checked.seat, checked.expires)
 
     async def _table(self, game_id: int, with_state: bool) -> Table:
-        if await self.core.record(game_id) is None:
-            raise Refused(404, "No such game", f"There is no game #{game_id}.")
         try:
             return await (self.core.table(game_id) if with_state else self.core.lobby_view(game_id))
         except TableError as error:
@@ -191,39 +247,61 @@ class Companion:
         return web.Response(body=self.static[name], content_type=STATIC[name], charset="utf-8")
 
     async def game_page(self, request: web.Request) -> web.StreamResponse:
-        access = await self.access(request)
+        checked = await self.check(request)
+        found = checked.found
+        part = self.parts.kept(self._part_key(found.id, found.version))
+        if part is not None and checked.seat is None:  # a spectator's page of a version already shown: no read
+            return html(pages.game_page(checked.prefix, part, None, self.poll_ms))
+        access = await self.opened(checked)
         table = access.table
         part = await self.public_part(table)
         seat = reading.seat_part(table, access.seat, access.expires) if access.seat is not None else None
         return html(pages.game_page(access.prefix, part, seat, self.poll_ms))
 
+    @staticmethod
+    def _part_key(game_id: int, version: int) -> tuple[object, ...]:
+        return ("part", game_id, version, int(asyncio.get_running_loop().time() // PART_FRESH))
+
     async def public_part(self, table: Table) -> reading.PublicPart:
-        """What the thread shows of the game now (its board drawn, so the page knows its images)."""
+        """What the thread shows of the game now (its board drawn, so the page knows its images), made once
+        for a version (and kept at most ``PART_FRESH`` seconds)."""
+        return await self.parts.get_drawn(self._part_key(table.id, table.record.version),
+                                          lambda: self._public_part(table))
+
+    async def _public_part(self, table: Table) -> reading.PublicPart:
         if table.state is None:
             return reading.public_part(table, [], {}, 0)
         images = len(await self.board(table))
         deadlines = await self.core.deadlines(table) if table.record.status == "active" else {}
-        return reading.public_part(table, await self.core.public_log(table), deadlines, images)
+        return reading.public_part(table, await self.public_log(table), deadlines, images)
+
+    async def public_log(self, table: Table) -> list[str]:
+        """The public log, rebuilt from the action log only for a game version not seen yet."""
+        return await self.logs.get_drawn(("log", table.id, table.record.version), lambda: self.core.public_log(table))
 
     async def state_json(self, request: web.Request) -> web.StreamResponse:
-        """What a page polls to know when to update itself: the game's version and status, nothing else."""
-        record = (await self.access(request, with_state=False)).table.record
-        return web.json_response({"game": record.id, "version": record.version, "status": record.status})
+        """What a page polls to know when to update itself: the game's version and status, nothing else, read
+        without decoding anything of the game."""
+        found = (await self.check(request)).found
+        return web.json_response({"game": found.id, "version": found.version, "status": found.status})
 
     # ----- images --------------------------------------------------------------------------------------
     async def board(self, table: Table) -> list[bytes]:
-        """The current public board's images, drawn once per game version by the table's render pool (which
-        also keeps the boards it drew for Discord: the page shows the one posted in the thread)."""
+        """The current public board's images, once per game version: the one posted in the thread if the render
+        pool still keeps it, else drawn at the pool's low priority."""
         view, renders = table.public_view(), self.core.renders
         return await self.boards.get_drawn(("board", table.id, table.record.version),
-                                           lambda: renders.board(table.record.kind, view))
+                                           lambda: renders.page_board(table.record.kind, view))
 
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         """The current board (the version in the address only keeps a browser from showing an older one)."""
-        table = (await self.access(request)).table
-        if table.state is None:
-            raise Refused(404, "No board", "This game has not started, so it has no board yet.")
-        images = await self.board(table)
+        checked = await self.check(request)
+        images = self.boards.kept(("board", checked.found.id, checked.found.version))
+        if images is None:  # not drawn for this version yet: read the game
+            table = (await self.opened(checked)).table
+            if table.state is None:
+                raise Refused(404, "No board", "This game has not started, so it has no board yet.")
+            images = await self.board(table)
         part = int(request.match_info["part"])
         if part >= len(images):
             raise Refused(404, "No such image", "The board has no such part.")
@@ -236,15 +314,19 @@ class Companion:
             raise Refused(404, "No hand", "Only a seat's own page shows a hand.")
         view, renders = table.game.view(table.state, seat), self.core.renders
         return png(await self.hands.get_drawn(("hand", table.id, table.record.version, seat),
-                                              lambda: renders.hand(table.record.kind, view)))
+                                              lambda: renders.page_hand(table.record.kind, view)))
 
     # ----- the replay ----------------------------------------------------------------------------------
     async def history(self, table: Table) -> list[Step]:
+        """The game's public steps, replayed once per version by the render workers at their low priority (a
+        replay takes seconds of processor that the bot's own process must not give)."""
         if table.state is None:
             return []
-        actions = await self.core.actions(table.id)
-        return await self.histories.get(("history", table.id, table.record.version),
-                                        lambda: public_steps(table, actions))
+
+        async def replay() -> list[Step]:
+            actions = await self.core.actions(table.id)
+            return await self.core.renders.later(replayed_steps, table.record, table.seats, actions)
+        return await self.histories.get_drawn(("history", table.id, table.record.version), replay)
 
     async def replay_page(self, request: web.Request) -> web.StreamResponse:
         access = await self.access(request)
@@ -262,10 +344,12 @@ class Companion:
         table = access.table
         if table.record.status not in ("finished", "abandoned") or table.state is None:
             return None
-        _, record = await self.core.game_record(table.id)
         digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
-        verdict = await self.verdicts.get(("verdict", table.id, table.record.version),
-                                          lambda: fairness.verify_record(record, GAMES, digest))
+
+        async def verify() -> Verdict:
+            _, record = await self.core.game_record(table.id)
+            return await self.core.renders.later(verified, record, digest)
+        verdict = await self.verdicts.get_drawn(("verdict", table.id, table.record.version), verify)
         command = f"python -m rules verify {compose.record_filename(table)} --commitment {digest}"
         return pages.Fairness(table.record.seed, table.record.seed_salt, digest, verdict.ok, verdict.lines,
                               f"{access.prefix}/record.json", command)
@@ -295,7 +379,7 @@ class Companion:
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The rate limit first; then refusals become pages that say why; then the security headers."""
-        wait = self.rate.wait(request.remote or "unknown")
+        wait = self.rate.wait(client_of(request.remote, request.headers.getall("X-Forwarded-For", []), self.trusted))
         response: web.StreamResponse
         if wait > 0:
             response = html(pages.refusal("Slow down", "Too many requests from your address; wait a few seconds and "

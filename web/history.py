@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.records import ActionRecord
+from db.records import ActionRecord, GameRecord, SeatRecord
+from rules.core import fairness
+from rules.core.fairness import Verdict
 from rules.core.game import View
+from rules.registry import GAMES
 from table import compose
+from table.kits import kit
 from table.model import Table
 
 
@@ -44,3 +48,15 @@ def public_steps(table: Table, actions: Sequence[ActionRecord]) -> list[Step]:
             steps.append(Step(public, tuple(waiting), kit.board_alt(public)))
             waiting = []
     return steps
+
+
+def replayed_steps(record: GameRecord, seats: list[SeatRecord], actions: Sequence[ActionRecord]) -> list[Step]:
+    """:func:`public_steps` from plain records, as a render worker process receives them (it looks the game's
+    kit up itself: a kit holds functions that do not travel between processes)."""
+    return public_steps(Table(record, seats, kit(record.kind), None), actions)
+
+
+def verified(record: dict[str, object], digest: str) -> Verdict:
+    """A finished game's record checked against the commitment its thread showed (replays the game: run it in a
+    render worker)."""
+    return fairness.verify_record(record, GAMES, digest)

@@ -5,10 +5,14 @@
   proxy's ``https://games.example.org``); unset: ``http://HOST:PORT``.
 - ``RINGMASTER_WEB_SECRET``: the key links are signed with (at least 32 characters); unset: a key is made
   once and kept in the database, so links survive restarts.
+- ``RINGMASTER_WEB_TRUSTED_PROXY``: the reverse proxies in front of the companion, as addresses or networks
+  separated by commas or spaces (e.g. ``127.0.0.1, ::1``); a request from one of them is rate-limited by the
+  client its ``X-Forwarded-For`` names (see :mod:`web.clients`). Unset: by the address each request comes from.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -46,4 +50,17 @@ def web_settings(values: Mapping[str, str]) -> WebSettings | None:
     if secret is not None and len(secret) < MIN_SECRET:
         raise SettingsError(f"RINGMASTER_WEB_SECRET must be at least {MIN_SECRET} characters long (for example the "
                             "output of: python3 -c 'import secrets; print(secrets.token_hex(32))'), or unset.")
-    return WebSettings(host, port, url, secret)
+    return WebSettings(host, port, url, secret, trusted_proxies(values.get("RINGMASTER_WEB_TRUSTED_PROXY", "")))
+
+
+def trusted_proxies(text: str) -> tuple[str, ...]:
+    """The trusted proxies' networks, each checked (an address alone is a network of one)."""
+    found = []
+    for entry in text.replace(",", " ").split():
+        try:
+            found.append(str(ipaddress.ip_network(entry, strict=False)))
+        except ValueError:
+            raise SettingsError(f"RINGMASTER_WEB_TRUSTED_PROXY must list the addresses or networks of the reverse "
+                                f"proxies in front of the companion, such as 127.0.0.1 or 10.0.0.0/8, separated by "
+                                f"commas; {entry[:60]!r} is neither.") from None
+    return tuple(found)
