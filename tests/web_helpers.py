@@ -20,6 +20,7 @@ from table.config import WebSettings
 from table.core import TableCore
 from table.kits import KITS
 from table.model import Table
+from web.clients import Trusted
 from web.companion import Companion, Placed
 from web.links import Signer
 from web.ratelimit import RateLimit
@@ -83,11 +84,11 @@ async def play_automatic(core: TableCore, game_id: int, moves: int | None = None
 @asynccontextmanager
 async def serving(tmp_path: Path, *, is_open: Callable[[Placed], bool] = lambda record: False,
                   clock: Clock | None = None, rate: RateLimit | None = None,
-                  poll_seconds: float = 0.3) -> AsyncIterator[Companion]:
+                  poll_seconds: float = 0.3, trusted: Trusted | None = None) -> AsyncIterator[Companion]:
     """A table core on a fresh database and a companion serving it on 127.0.0.1 (any free port)."""
     core = await TableCore.open(tmp_path / "web.sqlite3", clock=clock or Clock())
     companion = Companion(core, Signer(KEY, core.clock), is_open=is_open, rate=rate or RateLimit(10_000, 10_000.0),
-                          poll_seconds=poll_seconds)
+                          poll_seconds=poll_seconds, trusted=trusted)
     await companion.start("127.0.0.1", 0)
     try:
         yield companion
