@@ -8,15 +8,21 @@ used to fall inside a chain of them and stop the build."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
-from bench.load_players import awaited_ids, board_version
-from bench.load_world import DB_NAME, KINDS, build, cache_folder, cached, populate
 from table.core import TableCore
 from table.model import Table
-from tests.discord_standin import StandIn
+
+# The benchmark's modules, imported as bench/load.py imports them. Loaded by name at run time: they import
+# the stand-in as ``tests.discord_standin``, which the type check of tests/ knows as ``discord_standin``
+# (one file under two module names stops mypy).
+sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
+load_world = importlib.import_module("load_world")
+load_players = importlib.import_module("load_players")
 
 GAMES = 32  # eight of each kind
 SEED = 1
@@ -25,14 +31,15 @@ TAIL = 3  # turns played through the table service: fewer than the benchmark's, 
 
 
 async def test_a_world_built_from_nothing_can_be_played_in_every_game(tmp_path: Path) -> None:
-    world = await build(tmp_path, GAMES, SEED, report=lambda _line: None, tail=TAIL)
-    assert cached(tmp_path, GAMES, SEED) == world  # the next run takes it from the cache
-    assert Counter(entry.kind for entry in world.entries) == dict.fromkeys(KINDS, GAMES // len(KINDS))
+    world = await load_world.build(tmp_path, GAMES, SEED, report=lambda _line: None, tail=TAIL)
+    assert load_world.cached(tmp_path, GAMES, SEED) == world  # the next run takes it from the cache
+    kinds = load_world.KINDS
+    assert Counter(entry.kind for entry in world.entries) == dict.fromkeys(kinds, GAMES // len(kinds))
 
-    server = StandIn()  # the stand-in as the benchmark fills it before the bot connects
-    populate(server, world)
+    server = load_world.StandIn()  # the stand-in as the benchmark fills it before the bot connects
+    load_world.populate(server, world)
     rng = random.Random(SEED)
-    core = await TableCore.open(cache_folder(tmp_path, GAMES, SEED) / DB_NAME)
+    core = await TableCore.open(load_world.cache_folder(tmp_path, GAMES, SEED) / load_world.DB_NAME)
     try:
         logged = forced = 0
         for entry in world.entries:
@@ -49,9 +56,9 @@ async def test_a_world_built_from_nothing_can_be_played_in_every_game(tmp_path: 
                 assert table.game.legal_actions(table.state, seat), f"{entry.title}: seat {seat} has no move"
 
             board = server.messages[entry.board_message_id]
-            mentioned = awaited_ids(board)
+            mentioned = load_players.awaited_ids(board)
             assert mentioned and set(mentioned) <= set(table.awaited_users()), entry.title
-            assert board_version(board) == table.record.version, entry.title
+            assert load_players.board_version(board) == table.record.version, entry.title
             await move(core, table, mentioned[0], rng)
         assert logged == world.actions
         assert forced > 0  # the world has chains of forced moves, logged as the table logs them
