@@ -353,7 +353,7 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
                                 f"version {table.record.version - len(result.follow_ups)}, the plan "
                                 f"{len(turn.follow)}")
     if made:
-        table = await tables.table(table.id)  # as the bot will load it: from the saved snapshot
+        table = await tables.table(table.id)  # the game as the table service has it after the last write
         assert table.state is not None
         if game.state_to_json(table.state) != game.state_to_json(turns[made - 1].state) or not table.awaited():
             raise WorldDiverged(f"{table.title}: the saved game is not the planned one at version "
