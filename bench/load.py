@@ -93,17 +93,18 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load_players import Arrival, LiveGame, Players, WatchedStandIn  # noqa: E402
 from load_postgres import copy_world, start_server  # noqa: E402
-from load_world import populate, prepare, spread_guilds  # noqa: E402
+from load_world import World, populate, prepare, spread_guilds  # noqa: E402
 
 from launch import share  # noqa: E402
 from table.config import Shards  # noqa: E402
@@ -209,9 +210,10 @@ class BotProcess:
         self.profile = profile if profile is None or shards is None else f"{profile}.{number}"
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, port: int, token: str, db: str, guild_id: int) -> None:
+    async def start(self, port: int, token: str, db: str, guild_id: int, settings: Sequence[str] = ()) -> None:
         args = [sys.executable, str(ROOT / "bench" / "load_bot.py"), "--port", str(port), "--token", token,
                 "--db", db, "--guild", str(guild_id), "--lag", str(self.lag_path)]
+        args += [f"--setting={setting}" for setting in settings]
         if self.shards is not None:
             args += ["--shards", str(self.shards)]
         if self.profile:
@@ -328,7 +330,19 @@ async def probe(samples: list[tuple[float, float]]) -> None:
         samples.append((woke, max(0.0, woke - asked - 0.05)))
 
 
-async def run(args: argparse.Namespace) -> Run:
+class Alongside(Protocol):
+    """Load beside the players' (e.g. bench/spectators.py's web crowd): settings for the bot, and work started
+    with the arrivals and stopped after the window."""
+
+    bot_settings: list[str]
+    """``RINGMASTER_X=VALUE`` settings given to the bot process."""
+
+    async def start(self, world: World, warmup: float, duration: float) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> Run:
     cache = Path(args.cache)
     world, db = await prepare(cache, args.games, args.seed)
     result = Run(args.games, args.rate, args.duration, started_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -363,7 +377,9 @@ async def run(args: argparse.Namespace) -> Run:
             await server.start()
             discord = Discord(server, bot_elsewhere=True)
             started = time.monotonic()
-            await asyncio.gather(*(bot.start(server.port, server.token, location, world.guild_id) for bot in bots))
+            settings = alongside.bot_settings if alongside is not None else []
+            await asyncio.gather(*(bot.start(server.port, server.token, location, world.guild_id, settings)
+                                   for bot in bots))
             print(f"bot ready in {time.monotonic() - started:.1f} s; {args.warmup:g} s warm-up, "
                   f"{args.duration:g} s measured at {args.rate:g} moves/s", flush=True)
             for bot, figure in zip(bots, figures, strict=True):
@@ -371,7 +387,13 @@ async def run(args: argparse.Namespace) -> Run:
             games = [LiveGame(entry.id, threads[entry.id], server.messages[entry.board_message_id])
                      for entry in world.entries]
             players = Players(server, discord, games, args.seed)
-            window = await drive(players, bots, figures, postgres, result, args)
+            if alongside is not None:
+                await alongside.start(world, args.warmup, args.duration)
+            try:
+                window = await drive(players, bots, figures, postgres, result, args)
+            finally:
+                if alongside is not None:
+                    await alongside.stop()
             result.finished = sum(1 for game in games if game.over)
             for bot, figure in zip(bots, figures, strict=True):
                 mem = memory(bot.pid)

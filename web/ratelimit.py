@@ -1,4 +1,5 @@
-"""A simple rate limit per address: a bucket of requests that refills at a steady pace.
+"""A simple rate limit per client address (:mod:`web.clients` says which): a bucket of requests that refills
+at a steady pace.
 
 Each address may make ``burst`` requests at once and ``per_second`` on average after that; a request
 beyond that is answered 429 with how long to wait. The buckets live in memory (a restart forgets them)
