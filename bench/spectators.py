@@ -154,7 +154,8 @@ def crowd_main(plan_path: str, out_path: str) -> None:
     plan = json.loads(Path(plan_path).read_text())
     seen = asyncio.run(crowd(plan))
     Path(out_path).write_text(json.dumps({"polls": seen.polls, "opens": seen.opens, "refreshes": seen.refreshes,
-                                          "statuses": seen.statuses, "errors": seen.errors}))
+                                          "statuses": seen.statuses, "errors": seen.errors,
+                                          "cpu": time.process_time()}))
 
 
 # ----- beside bench/load.py's players -----------------------------------------------------------------------
@@ -249,7 +250,8 @@ def crowd_lines(seen: dict[str, Any] | None) -> list[str]:
     return [timing("poll (state.json)", seen["polls"]), timing("page opened, with images", seen["opens"]),
             timing("page refreshed (new version)", seen["refreshes"]),
             "  answers                      " + ", ".join(f"{k}: {v}" for k, v in sorted(seen["statuses"].items())),
-            "  client errors                " + (", ".join(f"{k}: {v}" for k, v in seen["errors"].items()) or "none")]
+            "  client errors                " + (", ".join(f"{k}: {v}" for k, v in seen["errors"].items()) or "none"),
+            f"  the crowd's own CPU          {seen.get('cpu', 0.0):.1f} s (its process, on the same cores as the bot)"]
 
 
 def summary(quiet: Side | None, busy: Side | None, args: argparse.Namespace) -> str:

@@ -63,10 +63,21 @@ TRIM_EVERY = 100
 WEB_NICENESS = 19
 # Low-priority jobs running at once: one keeps the web's share of the machine bounded whatever the crowd.
 WEB_SHARE = 1
+# Low-priority jobs that may wait their turn; one more is refused (``RendersBusy``) rather than queued behind
+# minutes of drawing that nobody would wait for (a page left after 30 s is not asked again).
+WEB_QUEUE = 64
 # Loaded by the forkserver every worker is forked from. (Drawing what every board shares there as well,
 # so workers would share those pages, cost more than it saved: measured with bench/worker_memory.py, the
 # forkserver grew by 27 MB and a worker and a replay process still made most of it their own.)
 PRELOAD = ("table.renders",)
+
+
+class RendersBusy(Exception):
+    """A low-priority job refused because too many wait already (``str()`` says what to do)."""
+
+    def __init__(self) -> None:
+        super().__init__("The pictures are busy being drawn for the players right now; this page will be ready in "
+                         "a few seconds, so try again then.")
 
 
 class Renders(Protocol):
@@ -89,7 +100,8 @@ class Renders(Protocol):
 
     async def later(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` at the low priority, in the web's worker (a module-level function and plain
-        arguments, as a worker process receives them): e.g. replaying a game for its replay page."""
+        arguments, as a worker process receives them): e.g. replaying a game for its replay page. Raises
+        :class:`RendersBusy` when too many low-priority jobs wait already (as ``page_*`` and ``past_board`` do)."""
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
@@ -206,12 +218,14 @@ class _BoardCache:
 
 class Priorities:
     """Discord's renders first: a low-priority job starts only while fewer than ``room`` Discord renders are in
-    flight (so none of them waits for a worker), and at most ``share`` such jobs run at once; the others wait
-    in order of arrival. Discord's renders never wait for this queue."""
+    flight (so none of them waits for a worker), and at most ``share`` such jobs run at once; up to ``queue``
+    others wait in order of arrival, and one more is refused (:class:`RendersBusy`). Discord's renders never
+    wait for this queue."""
 
-    def __init__(self, room: int, share: int = WEB_SHARE) -> None:
+    def __init__(self, room: int, share: int = WEB_SHARE, queue: int = WEB_QUEUE) -> None:
         self.room = room
         self.share = share
+        self.queue = queue
         self.urgent = 0
         """Discord's renders in flight (drawing or queued at the pool)."""
         self.running = 0
@@ -221,7 +235,7 @@ class Priorities:
     @property
     def waiting(self) -> int:
         """Low-priority jobs waiting for their turn."""
-        return sum(1 for waiter in self._waiting if not waiter.done())
+        return len(self._waiting)
 
     async def first(self, start: Callable[[], Awaitable[T]]) -> T:
         """A Discord render: started at once."""
@@ -235,6 +249,8 @@ class Priorities:
     async def after(self, start: Callable[[], Awaitable[T]]) -> T:
         """A low-priority job: started when Discord's renders leave room for it."""
         if self._waiting or not self._free():
+            if len(self._waiting) >= self.queue:
+                raise RendersBusy()
             waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self._waiting.append(waiter)
             try:
@@ -243,6 +259,8 @@ class Priorities:
                 if waiter.done() and not waiter.cancelled():  # its turn had come: give it to the next one
                     self.running -= 1
                     self._wake()
+                else:  # gone before its turn: it holds no place in the queue
+                    self._waiting.remove(waiter)
                 raise
         else:
             self.running += 1

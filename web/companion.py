@@ -48,6 +48,7 @@ from table.config import WebSettings
 from table.core import TableCore
 from table.errors import TableError
 from table.model import Table
+from table.renders import RendersBusy
 from web import pages, reading
 from web.cache import OffLoopCache
 from web.clients import Trusted, client_of
@@ -74,6 +75,8 @@ NO_OPEN_PAGE = ("There is no open page for game #{}: a game of a private server 
 
 SEAT_PASSED = ("This seat has passed to another player since the link was made, so it no longer opens; its new "
                "player can ask /game web for their own.")
+BUSY_RETRY = 5
+"""Seconds a page refused because the render workers' low-priority queue is full is told to wait."""
 PART_FRESH = 30.0
 """Seconds a game's public part is kept for one version: its deadlines can move without a move (time away, a
 hand-over), and a page shows such a change within this bound."""
@@ -390,6 +393,9 @@ class Companion:
                 response = await handler(request)
             except Refused as refused:
                 response = html(pages.refusal(refused.title, str(refused)), refused.status)
+            except RendersBusy as busy:  # the players' pictures first: a page under a crowd waits its turn
+                response = html(pages.refusal("Busy drawing", str(busy)), 503)
+                response.headers["Retry-After"] = str(BUSY_RETRY)
             except web.HTTPException as error:  # no such route, or a method it does not take
                 response = html(pages.refusal(error.reason, "There is no such page."), error.status)
             except (asyncio.CancelledError, KeyboardInterrupt):

@@ -17,7 +17,7 @@ from db.records import Snapshots
 from rules.core.game import View
 from table import renders as renders_module
 from table.core import TableCore
-from table.renders import Priorities, ProcessRenders, ThreadRenders
+from table.renders import Priorities, ProcessRenders, RendersBusy, ThreadRenders
 from web.history import public_steps, replayed_steps
 
 from discord_table import cheap_renders
@@ -194,13 +194,46 @@ async def test_low_priority_jobs_run_one_at_a_time_and_a_cancelled_one_gives_its
 
     first = asyncio.create_task(priorities.after(lambda: job("first")))
     second = asyncio.create_task(priorities.after(lambda: job("second")))
-    third = asyncio.create_task(priorities.after(lambda: job("third")))
-    await until(lambda: started == ["first"])
+    await until(lambda: started == ["first"] and priorities.waiting == 1)
     second.cancel()
+    await until(lambda: priorities.waiting == 0)
+    third = asyncio.create_task(priorities.after(lambda: job("third")))
+    await until(lambda: priorities.waiting == 1)
     release.set()
     assert await first == "first" and await third == "third"
     assert started == ["first", "third"] and second.cancelled()
     assert (priorities.running, priorities.waiting, priorities.urgent) == (0, 0, 0)
+
+
+async def test_a_full_queue_refuses_the_next_low_priority_job() -> None:
+    priorities = Priorities(room=1, share=1, queue=2)
+    release = asyncio.Event()
+
+    async def job() -> None:
+        await release.wait()
+
+    jobs = [asyncio.create_task(priorities.after(job)) for _ in range(3)]  # one runs, two wait
+    await until(lambda: priorities.running == 1 and priorities.waiting == 2)
+    with pytest.raises(RendersBusy, match="busy being drawn for the players"):
+        await priorities.after(job)
+    release.set()
+    await asyncio.gather(*jobs)
+    await priorities.after(job)  # room again
+
+
+async def test_a_page_refused_for_a_full_queue_says_when_to_come_back(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+
+    async def busy(self: ThreadRenders, kind: str, view: View) -> list[bytes]:
+        raise RendersBusy()
+
+    monkeypatch.setattr(ThreadRenders, "page_board", busy)
+    async with serving(tmp_path, is_open=lambda record: True) as web:
+        table = await started_game(web.core, KIND, 2)
+        status, headers, body = await fetch(f"{web.base_url}/game/{table.id}")
+        assert status == 503 and headers["Retry-After"] == "5"
+        assert "busy being drawn for the players right now" in body.decode()
 
 
 async def test_the_webs_worker_is_a_process_of_the_lowest_priority(tmp_path: Path) -> None:
