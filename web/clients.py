@@ -11,6 +11,7 @@ address that is not one of them is the client (whatever a client wrote further l
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Iterable, Sequence
 
@@ -31,9 +32,10 @@ class Trusted:
         return bool(self.networks)
 
     def __contains__(self, address: Address) -> bool:
-        return any(address in network for network in self.networks)
+        return any(address.version == network.version and address in network for network in self.networks)
 
 
+@functools.lru_cache(maxsize=4096)  # the same few addresses come back every few seconds; parsing one is slow
 def address_of(text: str) -> Address | None:
     """The address in ``text`` (an IPv4-mapped IPv6 address as the IPv4 one), None if it is none."""
     text = text.strip()
