@@ -11,12 +11,14 @@ Method
   companion serving a crowd. The web companion is on in both runs (``RINGMASTER_WEB`` on 127.0.0.1), so the
   difference is the crowd alone.
 * The crowd runs in a process of its own (this file with ``crowd``), so its HTTP client never shares an event
-  loop with the stand-in whose timestamps measure the players. It is ``--pages`` spectator pages: half open from
-  the start (``--popular`` of them on two games, the others one page on each of as many other games), and
-  ``--opening`` more open one by one at random moments of the measured window, each on a game of its own. To
-  open a page is what a browser does: the page, its stylesheet and script, and every board image it shows.
-  Then each page polls ``state.json`` as the page's script does (every 3 s) and, when the version changed,
-  fetches the page again and its new board images.
+  loop with the stand-in whose timestamps measure the players, at nice 10 (``CROWD_NICENESS``): spectators'
+  browsers are not on the bot's machine, so their client's processor time should not be charged to the bot.
+  It is ``--pages`` spectator pages: those not opening later open from the start (``--popular`` of them on
+  two games, the others one page on each of as many other games), and ``--opening`` more open one by one at
+  random moments of the measured window, each on a game of its own. To open a page is what a browser does:
+  the page, its stylesheet and script, and every board image it shows. Then each page polls ``state.json``
+  as the page's script does (every 3 s) and, when the version changed, fetches the page again and its new
+  board images. A page refused (429, or 503 while the pictures are busy) tries again at its next poll.
 * Each page is a client of its own behind a reverse proxy: the bot trusts 127.0.0.1
   (``RINGMASTER_WEB_TRUSTED_PROXY``) and every request names its page's own address in ``X-Forwarded-For``
   (documentation addresses, 2001:db8::/32), so each page has its own rate limit, as behind nginx.
@@ -66,6 +68,10 @@ IMAGE = re.compile(r'src="([^"]+\.png)"')
 STATIC = ("/static/companion.css", "/static/companion.js")
 TIMEOUT = aiohttp.ClientTimeout(total=30)
 PANEL_MARGIN, BOARD_MARGIN, LAG_BOUND = 0.015, 0.100, 0.050
+# The crowd's own process yields the processor to the bot: real spectators' browsers run on their own machines,
+# and at nice 0 the crowd's HTTP client (~10 % of a core for 1,000 pages) would outweigh the bot's board worker
+# (nice 4) on the bot's own cores. Its requests are small; it still sends them on time (see "poll" below).
+CROWD_NICENESS = 10
 
 
 # ----- the crowd (its own process) ------------------------------------------------------------------------
@@ -94,28 +100,32 @@ class Page:
             self.seen.errors[type(error).__name__] += 1
             return None
 
-    async def load(self, session: aiohttp.ClientSession, with_static: bool) -> None:
-        """The page and what a browser fetches with it."""
+    async def load(self, session: aiohttp.ClientSession, with_static: bool) -> bool:
+        """The page and what a browser fetches with it; whether the page came."""
         body = await self.get(session, self.path)
         if body is None:
-            return
+            return False
         wanted = IMAGE.findall(body.decode(errors="replace")) + (list(STATIC) if with_static else [])
         await asyncio.gather(*(self.get(session, path) for path in wanted))
+        return True
 
     async def follow(self, session: aiohttp.ClientSession, until: float, rng: random.Random, opening: bool) -> None:
         started = time.monotonic()
-        await self.load(session, with_static=True)
+        shown = await self.load(session, with_static=True)  # a refused page is opened again after a poll's time
         (self.seen.opens if opening else self.seen.refreshes).append(time.monotonic() - started)
         await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
         while time.monotonic() + POLL_SECONDS < until:
             asked = time.monotonic()
+            if not shown:
+                shown = await self.load(session, with_static=True)
             body = await self.get(session, self.path + "/state.json")
             self.seen.polls.append(time.monotonic() - asked)
             if body is not None:
                 version = json.loads(body)["version"]
                 if self.version is not None and version != self.version:
                     started = time.monotonic()
-                    await self.load(session, with_static=False)
+                    if not await self.load(session, with_static=False):
+                        version = self.version  # as the page's script: the live part keeps its version, to retry
                     self.seen.refreshes.append(time.monotonic() - started)
                 self.version = version
             await asyncio.sleep(max(0.0, POLL_SECONDS - (time.monotonic() - asked)))
@@ -151,6 +161,7 @@ async def crowd(plan: dict[str, Any]) -> Seen:
 
 
 def crowd_main(plan_path: str, out_path: str) -> None:
+    os.nice(CROWD_NICENESS)
     plan = json.loads(Path(plan_path).read_text())
     seen = asyncio.run(crowd(plan))
     Path(out_path).write_text(json.dumps({"polls": seen.polls, "opens": seen.opens, "refreshes": seen.refreshes,
