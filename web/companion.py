@@ -77,6 +77,8 @@ SEAT_PASSED = ("This seat has passed to another player since the link was made, 
                "player can ask /game web for their own.")
 BUSY_RETRY = 5
 """Seconds a page refused because the render workers' low-priority queue is full is told to wait."""
+BUSY_KEPT = 4096
+"""Boards refused at most remembered at once (expired ones are forgotten when there are more)."""
 PART_FRESH = 30.0
 """Seconds a game's public part is kept for one version: its deadlines can move without a move (time away, a
 hand-over), and a page shows such a change within this bound."""
@@ -146,6 +148,9 @@ class Companion:
         self.verdicts: OffLoopCache[Verdict] = OffLoopCache(16)
         self.logs: OffLoopCache[list[str]] = OffLoopCache(64)
         self.parts: OffLoopCache[reading.PublicPart] = OffLoopCache(256)
+        self._busy: dict[tuple[int, int], float] = {}
+        """(game, version) → until when (loop time) a page asking for its board is told to come back: the low-priority
+        queue was full, and reading the game again meanwhile would only cost the loop."""
         self.static = {name: resources.files("web").joinpath("static", name).read_bytes() for name in STATIC}
         self.app = web.Application(middlewares=[self.guard])
         self._runner: web.AppRunner | None = None
@@ -255,6 +260,7 @@ class Companion:
         part = self.parts.kept(self._part_key(found.id, found.version))
         if part is not None and checked.seat is None:  # a spectator's page of a version already shown: no read
             return html(pages.game_page(checked.prefix, part, None, self.poll_ms))
+        self._unless_busy(found)
         access = await self.opened(checked)
         table = access.table
         part = await self.public_part(table)
@@ -293,14 +299,30 @@ class Companion:
         """The current public board's images, once per game version: the one posted in the thread if the render
         pool still keeps it, else drawn at the pool's low priority."""
         view, renders = table.public_view(), self.core.renders
-        return await self.boards.get_drawn(("board", table.id, table.record.version),
-                                           lambda: renders.page_board(table.record.kind, view))
+        try:
+            return await self.boards.get_drawn(("board", table.id, table.record.version),
+                                               lambda: renders.page_board(table.record.kind, view))
+        except RendersBusy:
+            now = asyncio.get_running_loop().time()
+            if len(self._busy) >= BUSY_KEPT:
+                self._busy = {key: until for key, until in self._busy.items() if until > now}
+            self._busy[(table.id, table.record.version)] = now + BUSY_RETRY
+            raise
+
+    def _unless_busy(self, found: GameVersion) -> None:
+        """Refuse at once a page whose board was refused a moment ago (see ``_busy``)."""
+        until = self._busy.get((found.id, found.version))
+        if until is not None:
+            if until > asyncio.get_running_loop().time():
+                raise RendersBusy()
+            del self._busy[(found.id, found.version)]
 
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         """The current board (the version in the address only keeps a browser from showing an older one)."""
         checked = await self.check(request)
         images = self.boards.kept(("board", checked.found.id, checked.found.version))
         if images is None:  # not drawn for this version yet: read the game
+            self._unless_busy(checked.found)
             table = (await self.opened(checked)).table
             if table.state is None:
                 raise Refused(404, "No board", "This game has not started, so it has no board yet.")

@@ -229,11 +229,23 @@ async def test_a_page_refused_for_a_full_queue_says_when_to_come_back(tmp_path: 
         raise RendersBusy()
 
     monkeypatch.setattr(ThreadRenders, "page_board", busy)
+    decodes = Decodes(monkeypatch)
     async with serving(tmp_path, is_open=lambda record: True) as web:
         table = await started_game(web.core, KIND, 2)
         status, headers, body = await fetch(f"{web.base_url}/game/{table.id}")
         assert status == 503 and headers["Retry-After"] == "5"
         assert "busy being drawn for the players right now" in body.decode()
+        # Asked again at once (as a following page does), the same version is refused without reading the game.
+        decodes.reset()
+        page = f"{web.base_url}/game/{table.id}"
+        for url in (page, f"{page}/board/{table.record.version}/0.png"):
+            assert (await fetch(url))[0] == 503
+        assert (decodes.rows, decodes.snapshots) == (0, 0)
+        monkeypatch.undo()  # the queue has room again: once the game moves, its new version is drawn
+        cheap_renders(monkeypatch)
+        moved = await play_automatic(web.core, table.id, 1)
+        assert moved.record.version != table.record.version
+        assert (await fetch(f"{web.base_url}/game/{table.id}"))[0] == 200
 
 
 async def test_the_webs_worker_is_a_process_of_the_lowest_priority(tmp_path: Path) -> None:
