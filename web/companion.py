@@ -148,6 +148,9 @@ class Companion:
         self.verdicts: OffLoopCache[Verdict] = OffLoopCache(16)
         self.logs: OffLoopCache[list[str]] = OffLoopCache(64)
         self.parts: OffLoopCache[reading.PublicPart] = OffLoopCache(256)
+        self._reading = asyncio.Semaphore(1)
+        """One page's game read and built at a time: a crowd's page builds (~10 ms each, on the loop) then come one
+        after another between the players' interactions instead of all at once ahead of them."""
         self._busy: dict[tuple[int, int], float] = {}
         """(game, version) → until when (loop time) a page asking for its board is told to come back: the low-priority
         queue was full, and reading the game again meanwhile would only cost the loop."""
@@ -231,8 +234,9 @@ class Companion:
         return await self.opened(checked, with_state)
 
     async def opened(self, checked: Checked, with_state: bool = True) -> Access:
-        """The checked request's game, read whole."""
-        table = await self._table(checked.found.id, with_state)
+        """The checked request's game, read whole (one request at a time, see ``_reading``)."""
+        async with self._reading:
+            table = await self._table(checked.found.id, with_state)
         if checked.seat is not None and (checked.seat >= len(table.seats)
                                          or table.user_of(checked.seat) != checked.found.seat_user):
             raise Refused(403, "Link refused", SEAT_PASSED)  # handed over between the two reads
@@ -280,9 +284,10 @@ class Companion:
     async def _public_part(self, table: Table) -> reading.PublicPart:
         if table.state is None:
             return reading.public_part(table, [], {}, 0)
-        images = len(await self.board(table))
-        deadlines = await self.core.deadlines(table) if table.record.status == "active" else {}
-        return reading.public_part(table, await self.public_log(table), deadlines, images)
+        images = len(await self.board(table))  # waited for outside the lock: drawing takes the web's worker only
+        async with self._reading:
+            deadlines = await self.core.deadlines(table) if table.record.status == "active" else {}
+            return reading.public_part(table, await self.public_log(table), deadlines, images)
 
     async def public_log(self, table: Table) -> list[str]:
         """The public log, rebuilt from the action log only for a game version not seen yet."""
