@@ -14,7 +14,7 @@ link names, and nothing else (:mod:`web.reading`, :mod:`web.history`). Every res
 its client (:mod:`web.clients`: the peer's address, or the one a trusted reverse proxy forwards). Links are
 never logged (aiohttp's access log is off).
 
-Spectators must cost the players nothing they would notice (docs/web.md, "A crowd of spectators"):
+Spectators must cost the players nothing they would notice (docs/web.md, "Speed: a crowd of spectators"):
 
 - a page's poll (``state.json``) reads the game's version alone (``TableCore.version``): no state, snapshot or
   log is read or decoded, however many pages poll;
