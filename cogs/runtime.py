@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs.errors import on_app_command_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
+from cogs.operations import Operations
 from table.config import Config
 from table.core import TableCore
 
@@ -35,13 +36,18 @@ class RingmasterBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Mentions are denied by default; each message names exactly the members it may ping.
         # With RINGMASTER_SHARDS the bot is an AutoShardedBot (bot.py) running only those shards.
-        shards: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
-                                                                      "shard_count": config.shards.count}
+        options: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
+                                                                       "shard_count": config.shards.count}
+        # Health and metrics (RINGMASTER_HEALTH): Discord's REST answers are counted through discord.py's own
+        # HTTP session, which is made at login, before any cog: its trace is given here.
+        self.operations = Operations(config)
+        if self.operations.trace is not None:
+            options["http_trace"] = self.operations.trace
         # No message cache (``max_messages=None``): nothing of the bot reads a message discord.py kept (a
         # board is edited through its saved id), and the 1,000 messages it keeps by default, each with its
         # buttons and embeds parsed, cost the bot's process tens of megabytes under load.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none(), max_messages=None, **shards)
+                         allowed_mentions=discord.AllowedMentions.none(), max_messages=None, **options)
         self.config = config
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The current time; tests replace it with a controllable clock."""
@@ -72,6 +78,7 @@ class RingmasterBot(commands.Bot):
         self._core.answer_wait = ANSWER_WAIT
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
         self._freezing = asyncio.create_task(self._freeze_start_up(), name="ringmaster-freeze-start-up")
+        await self.operations.start(self)
 
     async def _freeze_start_up(self) -> None:
         """Once the bot is ready, what start-up made (modules, the library's caches of guilds, channels and
@@ -100,6 +107,7 @@ class RingmasterBot(commands.Bot):
         if self._freezing is not None:
             self._freezing.cancel()
         await super().close()
+        await self.operations.stop()
         if self._core is not None:
             await self._core.close()
 

@@ -28,6 +28,7 @@ from table.delivery import Courier
 from table.errors import ChoiceGone, TableError
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
+from table.metrics import MeteredRenders, Metrics
 from table.model import ActResult, Table
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
@@ -67,6 +68,8 @@ class TableCore:
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
         self._automating: set[int] = set()  # games whose autopilot seats are being played right now
+        self.metrics: Metrics | None = None
+        """Where moves, drawings and database failures are counted (None: nobody asked; see :meth:`measure`)."""
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
@@ -94,12 +97,20 @@ class TableCore:
         await self.renders.close()
         await self.store.close()
 
+    def measure(self, metrics: Metrics) -> None:
+        """Count this table's moves, drawings and database failures into ``metrics`` from now on."""
+        self.metrics = metrics
+        self.renders = MeteredRenders(self.renders, metrics)
+        self.store.database.on_failure = metrics.database_failed
+
     # ----- what follows every change ---------------------------------------------------------------------
     async def after_change(self, change: Change) -> None:
         """What must follow any change to a game, in one place: its posts are delivered; moves nobody needs
         to be asked for are played where the change made them playable (a move plays its own at once); seats
         on autopilot the game now waits for move, each through the same path."""
         self.publisher.kick(change.game_id)
+        if self.metrics is not None:
+            self.metrics.changed(change)
         if not change.wakes:
             return
         game = change.after or change.table

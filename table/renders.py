@@ -199,6 +199,19 @@ class _PooledRenders:
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
 
+    def trouble(self) -> str | None:
+        """Why the renderers cannot draw (None: they can), for the readiness check: a board worker that died
+        breaks its whole pool for good (``BrokenProcessPool`` at every later drawing)."""
+        executor = self._boards
+        if not isinstance(executor, ProcessPoolExecutor):
+            return None  # threads of this process: they live as long as it does
+        # The pool's own record of its workers: no public API tells whether it is broken.
+        if getattr(executor, "_broken", False):
+            return "the render worker pool is broken (a worker died)"
+        processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
+        dead = [pid for pid, process in processes.items() if not process.is_alive()]
+        return f"render workers {dead} are not running" if dead else None
+
 
 class ThreadRenders(_PooledRenders):
     """Draws in the default thread pool of the bot's own process (renderers looked up at each call, so
