@@ -136,7 +136,7 @@ async def test_the_endpoints_share_the_web_companions_address(tmp_path: Path) ->
         status, body = await get(http, f"{base}/health/live")
         assert (status, body) == (200, {"status": "live"})
         status, text = await get(http, f"{base}/metrics")
-        assert status == 200 and "# TYPE ringmaster_moves counter" in text
+        assert status == 200 and "# TYPE ringmaster_moves_total counter" in text
 
         async def ready() -> Any:
             status, body = await get(http, f"{base}/health/ready")
