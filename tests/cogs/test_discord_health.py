@@ -118,6 +118,7 @@ async def test_a_rate_limit_is_counted_with_the_wait_discord_asked_for(
         await d.wait_for(lambda: fault.fired or None, what="the rate limit to be hit")
         await bot.core.posting_idle()
         status, text = await get(http, f"{health_url(bot)}/metrics")
+        assert status == 200
         assert sample(text, "ringmaster_discord_rate_limited_total", scope="user") == 1
         assert sample(text, "ringmaster_discord_rate_limited_seconds_total") == 1.0  # Retry-After: whole seconds
         assert sample(text, "ringmaster_discord_requests_total", method=_method(d), status="429") == 1
