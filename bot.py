@@ -1,12 +1,12 @@
 """Ringmaster's entry point: configuration, logging, loading cogs and syncing slash commands."""
 
-import ast
 import asyncio
 import importlib
 import importlib.util
 import logging
 import os
 import pkgutil
+import re
 import signal
 import sys
 from collections.abc import Mapping
@@ -152,13 +152,18 @@ def database_location(text: str) -> Path | str:
     return Path(text or "ringmaster.sqlite3")
 
 
+TOP_LEVEL_SETUP = re.compile(r"^(?:async[ \t]+)?def[ \t]+setup[ \t]*\(", re.MULTILINE)
+
+
 def defines_setup(module: str) -> bool:
-    """Whether a module's source defines ``setup`` at its top level (read, not executed)."""
+    """Whether a module's source defines ``setup`` at its top level (read, not executed). A top-level
+    definition starts its line; the source is read as text rather than parsed with ``ast``, whose parser on
+    Python 3.11.7 can fail with "AST constructor recursion depth mismatch" when another thread compiles at
+    the same moment (a bug fixed in later 3.11 releases), which stopped a bot starting now and then."""
     spec = importlib.util.find_spec(module)
     if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
         return False
-    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    return any(isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == "setup" for node in tree.body)
+    return TOP_LEVEL_SETUP.search(Path(spec.origin).read_text(encoding="utf-8")) is not None
 
 
 async def load_cogs(bot: commands.Bot, package: str = "cogs") -> list[str]:

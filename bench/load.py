@@ -22,8 +22,9 @@ Method
   served are shown beside their sums. With one process the bot runs unsharded, as it always did.
 * The world (``bench/load_world.py``): N live games of the four kinds in equal shares, 2 to the most
   players each, variants switched on at random, 30 % with a turn deadline, each played by the automatic
-  players to a uniformly random point of its history, built through the table core itself before the
-  bot starts and cached by (games, seed). Each thread starts with its current board message.
+  players to a uniformly random turn of its history (never inside a chain of moves the table plays by
+  itself), built through the table core itself before the bot starts and cached by (games, seed). Each
+  thread starts with its current board message.
 * Open-loop arrivals: a Poisson process of ``--rate`` moves per second for ``--warmup`` then
   ``--duration`` seconds, scheduled whatever the bot's speed. Each arrival takes a game at random among
   those with no move in progress and not over, and a member its newest board mentions as awaited (read

@@ -5,19 +5,32 @@ Games are built BEFORE the bot starts, in this process, with the calls the bot m
 (``TableService.create``, ``join``, ``start``, ``act``), so the database holds what the bot would
 have written: snapshot, action log, seats, seat clocks, thread ids, board state and outbox. Each game
 is played by the automatic players (``rules.cli.pick_seat`` / ``pick_action``, from the game's own
-secret seed) to a uniformly random point of its history, never its end. To keep building affordable,
-all but the newest ``TAIL`` actions are written with the store's own ``record_action`` (the same log
-row, seat clocks and version; the snapshot written is the real one at the last of them) and without
-the outbox items the table would have queued for them, which are delivered and pruned below anyway;
-the newest ``TAIL`` actions go through ``TableService.act`` itself, so the current board (its text,
-``board_since``, mentions) is the table's own. Then everything queued is marked delivered, as a bot
-that had posted it would have done, with the game's newest board recorded as its board message, and
-delivered items are pruned, as the bot's scheduler does after a day; the file is vacuumed.
+secret seed) to a uniformly random turn of its history, never its end. A turn is a move a player is
+asked for together with the moves the table then plays by itself (forced moves, standing answers:
+``table.forced``), all in the same act; the world is cut between turns only, since the table plays
+follow-ups right after the move that led to them and never later, so a cut inside a turn would leave
+the game waiting for a move nobody is asked for, or replay a player's move the game does not await.
+To keep building affordable, all but the newest ``TAIL`` turns are written with the store's own
+``record_action``, one write a turn as the table makes it (the same log rows, the follow-ups marked as
+played for their seats, seat clocks and version; the snapshot written is the real one at the last of
+them) and without the outbox items the table would have queued for them, which are delivered and
+pruned below anyway; the newest ``TAIL`` turns go through ``TableService.act`` itself, so the current
+board (its text, ``board_since``, mentions) is the table's own. Before each act the seat is checked
+against whom the table awaits, after it the table's follow-ups against the plan's, and at the end the
+saved state against the planned one: a difference stops the build (``WorldDiverged``). Then everything
+queued is marked delivered, as a bot that had posted it would have done, with the game's newest board
+recorded as its board message, and delivered items are pruned, as the bot's scheduler does after a
+day; the file is vacuumed.
 
-Building costs about 0.6 to 1.5 s per game on the 2-core machine (1,000 games: 10 to 25 minutes),
-once per (games, seed). The board
-message itself (its text, buttons and mentions, as composed by the table; no image) is put into the
-stand-in's thread at run time, so the first press of a game is a real click on a real board.
+The world's ``seed`` fixes each game's kind, players, variants and deadline; the deals, and so the games'
+histories and where they stop, differ from one build to the next, because each game's seed is the table's
+own secret one (``TableService.create``): a cached world is not rebuilt identically.
+
+Building costs about 0.2 to 0.4 s per game on the shared 2-core machine (100 games: 16 s; 1,000 games,
+some 160,000 actions: 7 minutes with other work running), once per (games, seed); most of it is playing
+each game to its end to choose the turn to stop at. The board message itself (its text, buttons and
+mentions, as composed by the table; no image) is put into the stand-in's thread at run time, so the first
+press of a game is a real click on a real board.
 
 Larger worlds are copies. A world of more than ``BASE_GAMES`` (1,000) games is not built game by game
 (10,000 games would take hours) but replicated from the base world of the same seed, built first if it
@@ -72,11 +85,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project and its tests' stand-in
 
 from db.outbox import OutboxRow
+from db.records import ChainedAction
 from rules.cli import chooser_rng, pick_action, pick_seat
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from table.core import TableCore
-from table.forced import follow_ups
+from table.forced import Answers, FollowUp, follow_ups, waited_throughout
 from table.kits import KITS
 from table.model import Table
 from table.publications import controls_from_json
@@ -85,13 +99,12 @@ from tests.discord_standin import Channel, Message, StandIn
 KINDS = ("circus_train", "little_circuses", "wanderzirkus", "dreadful_circus")
 DB_NAME = "ringmaster.sqlite3"
 MANIFEST_NAME = "world.json"
-FORMAT = 1  # bumped when what is cached changes (a world built before forced moves were played by the table
-# stays valid: a forced move it left waiting is simply chosen by its player)
+FORMAT = 2  # bumped when what is cached changes (2: worlds cut between turns, follow-ups logged as the table's)
 MAX_AGE = timedelta(days=2)
 DEADLINE_SHARE = 0.3  # games with a turn deadline (the longest allowed, so none falls due during a run)
 DEADLINE_MINUTES = 14 * 24 * 60
 OPTION_CHANCE = 0.3  # each variant is switched on with this chance (where the game allows the mix)
-TAIL = 20  # the newest actions of each game are played through the table service itself
+TAIL = 20  # the newest turns of each game are played through the table service itself
 DISCORD_EPOCH_MS = 1420070400000
 BASE_GAMES = 1000  # larger worlds are copies of the world of this many games (same seed)
 NAME = "player{:05d}"  # the members' names, numbered from 1
@@ -210,33 +223,53 @@ def pick_options(kind: str, players: int, rng: random.Random) -> dict[str, objec
 
 
 @dataclass
-class Step:
+class Turn:
+    """One move a player is asked for, and the moves the table then plays by itself in the same act (forced
+    moves, standing answers: ``table.forced``), as one write of the table logs them."""
+
     seat: int
     action: Any
     events: list[Any]
-    state: Any  # after the action
-    forced: bool = False  # a forced move the table plays by itself after the step before it
+    follow: list[FollowUp]  # the table's follow-ups, in the order it plays them
+    state: Any  # after the last of them
+    awaited_before: frozenset[int]  # the seats awaited before the move
+    kept: frozenset[int]  # the seats awaited without a break through the move and its follow-ups
+
+    @property
+    def actions(self) -> int:
+        return 1 + len(self.follow)
 
 
-def plan(table: Table) -> list[Step]:
-    """The whole game as the automatic players would play it from the game's seed, with the forced moves
-    the table plays by itself after each move (``table.forced``), as the table would."""
+def plan(table: Table, answers: Answers) -> list[Turn]:
+    """The whole game as the automatic players would play it from the game's seed, one turn per move a
+    player is asked for: the move, then what the table plays by itself after it (``follow_ups`` with the
+    table's own setting for forced moves and its seats' standing ``answers``, as ``TableService.act``
+    calls it). The game can only stop waiting for someone at the end of a turn, so a world cut between
+    turns is one the table itself could be in; a cut inside a turn would leave the table's follow-ups
+    unplayed (the table plays them only right after the move that led to them)."""
     game = table.game
     assert table.state is not None
-    state, rng, steps = table.state, chooser_rng(table.record.seed), []
+    state, rng, turns = table.state, chooser_rng(table.record.seed), []
     while not game.is_over(state):
+        before = frozenset(game.to_act(state))
         seat = pick_seat(game, state, rng)
         action = pick_action(game, state, seat, game.legal_actions(state, seat), rng, auto=True)
         state, events = game.apply(state, seat, action)
-        steps.append(Step(seat, action, events, state))
-        for move in follow_ups(game, state, forced_moves=table.record.forced_moves, answers={})[1]:
-            state, _ = game.apply(state, move.seat, move.action)
-            steps.append(Step(move.seat, move.action, move.events, state, forced=True))
-    return steps
+        after_own = frozenset(game.to_act(state))
+        state, follow = follow_ups(game, state, forced_moves=table.record.forced_moves, answers=answers)
+        turns.append(Turn(seat, action, events, follow, state, before, waited_throughout(before, after_own, follow)))
+    return turns
 
 
-async def build(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now) -> World:
-    """Build (or rebuild) the cached world for (games, seed)."""
+class WorldDiverged(RuntimeError):
+    """The table did not play a built game as planned: a fault of the builder (or of the rules' purity),
+    never something to retry."""
+
+
+async def build(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now,
+                tail: int = TAIL) -> World:
+    """Build (or rebuild) the cached world for (games, seed); ``tail``: the turns of each game played through
+    the table service (see ``TAIL``)."""
     folder = cache_folder(cache, games, seed)
     if folder.exists():
         shutil.rmtree(folder)
@@ -253,7 +286,7 @@ async def build(cache: Path, games: int, seed: int, report: Callable[[str], None
     core = await TableCore.open(folder / DB_NAME)
     try:
         for number in range(games):
-            entry, made = await build_game(core, world, KINDS[number % len(KINDS)], rng, ids, names)
+            entry, made = await build_game(core, world, KINDS[number % len(KINDS)], rng, ids, names, tail)
             world.entries.append(entry)
             world.actions += made
             if (number + 1) % max(1, games // 20) == 0:
@@ -271,7 +304,8 @@ async def build(cache: Path, games: int, seed: int, report: Callable[[str], None
 
 
 async def build_game(core: TableCore, world: World, kind: str, rng: random.Random, ids: Snowflakes,
-                     names: dict[int, str]) -> tuple[GameEntry, int]:
+                     names: dict[int, str], tail: int = TAIL) -> tuple[GameEntry, int]:
+    """One game, played to a random turn of its history; returns it and the actions logged."""
     game = KITS[kind].game
     count = rng.randint(max(2, game.min_players), game.max_players)
     players = [user_id for user_id, _ in rng.sample(world.users, count)]
@@ -284,26 +318,53 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
         await tables.join(table.id, user_id, names[user_id], world.guild_id)
     thread_id = ids()
     table = await tables.start(table.id, players[0], thread_id)
-    steps = plan(table)
-    made = rng.randrange(len(steps)) if steps else 0
-    early = max(0, made - TAIL)
-    version = table.record.version
-    for number, step in enumerate(steps[:early], start=1):
-        # The store's own write of an action (log row, seat clocks, version); the snapshot is the real
-        # one at the last of these steps (each write replaces the previous one's).
-        snapshot = game.state_to_json(step.state) if number == early else None
+    turns = plan(table, await tables.standing_answers(table))
+    # Turns played: never the last, which ends the game. Drawn from a generator of its own, with as many
+    # bits of ``rng`` for every game, so that the next games' players and variants do not depend on this
+    # game's length (the deal comes from the game's secret seed, different at every build).
+    cut = random.Random(rng.getrandbits(64))
+    made = cut.randrange(len(turns)) if turns else 0
+    early = max(0, made - tail)
+    version, since = table.record.version, table.record.board_since
+    for number, turn in enumerate(turns[:early], start=1):
+        # The store's own write of a turn, as the table's act makes it (log rows, the follow-ups marked as
+        # played for their seats, seat clocks, version); the snapshot is the real one at the last of these
+        # turns (each write replaces the previous one's).
+        if set(game.to_act(turn.state)) - turn.kept:  # someone new awaited: the table posts a new board
+            since = version + 1
+        snapshot = game.state_to_json(turn.state) if number == early else None
         version = await tables.write(core.store.record_action(
-            table.id, version, step.seat, game.action_to_json(step.action), [event.to_json() for event in step.events],
-            snapshot, awaited=game.to_act(step.state), board_since=version + 1))
-    for step in steps[early:made]:
-        if not step.forced:  # the table plays those itself, after the step before
-            await tables.act(table.id, table.user_of(step.seat), None, always(step.action))
+            table.id, version, turn.seat, game.action_to_json(turn.action), [event.to_json() for event in turn.events],
+            snapshot, awaited=game.to_act(turn.state), restart=sorted(turn.awaited_before - turn.kept),
+            then=[ChainedAction(move.seat, game.action_to_json(move.action), [event.to_json() for event in move.events],
+                                move.reason) for move in turn.follow],
+            board_since=since))
+    if made > early:
+        table = await tables.table(table.id)
+    for turn in turns[early:made]:
+        # Whom the game awaits is read from the table after each act, never assumed from the plan.
+        if turn.seat not in table.awaited():
+            raise WorldDiverged(f"{table.title} at version {table.record.version} awaits seats {table.awaited()}, "
+                                f"not seat {turn.seat} as planned")
+        result = await tables.act(table.id, table.user_of(turn.seat), None, always(turn.action))
+        table = result.table
+        played = [(move.seat, move.action) for move in result.follow_ups]
+        if played != [(move.seat, move.action) for move in turn.follow]:
+            raise WorldDiverged(f"{table.title}: the table played {len(result.follow_ups)} moves by itself after "
+                                f"version {table.record.version - len(result.follow_ups)}, the plan "
+                                f"{len(turn.follow)}")
+    if made:
+        table = await tables.table(table.id)  # the game as the table service has it after the last write
+        assert table.state is not None
+        if game.state_to_json(table.state) != game.state_to_json(turns[made - 1].state) or not table.awaited():
+            raise WorldDiverged(f"{table.title}: the saved game is not the planned one at version "
+                                f"{table.record.version}")
     board_id = ids()
     board = await deliver_setup(core, table.id, board_id)
     payload = board.payload
     entry = GameEntry(table.id, kind, thread_id, table.title, players, board_id, payload["text"],
                       payload["controls"], list(payload["mentions"]))
-    return entry, made
+    return entry, sum(turn.actions for turn in turns[:made])
 
 
 def always(action: Any) -> Callable[[Table, int], Any]:

@@ -37,8 +37,9 @@ def option_words(key: str, value: object) -> str:
 
 
 def fit_lines(lines: Sequence[str]) -> str:
-    """Lines joined into one message; when too long, the earliest lines are shortened first, so the
-    last line (the question being asked) is always whole."""
+    """Lines joined into one message; when too long, the lines before the last are kept from the top and
+    cut where the room runs out (the cut marked "…"), so the last line (the question being asked) is always
+    whole."""
     text = "\n".join(lines)
     if len(text) <= MESSAGE_LIMIT:
         return text

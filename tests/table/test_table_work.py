@@ -304,3 +304,25 @@ def test_only_the_unit_of_work_takes_a_games_lock_or_opens_a_transaction() -> No
             if needle in text:
                 found.append(f"{path.name}: {needle}")
     assert found == []
+
+
+async def test_autopilot_moves_when_a_standing_answer_makes_it_awaited(core: TableCore) -> None:
+    game = await started(core, "standing_guess")
+    await core.play(game, ANN, None, pick(2))
+    await core.play(game, BEN, None, pick(1))  # round two: both awaited
+    await core.set_autopilot(game, BEN, None, False)  # Ben's seat moves at once
+    assert [action.seat for action in await core.actions(game)] == [0, 1, 1]
+    assert (await core.table(game)).record.status == "finished" or (await core.table(game)).awaited() == [0]
+    # Ann's standing answer is played at once and ends the game.
+    await core.set_standing(game, ANN, None, "second", "three")
+    await assert_finished_with_results(core, game)
+
+
+async def test_autopilot_moves_when_forced_moves_make_it_awaited(core: TableCore) -> None:
+    """A forced move played for Ann begins a step where Ben, on autopilot, is awaited: he moves at once."""
+    game = await started(core, "forced_guess")
+    await core.set_autopilot(game, BEN, None, False)  # Ben picks in round one at once
+    await core.play(game, ANN, None, pick(2))  # round two is forced for both: the game ends
+    await assert_finished_with_results(core, game)
+    reasons = [(action.seat, action.automatic_reason) for action in await core.actions(game)]
+    assert reasons == [(1, None), (0, None), (0, "forced"), (1, "forced")]
