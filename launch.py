@@ -11,6 +11,7 @@ interactions it is serving), then kills any still running after the grace period
 
 With RINGMASTER_WEB set (HOST:PORT), the process of the n-th share listens on PORT + n, so that every
 process serves the web companion; a reverse proxy in front of them is what RINGMASTER_WEB_URL names.
+RINGMASTER_HEALTH likewise: every process serves its own health and metrics, on PORT + n.
 See docs/shards.md.
 """
 
@@ -59,13 +60,14 @@ def share(processes: int, shards: int) -> list[Shards]:
 
 
 def environment(environ: Mapping[str, str], shards: Shards, index: int) -> dict[str, str]:
-    """A process's environment: the launcher's, with its shards (and its own web port)."""
+    """A process's environment: the launcher's, with its shards (and its own web and health ports)."""
     env = dict(environ)
     env["RINGMASTER_SHARDS"] = str(shards)
-    web = env.get("RINGMASTER_WEB", "").strip()
-    host, colon, port = web.rpartition(":")
-    if colon and port.isascii() and port.isdigit() and int(port) > 0:
-        env["RINGMASTER_WEB"] = f"{host}:{int(port) + index}"
+    for name in ("RINGMASTER_WEB", "RINGMASTER_HEALTH"):  # every process serves its own, on its own port
+        address = env.get(name, "").strip()
+        host, colon, port = address.rpartition(":")
+        if colon and port.isascii() and port.isdigit() and int(port) > 0:
+            env[name] = f"{host}:{int(port) + index}"
     return env
 
 

@@ -48,3 +48,15 @@ def test_a_bad_setting_is_refused_with_a_sentence(name: str, value: str, sentenc
 def test_a_folder_is_no_log_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="RINGMASTER_LOG_FILE must be a file"):
         load_config({**BASE, "RINGMASTER_LOG_FILE": str(tmp_path)}, None)
+
+
+def test_the_launcher_gives_each_process_its_own_health_port() -> None:
+    from launch import environment
+    from table.config import Shards
+
+    base = {"RINGMASTER_TOKEN": "t", "RINGMASTER_HEALTH": "127.0.0.1:9464", "RINGMASTER_WEB": "127.0.0.1:9464"}
+    first, second = (environment(base, Shards(n, n, 2), n) for n in (0, 1))
+    assert (first["RINGMASTER_HEALTH"], second["RINGMASTER_HEALTH"]) == ("127.0.0.1:9464", "127.0.0.1:9465")
+    # Sharing the web companion's address stays sharing it, process by process.
+    assert [env["RINGMASTER_WEB"] for env in (first, second)] == ["127.0.0.1:9464", "127.0.0.1:9465"]
+    assert "RINGMASTER_HEALTH" not in environment({"RINGMASTER_TOKEN": "t"}, Shards(0, 0, 1), 0)
