@@ -4,6 +4,9 @@ interactions and the drawings were counted, and the outbox's backlog came back t
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ import pytest
 from discord_standin import standin
 from discord_table import MESSAGES, cheap_renders, open_game, play_one
 from ops_helpers import Prometheus, health_factory, until
+from repo_paths import REPO
 
 PLAYERS = ("alice", "bob")
 MOVES = 4
@@ -72,5 +76,25 @@ async def test_prometheus_scrapes_moves_interactions_renders_and_an_empty_outbox
             assert await query('sum(ringmaster_discord_requests_total{status="503"})') == 1
             assert await query("ringmaster_outbox_oldest_pending_seconds") == 0
             assert await query('ringmaster_gateway_connected{shard="0"}') == 1
+
+            # Every query of the Grafana dashboard is one Prometheus accepts, and finds a series of the bot.
+            dashboard = json.loads((REPO / "docs" / "operations" / "grafana-dashboard.json").read_text())
+            for panel in dashboard["panels"]:
+                for target in panel["targets"]:
+                    expr = target["expr"].replace("$instance", ".*")
+                    async with http.get(f"{prometheus.url}/api/v1/query", params={"query": expr}) as response:
+                        answer = await response.json()
+                    assert answer["status"] == "success", (panel["title"], expr, answer)
         finally:
             prometheus.stop()
+
+
+def test_the_alert_examples_are_rules_promtool_accepts(tmp_path: Path) -> None:
+    text = (REPO / "docs" / "operations.md").read_text(encoding="utf-8")
+    section = text[text.index("### Alerts"):text.index("### Grafana")]
+    [rules] = re.findall(r"```yaml\n(.*?)```", section, flags=re.DOTALL)
+    (tmp_path / "rules.yml").write_text(rules, encoding="utf-8")
+    checked = subprocess.run(["/usr/bin/promtool", "check", "rules", str(tmp_path / "rules.yml")],
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "SUCCESS: 10 rules found" in checked.stdout
