@@ -25,7 +25,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import aiohttp  # noqa: E402
 import discord  # noqa: E402
+from aiohttp import web  # noqa: E402
+from discord.ext import commands  # noqa: E402
 from yarl import URL  # noqa: E402
 
 from cogs.operations import Operations  # noqa: E402
@@ -51,6 +54,64 @@ class Quick:
 
     async def close(self) -> None:
         return None
+
+
+async def listener_cost(operations: Operations, interaction: Any) -> float:
+    """What discord.py's dispatch of ``on_interaction`` to the metrics' listener adds (a task each time)."""
+    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    await client._async_setup_hook()  # what login does first: the client gets the running loop
+    rounds = ROUNDS // 4
+
+    async def timed() -> float:
+        started = time.process_time()
+        for _ in range(rounds):
+            client.dispatch("interaction", interaction)
+            await asyncio.sleep(0)  # the listener's task runs
+        return (time.process_time() - started) / rounds
+
+    without = await timed()
+    client.add_listener(lambda_listener(operations), "on_interaction")
+    with_listener = await timed()
+    return max(0.0, with_listener - without)
+
+
+def lambda_listener(operations: Operations) -> Any:
+    async def listener(interaction: Any) -> None:
+        operations._interaction(interaction)
+    return listener
+
+
+async def trace_cost(operations: Operations) -> float:
+    """CPU of one local HTTP request with discord.py's session traced, less without (both ends in this process:
+    the server's share is the same either way)."""
+    app = web.Application()
+
+    async def answer(request: web.Request) -> web.Response:
+        return web.json_response({})
+
+    app.router.add_post("/api/v10/channels/1/messages", answer)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    rounds = 2_000
+    costs = []
+    try:
+        for traces in ([], [operations.trace]):
+            async with aiohttp.ClientSession(trace_configs=traces or None) as http:
+                url = f"http://127.0.0.1:{port}/api/v10/channels/1/messages"
+                for _ in range(200):  # warm the connection pool
+                    async with http.post(url) as response:
+                        await response.read()
+                started = time.process_time()
+                for _ in range(rounds):
+                    async with http.post(url) as response:
+                        await response.read()
+                costs.append((time.process_time() - started) / rounds)
+    finally:
+        await runner.cleanup()
+    return max(0.0, costs[1] - costs[0])
 
 
 def per_call(function: Any, rounds: int = ROUNDS) -> float:
@@ -95,12 +156,17 @@ async def measure(db: Path | None) -> None:
         await operations._request_ended(None, None, post)  # type: ignore[arg-type]
     seen_request = (time.process_time() - started) / ROUNDS
 
-    per_move = (move + DRAWINGS_PER_MOVE * drawing + INTERACTIONS_PER_MOVE * seen_interaction
-                + (REQUESTS_PER_MOVE - INTERACTIONS_PER_MOVE) * seen_request)
+    listener = await listener_cost(operations, interaction)
+    traced = await trace_cost(operations)
+    per_move = (move + DRAWINGS_PER_MOVE * drawing + INTERACTIONS_PER_MOVE * (seen_interaction + listener)
+                + (REQUESTS_PER_MOVE - INTERACTIONS_PER_MOVE) * seen_request + REQUESTS_PER_MOVE * traced)
     print(f"a move counted                       {move * 1e6:7.1f} µs")
     print(f"a drawing metered (queue + histogram) {drawing * 1e6:6.1f} µs")
     print(f"an interaction's answer seen          {seen_interaction * 1e6:6.1f} µs")
     print(f"a REST answer seen                    {seen_request * 1e6:6.1f} µs")
+    print(f"the interaction listener's task       {listener * 1e6:6.1f} µs")
+    print(f"aiohttp's trace around one request     {traced * 1e6:6.1f} µs (a local request with the trace, less one "
+          "without)")
     print(f"per move (1 move, {DRAWINGS_PER_MOVE} drawings, {INTERACTIONS_PER_MOVE} interactions, "
           f"{REQUESTS_PER_MOVE} requests)  {per_move * 1e6:6.1f} µs")
 

@@ -87,13 +87,14 @@ class Operations:
             bot.add_listener(_coroutine(listener), event)
         if self.shares_web(bot.config):
             return
-        self.server = HealthServer(self)
+        server = HealthServer(self)
         try:
-            await self.server.start(self.settings.host, self.settings.port)
-        except OSError as error:
-            self.server = None
-            raise RuntimeError(f"RINGMASTER_HEALTH: could not listen on {self.settings.host}:{self.settings.port} "
-                               f"({error.strerror or error})") from error
+            await server.start(self.settings.host, self.settings.port)
+        except OSError as error:  # the bot still hosts its games; its supervisor's probes will say it is unseen
+            log.error("The health endpoints could not listen on %s:%s (%s); the bot runs without them (the metrics "
+                      "are still counted)", self.settings.host, self.settings.port, error.strerror or error)
+            return
+        self.server = server
 
     def shares_web(self, config: Config) -> bool:
         """Whether the endpoints go on the web companion's server (both settings name one address)."""

@@ -4,6 +4,8 @@ after; ``/health/live`` answers throughout; the metrics count what was played an
 
 from __future__ import annotations
 
+import asyncio
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -144,3 +146,21 @@ async def test_the_endpoints_share_the_web_companions_address(tmp_path: Path) ->
             return body if status == 200 else None
 
         assert (await until(ready, "the bot to be ready"))["shards"]["0"]["connected"] is True
+
+
+async def test_an_address_in_use_is_logged_and_the_bot_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with standin(tmp_path, bot=False) as d:
+            starting = asyncio.create_task(d.start_bot(health_factory(d, tmp_path / "ringmaster.sqlite3", port=port)))
+            record = await d.expect_error(rf"The health endpoints could not listen on 127.0.0.1:{port} ")
+            assert "the bot runs without them" in record.getMessage()
+            bot: Any = await starting
+            assert bot.operations.server is None
+            thread = await open_game(d, PLAYERS, {"kind": "circus_train"}, command="game new")
+            await play_one(d, thread, PLAYERS)
+            assert bot.operations.metrics.moves.labels("circus_train", "player")._value.get() == 1
