@@ -156,7 +156,7 @@ class Operations:
         for shard, (connected, latency) in self.shard_states().items():
             metrics.shard(shard, connected=connected, latency=latency)
         try:
-            await metrics.read(bot.core.store, bot.clock())
+            await bot.core.read_gauges()
         except Exception as error:  # the counters are still worth having; the gauges keep their last reading
             log.warning("Reading the database for the metrics failed: %s", error)
         return metrics.exposition(), CONTENT_TYPE

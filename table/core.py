@@ -103,6 +103,11 @@ class TableCore:
         self.renders = MeteredRenders(self.renders, metrics)
         self.store.database.on_failure = metrics.database_failed
 
+    async def read_gauges(self) -> None:
+        """Set the metrics that describe the database (the outbox's backlog, the live games), at each scrape."""
+        if self.metrics is not None:
+            await self.metrics.read(self.store, self.clock())
+
     # ----- what follows every change ---------------------------------------------------------------------
     async def after_change(self, change: Change) -> None:
         """What must follow any change to a game, in one place: its posts are delivered; moves nobody needs
