@@ -26,15 +26,18 @@ MISSING = ("Debian's Prometheus server (/usr/bin/prometheus) is missing: the met
            "Install it with 'apt-get install prometheus' (scripts/test does when run as root) and run the tests again.")
 
 
-def health_factory(d: Discord, db_path: Path, *, web: bool = False,
-                   port: int = 0) -> Callable[[], Awaitable[discord.Client]]:
+def health_factory(d: Discord, db_path: Path, *, web: bool = False, port: int = 0,
+                   shards: str | None = None) -> Callable[[], Awaitable[discord.Client]]:
     """The real bot (``bot.build_bot``) against the stand-in, serving health and metrics on a free port of
-    127.0.0.1 (``bot.operations.server.port``), or on ``port``; with ``web``, on the web companion's server."""
+    127.0.0.1 (``bot.operations.server.port``), or on ``port``; with ``web``, on the web companion's server.
+    ``shards`` (``RINGMASTER_SHARDS``' form): a bot process running those shards, its commands synced globally."""
     import bot as ringmaster
-    from table.config import HealthSettings, WebSettings
+    from table.config import HealthSettings, Shards, WebSettings
 
     async def build() -> discord.Client:
-        config = ringmaster.Config(token=d.server.token, db_path=db_path, dev_guild=d.guild.id, replay_frames=3,
+        config = ringmaster.Config(token=d.server.token, db_path=db_path, replay_frames=3,
+                                   dev_guild=d.guild.id if shards is None else None,
+                                   shards=Shards.parse(shards) if shards is not None else None,
                                    health=HealthSettings("127.0.0.1", port or (free_port() if web else 0)))
         if web:
             config = ringmaster.Config(**{**config.__dict__,

@@ -164,3 +164,28 @@ async def test_an_address_in_use_is_logged_and_the_bot_plays_on(
             thread = await open_game(d, PLAYERS, {"kind": "circus_train"}, command="game new")
             await play_one(d, thread, PLAYERS)
             assert bot.operations.metrics.moves.labels("circus_train", "player")._value.get() == 1
+
+
+async def test_each_shard_of_the_process_is_told_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    guilds = [{"name": "Big Top"}, {"name": "Sideshow"}]  # on shard 0 and shard 1
+    async with standin(tmp_path, bot=False, shards=2, guilds=guilds) as d, aiohttp.ClientSession() as http:
+        bot: Any = await d.start_bot(health_factory(d, tmp_path / "ringmaster.sqlite3", shards="0-1/2"))
+        url = health_url(bot)
+
+        async def answer(status: int) -> Any:
+            found, body = await get(http, f"{url}/health/ready")
+            return body if found == status else None
+
+        body = await until(lambda: answer(200), "both shards to be connected")
+        assert {shard: state["connected"] for shard, state in body["shards"].items()} == {"0": True, "1": True}
+        d.server.hold_resumes(1)
+        await d.server.drop_connection(shard_id=1)
+        body = await until(lambda: answer(503), "shard 1 to be missed")
+        assert {shard: state["connected"] for shard, state in body["shards"].items()} == {"0": True, "1": False}
+        status, text = await get(http, f"{url}/metrics")
+        assert status == 200
+        assert 'ringmaster_gateway_connected{shard="1"} 0.0' in text
+        assert 'ringmaster_gateway_connected{shard="0"} 1.0' in text
+        d.server.release_resumes(1)
+        await until(lambda: answer(200), "shard 1 to be back")
