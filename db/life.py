@@ -322,6 +322,13 @@ class LifeStore:
                                "AND (nudged_wait IS NULL OR nudged_wait <> awaited_since)",
                          (self.database.now(), game_id, seat))
 
+    async def moved_since_nudge(self, game_id: int, seat: int) -> None:
+        """The seat moved (within the move's own transaction): a nudge it had is answered, and it may be nudged
+        again when it is next left alone."""
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET nudged_wait = NULL, alone_since = NULL WHERE game_id = ? AND seat = ? "
+                               "AND (nudged_wait IS NOT NULL OR alone_since IS NOT NULL)", (game_id, seat))
+
     async def left_alone(self) -> list[tuple[SeatClock, datetime]]:
         """The seats whose nudge may be due, with when each was left alone (read through the ``seats_left_alone``
         index: the cost follows the seats marked, not the games). Marks a later change made stale (the seat's

@@ -12,6 +12,8 @@ How it is kept exactly once:
   seat's wait is marked nudged (``seats.nudged_wait``, guarded, so a second process or a second tick finds it
   done and writes nothing) in the same transaction as the nudge's outbox item, which the outbox delivers once.
 
+"Once per wait": once per holdout, since a seat whose own move starts the next round of a step decided at once
+keeps one running clock (see table.keeper); a seat is nudged again only after it has moved itself.
 A seat on autopilot is never nudged (it moves at once); a player away is not nudged while away, and a player
 who asked for no notifications is not nudged at all.
 """
@@ -63,10 +65,15 @@ class Nudger:
         self.claim = claim
 
     async def prepare(self, change: Change) -> None:
-        """Mark the seat a change leaves alone, in the change's own transaction."""
+        """Mark the seat a change leaves alone, in the change's own transaction. A seat's own move answers any
+        nudge it had: the next time it is left alone (the next round of a step decided at once, say) is a new
+        holdout, even where its clock runs on as one wait."""
+        game_id = change.game_id
+        if change.result is not None:
+            mover = change.result.seat
+            change.write(lambda: self.life.moved_since_nudge(game_id, mover))
         seat = left_alone(change)
         if seat is not None:
-            game_id = change.game_id
             change.write(lambda: self.life.mark_alone(game_id, seat))
 
     def due(self, clock: SeatClock, alone: datetime, now: datetime, away: bool, member: Member) -> bool:
