@@ -197,3 +197,26 @@ async def test_two_processes_on_postgresql_send_one_digest(postgres: PostgresSer
     finally:
         for core in cores:
             await core.close()
+
+
+async def test_a_long_digest_fits_one_message_and_is_never_cut_mid_line(db_path: Any) -> None:
+    clock = Clock(datetime(2026, 12, 1, 6, 0, tzinfo=UTC))
+    core = TableCore(await GameStore.open(db_path, clock=clock), clock)
+    try:
+        await core.set_digest(ANN, 8 * 60)
+        games = []
+        for number in range(40):
+            games.append(await new_game(core, thread=1000 + number))
+            await wait_for(core, games[-1], ANN)
+        clock.now = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
+        assert await core.tick() == 1
+        [digest] = await digests(core, *games)
+        text = digest.payload["text"]
+        assert len(text) <= 2000
+        head, *lines, tail = text.split("\n")
+        assert head.startswith("📬 **Your daily digest**: 40 games wait for you")
+        links = [f"https://discord.com/channels/{GUILD}/{1000 + number}" for number in range(len(lines))]
+        assert [line.rsplit(" · ", 1)[1] for line in lines] == links  # whole lines, oldest wait first
+        assert tail == f"…and {40 - len(lines)} more: /me inbox lists them all."
+    finally:
+        await core.close()
