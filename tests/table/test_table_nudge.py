@@ -5,11 +5,13 @@ who wants no notifications, not in a game played in turns, and once only after a
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from postgres_server import PostgresServer
 
 from db.store import GameStore
 from table.core import TableCore
@@ -161,3 +163,20 @@ async def test_a_restart_keeps_the_seat_left_alone_and_nudges_it_once(database: 
         assert len(await nudges(again, game)) == 1
     finally:
         await again.close()
+
+
+async def test_two_processes_on_postgresql_send_one_nudge(postgres: PostgresServer) -> None:
+    url = await postgres.new_database()
+    clock = Clock(datetime(2026, 12, 1, 10, 0, tzinfo=UTC))
+    cores = [await open_core(url, clock) for _ in range(2)]
+    try:
+        game = await new_game(cores[0])
+        await pick(cores[0], game, BEN, 1)
+        await pick(cores[1], game, CAT, 2)  # the move that leaves Ann alone is the other process's
+        clock.now += NUDGE_AFTER
+        for _ in range(3):  # both processes tick at once, again and again
+            await asyncio.gather(*(core.tick() for core in cores))
+        assert len(await nudges(cores[0], game)) == 1
+    finally:
+        for core in cores:
+            await core.close()
