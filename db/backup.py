@@ -68,6 +68,12 @@ def _partial(path: Path) -> Path:
     return path.with_name(f".{path.name}.partial")
 
 
+def _private(path: Path) -> None:
+    """Create ``path`` empty, readable by its owner only: a backup holds every hand, deck and secret."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    os.chmod(path, 0o600)  # whatever the umask
+
+
 # ----- backing up -----------------------------------------------------------------------------------------
 async def backup(database: str, target: str | os.PathLike[str]) -> Path:
     """Copy ``database`` (a SQLite file's path or a PostgreSQL URL) to the file ``target`` (replaced if it
@@ -99,6 +105,7 @@ def _copy_sqlite(source: str, target: Path) -> None:
     except sqlite3.Error as error:
         raise BackupRefused(f"The SQLite game database {source} cannot be read: {error}.") from error
     try:
+        _private(partial)
         dst = sqlite3.connect(partial, isolation_level=None)
         try:
             src.backup(dst, pages=-1)
@@ -123,6 +130,7 @@ async def _dump_postgres(url: str, target: Path) -> None:
     partial = _partial(target)
     partial.unlink(missing_ok=True)
     try:
+        _private(partial)
         await _run(postgres_program("pg_dump"), "--format=custom", "--no-owner", "--no-privileges",
                    f"--file={partial}", f"--dbname={url}", what=f"pg_dump of {redact(url)}")
         partial.replace(target)

@@ -91,6 +91,7 @@ async def backups_during_moves(database: str, folder: Path) -> tuple[list[tuple[
             done = await run_db("backup", str(path), "--db", database)
             assert done.returncode == 0, done.stderr
             assert done.stdout.strip() == f"Backed up {database} to {path}."
+            assert path.stat().st_mode & 0o777 == 0o600  # hands, decks and secrets: its owner's only
             taken.append((path, before, await asyncio.to_thread(logged_moves, database)))
         await playing
     assert len(played) == MOVES
