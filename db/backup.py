@@ -201,17 +201,18 @@ def _restore_sqlite(source: Path, target: Path) -> None:
 
 
 def _refuse_sqlite_in_use(conn: sqlite3.Connection, target: Path) -> None:
-    try:
-        # Leaving write-ahead logging needs the only connection to the file: a bot that has it open (even
-        # idle) makes this fail at once.
-        conn.execute("PRAGMA journal_mode = DELETE").fetchall()
-    except sqlite3.OperationalError as error:
-        raise BackupRefused(f"The SQLite game database {target} is in use by a running bot; stop the bot before "
-                            f"restoring.") from error
+    # The leases first: reading them changes nothing, and a refusal must leave the file as it was.
     holders = _held_leases(conn.execute("SELECT holder, expires_at FROM leases").fetchall()
                            if _has_table(conn, "leases") else [])
     if holders:
         raise BackupRefused(_leases_sentence(str(target), holders))
+    try:
+        # Leaving write-ahead logging needs the only connection to the file: a bot that has it open (even
+        # idle) makes this fail at once, changing nothing.
+        conn.execute("PRAGMA journal_mode = DELETE").fetchall()
+    except sqlite3.OperationalError as error:
+        raise BackupRefused(f"The SQLite game database {target} is in use by a running bot; stop the bot before "
+                            f"restoring.") from error
 
 
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:

@@ -11,6 +11,7 @@ import json
 import random
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +221,28 @@ def test_a_backup_into_a_folder_or_from_nothing_is_refused_with_a_sentence(tmp_p
     assert done.stderr.strip() in (f"{tmp_path} is a folder; name the backup file to write, such as "
                                    f"{tmp_path / 'ringmaster.backup'}.", f"There is no backup file at "
                                                                          f"{tmp_path / 'missing.bin'}.")
+
+
+async def test_a_restore_over_a_file_whose_leases_a_bot_still_holds_is_refused(tmp_path: Path) -> None:
+    """A process of a deployment with several holds leases on games' work until they run out: its database
+    is in use even between two of its transactions (and after it was killed, until they run out)."""
+    database = tmp_path / "live.sqlite3"
+    async with await GameStore.open(database) as store:
+        await play_moves(TableCore(store), 4, [])
+    done = await run_db("backup", str(tmp_path / "copy.sqlite3"), "--db", str(database))
+    assert done.returncode == 0, done.stderr
+    later = (datetime.now(UTC) + timedelta(minutes=1)).isoformat()
+    tamper(database, "INSERT INTO leases (game_id, job, holder, expires_at) VALUES (1, 'keeper', 'host-1-ab', ?)",
+           (later,))
+    before = database.read_bytes()
+
+    refused = await run_db("restore", str(tmp_path / "copy.sqlite3"), "--db", str(database))
+
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (f"The game database {database} is in use: 1 bot process(es) hold leases on "
+                                      f"games' work (host-1-ab); stop every bot process (and wait for their leases "
+                                      f"to run out) before restoring.")
+    assert database.read_bytes() == before
+    tamper(database, "UPDATE leases SET expires_at = ?", ((datetime.now(UTC) - timedelta(minutes=1)).isoformat(),))
+    assert (await run_db("restore", str(tmp_path / "copy.sqlite3"), "--db", str(database))).returncode == 0
+    assert before != database.read_bytes()
