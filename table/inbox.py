@@ -85,6 +85,11 @@ def one_line(text: str, limit: int = PHRASE) -> str:
     return cut + "…"
 
 
+def sentence(text: str) -> str:
+    """An event's sentence as a part of a line: on one line, short, without its closing period."""
+    return one_line(text).removesuffix(".")
+
+
 class Inbox:
     """Reads a player's games for their inbox. Only reads: nothing here changes a game."""
 
@@ -168,11 +173,11 @@ class Inbox:
         if public:
             mark, event = public[-1]
             earlier = f" (and {len(public) - 1} earlier)" if len(public) > 1 else ""
-            parts.append(one_line(mark + table.game.describe_event(event, table.names)) + earlier)
+            parts.append(sentence(mark + table.game.describe_event(event, table.names)) + earlier)
         if private:
             mark, event = private[-1]
-            parts.append("for you: " + one_line(mark + table.game.describe_event(event, table.names)))
-        return "Since your last move: " + "; ".join(parts)
+            parts.append("for you: " + sentence(mark + table.game.describe_event(event, table.names)))
+        return "Since your last move: " + "; ".join(parts) + "."
 
 
 def ordered(glances: Sequence[Glance]) -> list[Glance]:
@@ -231,9 +236,12 @@ def inbox_pages(entries: Sequence[InboxEntry]) -> list[str]:
     if not entries:
         return ["📬 You have no games open right now. Start one with a game's `new` command, or join a lobby."]
     blocks = ["\n".join(entry_lines(entry)) for entry in entries]
-    summary = (f"{waiting} of your {len(entries)} game{'s' if len(entries) != 1 else ''} "
-               f"{'wait' if waiting != 1 else 'waits'} for you" if waiting
-               else f"None of your {len(entries)} game{'s' if len(entries) != 1 else ''} waits for you")
+    if len(entries) == 1:
+        summary = "your game waits for you" if waiting else "your game does not wait for you"
+    elif waiting:
+        summary = f"{waiting} of your {len(entries)} games {'wait' if waiting != 1 else 'waits'} for you"
+    else:
+        summary = f"none of your {len(entries)} games waits for you"
     head_room = len(f"📬 **Your games** — {summary} · page 999 of 999") + 2
     groups: list[list[str]] = [[]]
     for block in blocks:

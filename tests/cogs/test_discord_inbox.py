@@ -130,7 +130,7 @@ async def test_the_inbox_lists_five_games_on_two_servers_in_order_and_next_game_
         nothing = await (await d.slash("alice", "lounge", "me next", {})).answer()
         assert nothing.content.startswith("No other game is waiting for you")
         inbox = await (await d.slash("alice", "lounge", "me inbox", {})).answer()
-        assert inbox.content.startswith("📬 **Your games** — None of your 5 games waits for you")
+        assert inbox.content.startswith("📬 **Your games** — none of your 5 games waits for you")
 
 
 async def test_next_game_refuses_as_take_your_turn_does_when_the_game_moved_on(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ async def test_what_changed_shows_public_events_and_only_the_readers_own_secrets
     [entry] = await core.inbox(ANN)
     assert entry.changed == ""  # her own move was the last: nothing changed since
     [bens] = await core.inbox(BEN)
-    assert bens.changed == "Since your last move: The picks are revealed: 3, 1. (and 1 earlier)"
+    assert bens.changed == "Since your last move: The picks are revealed: 3, 1 (and 1 earlier)."
     await core.play(game, BEN, None, pick(2))
     [entry] = await core.inbox(ANN)
     assert entry.changed == "Since your last move: Ben has picked."
@@ -132,10 +132,10 @@ async def test_a_move_played_for_the_reader_tells_them_their_own_secret_and_no_o
     [bens] = await core.inbox(BEN)
     [picks] = [raw["data"]["picks"] for logged in await core.actions(game) for raw in logged.events
                if raw["kind"] == "revealed"]
-    revealed = "The picks are revealed: " + ", ".join(map(str, picks)) + "."
+    revealed = "The picks are revealed: " + ", ".join(map(str, picks))
     ann_pick = picks[seat]
     assert anns.changed == f"Since your last move: {revealed} (and 2 earlier); for you: You picked {ann_pick}."
-    assert bens.changed == f"Since your last move: {revealed} (and 1 earlier)"  # Ann's secret is hers
+    assert bens.changed == f"Since your last move: {revealed} (and 1 earlier)."  # Ann's secret is hers
 
 
 async def test_next_game_walks_the_waiting_games_in_order_and_around(core: TableCore, clock: Clock) -> None:
