@@ -11,11 +11,12 @@ No Discord objects: a time is ``<t:…>`` text, a link a plain URL (see :mod:`ta
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from db.life import LifeStore, SeatClock
+from db.life import LifeStore, Member, SeatClock
 from db.records import GameRecord, GameStatus
 from db.store import GameStore
 from rules.core.events import Event
@@ -29,6 +30,8 @@ TableLoader = Callable[[int], Awaitable[Table]]
 """How the inbox loads a game: the service's reading, which keeps decoded states between readings."""
 
 PHRASE = 200  # the longest "waits for" phrase, and each half of a "what changed" line
+KEPT_LINES = 4096  # games' inbox lines kept between readings (by last use)
+RECENT = 12  # the newest moves since a player's own last move that their inbox line looks into
 PAGE_ENTRIES = 8  # entries on one page of the inbox, at most (fewer when their lines are long)
 SHOWN_WAITING = 2  # awaited seats named in a game that does not wait for the reader; the rest are counted
 
@@ -97,21 +100,23 @@ class Inbox:
         self.store = store
         self.life = life
         self.load = load
+        self._lines: OrderedDict[tuple[int, int, int, tuple[int, ...]], tuple[str, str]] = OrderedDict()
 
     async def glances(self, user_id: int, seat_clocks: Sequence[SeatClock] | None = None) -> list[Glance]:
         """Every open game of the player (lobby or being played) that can be read, in the inbox's order.
         ``seat_clocks``: the clocks of the player's games, if the caller has read them already."""
-        records = await self.store.games_of_user(user_id, None, statuses=("lobby", "active"))
+        game_ids = await self.store.game_ids_of_user(user_id, ("lobby", "active"))
         if seat_clocks is None:
             seat_clocks = await self.life.clocks_of_games_of(user_id)
         waits = {(clock.game_id, clock.seat): clock for clock in seat_clocks if clock.user_id == user_id}
         found: list[Glance] = []
-        for record in records:
+        for game_id in game_ids:
             try:
-                table = await self.load(record.id)
+                table = await self.load(game_id)
             except TableError as error:  # a damaged game must not break a player's whole inbox
-                log.info("Game %s left out of the inbox of %s: %s", record.id, user_id, error)
+                log.info("Game %s left out of the inbox of %s: %s", game_id, user_id, error)
                 continue
+            record = table.record
             seat = table.seat_of(user_id)
             if seat is None:
                 continue
@@ -133,10 +138,11 @@ class Inbox:
         seat_clocks: dict[int, list[SeatClock]] = {}
         for clock in every:
             seat_clocks.setdefault(clock.game_id, []).append(clock)
-        return [await self.entry(glance, now, seat_clocks.get(glance.table.id, [])) for glance in glances]
+        members = await self.life.members({clock.user_id for clock in every})
+        return [await self.entry(glance, now, seat_clocks.get(glance.table.id, []), members) for glance in glances]
 
-    async def entry(self, glance: Glance, now: datetime, seat_clocks: Sequence[SeatClock]
-                    ) -> InboxEntry:
+    async def entry(self, glance: Glance, now: datetime, seat_clocks: Sequence[SeatClock],
+                    members: Mapping[int, Member]) -> InboxEntry:
         table = glance.table
         record = table.record
         if record.status == "lobby" or table.state is None:
@@ -144,40 +150,57 @@ class Inbox:
                               f"The lobby is open: players may join, and {compose.mention(record.creator_id)} "
                               "starts the game",
                               "", board_link(record))
-        deadlines = await clocks.deadlines(self.life, table, now, seat_clocks=seat_clocks)
+        deadlines = await clocks.deadlines(self.life, table, now, seat_clocks=seat_clocks, members=members)
         if glance.waiting:
             deadline = deadlines.get(glance.seat)
         else:
             deadline = min(deadlines.values(), default=None)
+        phrase, changed = await self.lines(table, glance.seat)
         return InboxEntry(table.id, record.guild_id, table.title, record.status, glance.waiting, glance.since,
-                          deadline, waits_for(table, glance.seat), await self.changed(table, glance.seat),
-                          board_link(record))
+                          deadline, phrase, changed, board_link(record))
+
+    async def lines(self, table: Table, seat: int) -> tuple[str, str]:
+        """The seat's "waits for" phrase and "what changed" line, kept for the game's version: both follow from
+        the log and the seats alone, and a version is never used twice (a move taken back makes a new one), so
+        a player reading their inbox again pays only for the games that moved since."""
+        key = (table.id, table.record.version, seat, tuple(record.user_id for record in table.seats))
+        kept = self._lines.get(key)
+        if kept is None:
+            kept = (waits_for(table, seat), await self.changed(table, seat))
+            self._lines[key] = kept
+            while len(self._lines) > KEPT_LINES:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return kept
 
     async def changed(self, table: Table, seat: int) -> str:
-        """What changed since the seat's own last move, in one line: the newest public event (and how many
-        came before it), and the newest line only this seat saw."""
+        """What changed since the seat's own last move, in one line: how many moves came since, the newest
+        public event and the newest line only this seat saw, among the newest :data:`RECENT` moves (a player
+        back after weeks has thousands; their inbox reads the newest only)."""
         since = await self.store.last_own_version(table.id, seat)
-        public: list[tuple[str, Event]] = []
-        private: list[tuple[str, Event]] = []
-        for logged in await self.store.actions(table.id, after_version=since):
+        newest, count = await self.store.newest_actions(table.id, since, RECENT)
+        public: tuple[str, Event] | None = None
+        private: tuple[str, Event] | None = None
+        for logged in newest:  # newest first
             mark = compose.automatic_mark(logged)
-            for raw in logged.events:
+            for raw in reversed(logged.events):
                 owner = raw.get("private_to")
-                if owner is None:
-                    public.append((mark, Event.from_json(raw)))
-                elif owner == seat:  # their own seat's secret: this line goes to its player alone
-                    private.append((mark, Event.from_json(raw)))
-        if not public and not private:
+                if owner is None and public is None:
+                    public = (mark, Event.from_json(raw))
+                elif owner == seat and private is None:  # their own seat's secret: this line goes to them alone
+                    private = (mark, Event.from_json(raw))
+            if public is not None and private is not None:
+                break
+        if not count:
             return ""
         parts = []
-        if public:
-            mark, event = public[-1]
-            earlier = f" (and {len(public) - 1} earlier)" if len(public) > 1 else ""
-            parts.append(sentence(mark + table.game.describe_event(event, table.names)) + earlier)
-        if private:
-            mark, event = private[-1]
-            parts.append("for you: " + sentence(mark + table.game.describe_event(event, table.names)))
-        return "Since your last move: " + "; ".join(parts) + "."
+        if public is not None:
+            parts.append(sentence(public[0] + table.game.describe_event(public[1], table.names)))
+        if private is not None:
+            parts.append("for you: " + sentence(private[0] + table.game.describe_event(private[1], table.names)))
+        moves = f"{count} move{'s' if count != 1 else ''}"
+        return f"Since your last move, {moves}" + (": " + "; ".join(parts) if parts else "") + "."
 
 
 def ordered(glances: Sequence[Glance]) -> list[Glance]:

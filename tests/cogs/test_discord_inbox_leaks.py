@@ -45,7 +45,8 @@ def others_secrets(table: Any, reader: int, ever_public: set[str], known: set[st
             continue
         view = game.view(state, seat)
         for line in game.render_text(view).splitlines():
-            if line.startswith("Your ") and line not in own_lines:
+            # A line the reader's own lines hold as well (the same one card in a hand) tells them nothing new.
+            if line.startswith("Your ") and not any(line in own for own in own_lines):
                 found[line] = f"{table.names[seat]}'s private line"
         if seat in game.to_act(state):
             prompt = game.prompt(state, seat).rstrip(".")

@@ -109,15 +109,15 @@ async def test_what_changed_shows_public_events_and_only_the_readers_own_secrets
     game = await started(core, GUILD_A)
     await core.play(game, BEN, None, pick(3))  # Ben's pick is his secret; that he picked is public
     [entry] = await core.inbox(ANN)
-    assert entry.changed == "Since your last move: Ben has picked."
+    assert entry.changed == "Since your last move, 1 move: Ben has picked."
     await core.play(game, ANN, None, pick(1))  # the round ends: the picks are revealed to everyone
     [entry] = await core.inbox(ANN)
     assert entry.changed == ""  # her own move was the last: nothing changed since
     [bens] = await core.inbox(BEN)
-    assert bens.changed == "Since your last move: The picks are revealed: 3, 1 (and 1 earlier)."
+    assert bens.changed == "Since your last move, 1 move: The picks are revealed: 3, 1."
     await core.play(game, BEN, None, pick(2))
     [entry] = await core.inbox(ANN)
-    assert entry.changed == "Since your last move: Ben has picked."
+    assert entry.changed == "Since your last move, 1 move: Ben has picked."
     assert "2" not in entry.changed  # his second pick stays his
 
 
@@ -134,8 +134,8 @@ async def test_a_move_played_for_the_reader_tells_them_their_own_secret_and_no_o
                if raw["kind"] == "revealed"]
     revealed = "The picks are revealed: " + ", ".join(map(str, picks))
     ann_pick = picks[seat]
-    assert anns.changed == f"Since your last move: {revealed} (and 2 earlier); for you: You picked {ann_pick}."
-    assert bens.changed == f"Since your last move: {revealed} (and 1 earlier)."  # Ann's secret is hers
+    assert anns.changed == f"Since your last move, 2 moves: {revealed}; for you: You picked {ann_pick}."
+    assert bens.changed == f"Since your last move, 1 move: {revealed}."  # Ann's secret is hers
 
 
 async def test_next_game_walks_the_waiting_games_in_order_and_around(core: TableCore, clock: Clock) -> None:
@@ -184,11 +184,11 @@ def test_pages_keep_every_entry_whole_and_in_order_within_the_message_limit() ->
 
 
 def test_an_entry_shows_its_deadline_and_wait_as_discord_timestamps() -> None:
-    lines = entry_lines(replace(entry(2), changed="Since your last move: Ben has picked."))
+    lines = entry_lines(replace(entry(2), changed="Since your last move, 1 move: Ben has picked."))
     since, due = int(T0.timestamp()), int((T0 + timedelta(days=1)).timestamp())
     assert lines == [f"**Sealed Guess #2** · ⏳ your move, waiting since <t:{since}:R> · decide by <t:{due}:R> · "
                      "[newest board](<https://discord.com/channels/1/2>)",
-                     f"↳ <@{ANN}> is deciding.", "↳ Since your last move: Ben has picked."]
+                     f"↳ <@{ANN}> is deciding.", "↳ Since your last move, 1 move: Ben has picked."]
 
 
 def test_no_games_says_so() -> None:
