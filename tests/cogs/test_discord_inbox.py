@@ -55,6 +55,12 @@ async def start_game(d: Any, channel: str) -> int:
     return int(table.id)
 
 
+def on(answer: Any) -> Any:
+    """The message an answer is (a private answer always has one)."""
+    assert answer.message is not None
+    return answer.message
+
+
 def listed(content: str) -> list[int]:
     return [int(number) for number in TITLE.findall(content)]
 
@@ -91,6 +97,8 @@ async def test_the_inbox_lists_five_games_on_two_servers_in_order_and_next_game_
     clock = Clock()
     async with standin(tmp_path, cogs=[lambda bot: UseClock(bot, clock)], guilds=SERVERS) as d:
         await second_server_commands(d)
+        me = d.server.commands_for(d.guild)["me"]  # /me works in a direct message with the bot too
+        assert me["dm_permission"] is True and me.get("contexts") in (None, [0, 1], [0, 1, 2])
         order = await five_games_on_two_servers(d, clock)
         clock.now = T0 + timedelta(hours=7)
         since = {game: T0 + timedelta(hours=hour) for hour, game in enumerate(order[:4], start=1)}
@@ -117,11 +125,11 @@ async def test_the_inbox_lists_five_games_on_two_servers_in_order_and_next_game_
         for game in order:
             assert listed(panel.content) == [game], panel.content
             walked.append(game)
-            message = panel.message
+            message = on(panel)
             chosen = await (await d.click("alice", message, button(message, "rm:do:"))).answer()
             assert "now waits for bob" in chosen.content
-            assert f"rm:next:{game}" in custom_ids(chosen.message)
-            panel = await (await d.click("alice", chosen.message, f"rm:next:{game}")).answer()
+            assert f"rm:next:{game}" in custom_ids(on(chosen))
+            panel = await (await d.click("alice", on(chosen), f"rm:next:{game}")).answer()
         assert walked == order
         assert panel.content == "No other game is waiting for you right now. `/me inbox` lists all your games."
         for game in order:
@@ -142,7 +150,7 @@ async def test_next_game_refuses_as_take_your_turn_does_when_the_game_moved_on(t
         assert listed(panel.content) == [game]
         # She picks elsewhere (her panel on the board) before using this one: the offer is out of date.
         await core_of(d).tables.act(game, d.user("alice").id, None, lambda t, s: t.game.legal_actions(t.state, s)[0])
-        stale = await (await d.click("alice", panel.message, button(panel.message, "rm:do:"))).answer()
+        stale = await (await d.click("alice", on(panel), button(on(panel), "rm:do:"))).answer()
         assert stale.ephemeral and "It is not your turn" in stale.content
 
 
@@ -155,13 +163,13 @@ async def test_a_long_inbox_is_paged_and_every_page_turns(tmp_path: Path) -> Non
             games.append(await start_game(d, "games"))
         first = await (await d.slash("alice", "games", "me inbox", {})).answer()
         pages = [first]
-        while (turn := f"rm:inbox:{len(pages) + 1}") in custom_ids(pages[-1].message):
-            pages.append(await (await d.click("alice", pages[-1].message, turn)).answer())
+        while (turn := f"rm:inbox:{len(pages) + 1}") in custom_ids(on(pages[-1])):
+            pages.append(await (await d.click("alice", on(pages[-1]), turn)).answer())
         assert len(pages) >= 2
         for number, page in enumerate(pages, start=1):
             assert f"page {number} of {len(pages)}" in page.content and len(page.content) <= 2000
             assert 0 < len(listed(page.content)) <= PAGE_ENTRIES
             assert page.content.count("is deciding (and 1 other player).") == len(listed(page.content))  # whole
         assert [game for page in pages for game in listed(page.content)] == games
-        back = await (await d.click("alice", pages[-1].message, f"rm:inbox:{len(pages) - 1}")).answer()
+        back = await (await d.click("alice", on(pages[-1]), f"rm:inbox:{len(pages) - 1}")).answer()
         assert back.content == pages[-2].content

@@ -67,6 +67,7 @@ async def read_inbox(d: Discord, member: str) -> list[str]:
     number = 1
     while f"rm:inbox:{number + 1}" in page.custom_ids:
         number += 1
+        assert page.message is not None
         page = await (await d.click(member, page.message, f"rm:inbox:{number}")).answer()
         texts.append(page.content)
     texts.append((await (await d.slash(member, "games", "me next", {})).answer()).content)
