@@ -127,10 +127,6 @@ class Inbox:
             found.append(Glance(table, seat, since))
         return ordered(found)
 
-    async def waiting(self, user_id: int) -> list[Glance]:
-        """The games waiting for the player, the one that has waited longest first."""
-        return [glance for glance in await self.glances(user_id) if glance.waiting]
-
     async def entries(self, user_id: int, now: datetime) -> list[InboxEntry]:
         """The player's inbox: every open game of theirs on every server, in order, each with its line."""
         every = await self.life.clocks_of_games_of(user_id)  # one reading for all their games' deadlines
