@@ -1,12 +1,12 @@
-"""One inbox across a player's games (table/inbox.py through TableCore's named operations): which games, in
-what order, with which deadline and lines; "Next game"'s walk; pages that never cut an entry."""
+"""One inbox across a player's games (table/inbox.py through TableCore's named operations), on SQLite and on
+PostgreSQL: which games, in what order, with which deadline and lines; "Next game"'s walk; pages that never cut
+an entry."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,8 +44,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def core(tmp_path: Path, clock: Clock) -> AsyncIterator[TableCore]:
-    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+async def core(database: str, clock: Clock) -> AsyncIterator[TableCore]:
+    """A core on SQLite, then on PostgreSQL (the ``database`` fixture of tests/conftest.py)."""
+    store = await GameStore.open(database, clock=clock)
     opened = TableCore(store, clock)
     try:
         yield opened
@@ -136,6 +137,32 @@ async def test_a_move_played_for_the_reader_tells_them_their_own_secret_and_no_o
     ann_pick = picks[seat]
     assert anns.changed == f"Since your last move, 2 moves: {revealed}; for you: You picked {ann_pick}."
     assert bens.changed == f"Since your last move, 1 move: {revealed}."  # Ann's secret is hers
+
+
+async def test_the_lines_kept_between_readings_follow_a_seat_handed_over_and_a_move_taken_back(
+        core: TableCore) -> None:
+    game = await started(core, GUILD_A)
+    await core.play(game, BEN, None, pick(3))
+    [before] = await core.inbox(ANN)
+    assert before.waits_for == f"{compose.mention(ANN)} is deciding" and before.changed.endswith("Ben has picked.")
+    picked = (await core.actions(game))[-1].version
+    await core.take_back(game, BEN)  # a simultaneous pick: Ann must agree
+    await core.take_back(game, ANN, agreeing=True, version=picked)
+    [after] = await core.inbox(ANN)
+    assert after.waits_for == f"{compose.mention(ANN)} is deciding (and 1 other player)"
+    assert after.changed == ""  # the move taken back is no change for her
+    table = await core.table(game)
+    seat = table.seat_of(BEN)
+    assert seat is not None
+    [bens] = await core.inbox(BEN)  # kept for his seat, naming him
+    assert bens.waits_for == f"{compose.mention(BEN)} is deciding (and 1 other player)"
+    await core.offer_seat(game, BEN, CAT, False)
+    await core.hand_over(game, seat, BEN, CAT, CAT)
+    [handed] = await core.inbox(ANN)
+    assert f"{compose.mention(CAT)}" not in handed.waits_for  # her own phrase first; Cat is counted
+    [cats] = await core.inbox(CAT)
+    assert cats.waits_for == f"{compose.mention(CAT)} is deciding (and 1 other player)"
+    assert await core.inbox(BEN) == []
 
 
 async def test_next_game_walks_the_waiting_games_in_order_and_around(core: TableCore, clock: Clock) -> None:
