@@ -173,3 +173,6 @@ async def test_a_long_inbox_is_paged_and_every_page_turns(tmp_path: Path) -> Non
         assert [game for page in pages for game in listed(page.content)] == games
         back = await (await d.click("alice", on(pages[-1]), f"rm:inbox:{len(pages) - 1}")).answer()
         assert back.content == pages[-2].content
+        # "Next game" on the inbox opens the game that has waited longest, in place of the page.
+        opened = await (await d.click("alice", on(back), "rm:next:0")).answer()
+        assert listed(opened.content) == [games[0]] and button(on(opened), "rm:do:")
