@@ -2,7 +2,7 @@
 clock: ``/me inbox`` lists a player's five games on two servers in the right order with their deadlines as
 Discord timestamps, from either server; "Next game" (``/me next``, then the button on each panel after a move)
 walks them in that order, playing games of the other server from the panel; every private panel after a move
-offers "Next game"; a long inbox is paged without cutting an entry."""
+offers "Next game"; a long inbox is paged without cutting an entry; both work in a direct message with the bot."""
 
 from __future__ import annotations
 
@@ -176,3 +176,21 @@ async def test_a_long_inbox_is_paged_and_every_page_turns(tmp_path: Path) -> Non
         # "Next game" on the inbox opens the game that has waited longest, in place of the page.
         opened = await (await d.click("alice", on(back), "rm:next:0")).answer()
         assert listed(opened.content) == [games[0]] and button(on(opened), "rm:do:")
+
+
+async def test_the_inbox_and_next_game_work_in_a_direct_message_with_the_bot(tmp_path: Path) -> None:
+    clock = Clock()
+    async with standin(tmp_path, cogs=[lambda bot: UseClock(bot, clock)], guilds=SERVERS) as d:
+        bot: Any = d.bot
+        await bot.tree.sync()  # as the product does without a development server: global commands
+        here, there = await start_game(d, "games"), await start_game(d, "lounge")
+        inbox = await (await d.slash_dm("alice", "me inbox", {})).answer()
+        assert inbox.ephemeral and on(inbox).channel_id == d.dm_channel("alice").id
+        assert listed(inbox.content) == [here, there]
+        panel = await (await d.slash_dm("alice", "me next", {})).answer()
+        assert listed(panel.content) == [here]
+        chosen = await (await d.click("alice", on(panel), button(on(panel), "rm:do:"))).answer()
+        assert "now waits for bob" in chosen.content  # played from the direct message
+        walked = await (await d.click("alice", on(chosen), f"rm:next:{here}")).answer()
+        assert listed(walked.content) == [there]
+        assert d.user("alice").id not in (await core_of(d).table(here)).awaited_users()
