@@ -1,5 +1,7 @@
 """A member's own settings: time zone and active hours (deadlines only run inside them), how they are
-told it is their turn, and time away (``/me away``: clocks stopped and pings held in all their games)."""
+told it is their turn, and time away (``/me away``: clocks stopped and pings held in all their games); and
+``/me inbox`` and ``/me next``, across all of a member's games (answered by the play cog). Every ``/me`` command
+works in a server or in a direct message with the bot."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
+from cogs.buttons import play_handlers
 from cogs.runtime import RingmasterBot, core_of
 from table import compose, hours
 from table.errors import TableError
@@ -130,6 +133,15 @@ def digest_words(at: int | None, time_zone: str) -> str:
     return (f"Your daily digest comes at {clock_text(at)} ({time_zone}) by direct message, listing the games "
             "waiting for you and their deadlines; nothing comes on a day when nothing waits, or while you are away. "
             "Set your time zone and hours with /me hours.")
+
+    # ----- one inbox across a player's games (see cogs/play.py and table/inbox.py) --------------------------
+    @me.command(name="inbox", description="All your games on every server: the ones waiting for you first")
+    async def inbox(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).inbox_page(interaction, 1)
+
+    @me.command(name="next", description="Open your turn in the next game waiting for you, on any server")
+    async def next_game(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).next_game(interaction, None)
 
 
 async def setup(bot: commands.Bot) -> None:

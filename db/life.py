@@ -128,6 +128,11 @@ class LifeStore:
         return await self._clocks(" AND s.game_id = ? AND s.autopilot = 1 AND s.awaited_since IS NOT NULL",
                                   (game_id,))
 
+    async def clocks_of_games_of(self, user_id: int) -> list[SeatClock]:
+        """The seat clocks of every active game in which the user holds a seat (their own and the others'),
+        in one reading: a player's inbox needs them all."""
+        return await self._clocks(" AND s.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)", (user_id,))
+
     async def _clocks(self, where: str, params: Sequence[object], index: str = "") -> list[SeatClock]:
         sql = self.CLOCK_SQL.replace("{index}", index) + where + " ORDER BY s.game_id, s.seat"
         async with self.database.read() as conn:

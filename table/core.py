@@ -27,6 +27,7 @@ from table.config import Shards
 from table.delivery import Courier
 from table.digest import DigestDesk
 from table.errors import ChoiceGone, TableError
+from table.inbox import Inbox, InboxEntry, following
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
 from table.model import ActResult, Table
@@ -64,6 +65,7 @@ class TableCore:
         self.tables = TableService(store, self.life, clock)
         self.away = AwayDesk(self.tables, self.life, clock)
         self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim)
+        self.inbox_reader = Inbox(store, self.life, self.tables.table)
         self.tables.work.followers.append(self.after_change)
         self.nudges = Nudger(self.tables, self.life, clock, self.claim)
         self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
@@ -184,6 +186,18 @@ class TableCore:
             log.info("Game %s left out of a listing: %s", record.id, error)
             return False
         return user_id in table.awaited_users()
+
+    # ----- one inbox across a player's games ----------------------------------------------------------------
+    async def inbox(self, user_id: int) -> list[InboxEntry]:
+        """``/me inbox`` (and the digest's list): every open game of the player on every server, the ones
+        waiting for them first (longest wait first), each with its public line (see table.inbox)."""
+        return await self.inbox_reader.entries(user_id, self.clock())
+
+    async def next_waiting(self, user_id: int, after: int | None = None) -> Table | None:
+        """"Next game": the game waiting for the player that comes after game ``after`` in their inbox's order
+        (the longest wait first; around to the first), on any server; None when no other game waits for them."""
+        found = following(await self.inbox_reader.glances(user_id), after)
+        return found.table if found is not None else None
 
     # ----- members and statistics ------------------------------------------------------------------------
     async def member(self, user_id: int) -> Member:
