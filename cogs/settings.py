@@ -110,6 +110,15 @@ class SettingsCog(commands.Cog, name="Settings"):
         await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}, "
                            f"{digest}, {away}.")
 
+    # ----- one inbox across a player's games (see cogs/play.py and table/inbox.py) --------------------------
+    @me.command(name="inbox", description="All your games on every server: the ones waiting for you first")
+    async def inbox(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).inbox_page(interaction, 1)
+
+    @me.command(name="next", description="Open your turn in the next game waiting for you, on any server")
+    async def next_game(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).next_game(interaction, None)
+
 
 def clock_text(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
@@ -133,15 +142,6 @@ def digest_words(at: int | None, time_zone: str) -> str:
     return (f"Your daily digest comes at {clock_text(at)} ({time_zone}) by direct message, listing the games "
             "waiting for you and their deadlines; nothing comes on a day when nothing waits, or while you are away. "
             "Set your time zone and hours with /me hours.")
-
-    # ----- one inbox across a player's games (see cogs/play.py and table/inbox.py) --------------------------
-    @me.command(name="inbox", description="All your games on every server: the ones waiting for you first")
-    async def inbox(self, interaction: discord.Interaction) -> None:
-        await play_handlers(interaction).inbox_page(interaction, 1)
-
-    @me.command(name="next", description="Open your turn in the next game waiting for you, on any server")
-    async def next_game(self, interaction: discord.Interaction) -> None:
-        await play_handlers(interaction).next_game(interaction, None)
 
 
 async def setup(bot: commands.Bot) -> None:
