@@ -227,20 +227,52 @@ def setup_logging(level: str, settings: LogSettings | None = None) -> None:
     setup_log_handlers(level, settings or LogSettings())
 
 
-async def _run(bot: commands.Bot, token: str) -> None:
-    # SIGTERM (systemd, a container's stop, the launcher) closes the bot as Ctrl+C does: interactions
-    # being served are finished first, and the database is closed cleanly.
+# Seconds from the first SIGTERM or SIGINT to the process's end, whatever is still running then: the
+# interactions being served (cogs.runtime.SHUTDOWN_GRACE, 10 s), the posts under way (POSTING_GRACE, 5 s) and
+# closing fit well within it, and it stays under the 30 s launch.py (and systemd, by default 90 s) waits
+# before killing the process.
+STOP_BOUND = 25.0
+FORCED_EXIT = 128  # plus the signal's number: the exit status of a process stopped at once by a second signal
+
+
+async def _run(bot: RingmasterBot, token: str) -> None:
+    # SIGTERM (systemd, a container's stop, the launcher) or SIGINT (Ctrl+C) stops the bot cleanly: no new
+    # interaction is taken (each is answered with a sentence), those being served are finished, the posts
+    # under way are given a moment, the leases are given back (see RingmasterBot.close); a second signal
+    # ends the process at once.
+    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+
+    def on_signal(number: signal.Signals) -> None:
+        if stop.is_set():
+            # Asked again: nobody will wait. Nothing saved is lost: a saved move is committed (and what it posts
+            # is in the outbox, posted at the next start); a move in the middle of its transaction is rolled
+            # back with the process, and its player has had no answer. The render workers follow the process
+            # (table/lifeline.py).
+            log.warning("%s again: stopping at once", number.name)
+            logging.shutdown()
+            os._exit(FORCED_EXIT + number)
+        log.info("Stopping on %s (a second one stops at once)", number.name)
+        bot.begin_stop()
+        stop.set()
+        loop.call_later(STOP_BOUND, overrun)
+
+    def overrun() -> None:
+        log.error("Stopping took longer than %.0f s; ending the process now", STOP_BOUND)
+        logging.shutdown()
+        os._exit(1)
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, on_signal, number)
     async with bot:
         running = asyncio.create_task(bot.start(token), name="ringmaster")
-        stopping = asyncio.create_task(stop.wait(), name="ringmaster-sigterm")
+        stopping = asyncio.create_task(stop.wait(), name="ringmaster-stop")
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
         if not running.done():
-            log.info("Stopping on SIGTERM")
             await bot.close()
         await running  # a failure to start (a refused token, no network) is raised here
+    log.info("Ringmaster stopped")
 
 
 def main() -> int:
@@ -269,7 +301,7 @@ def main() -> int:
     except aiohttp.ClientConnectionError as error:
         print(f"Ringmaster could not reach Discord ({error}); check the network connection.", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl+C before the signal handlers were in place
         log.info("Ringmaster stopped")
     return 0
 

@@ -22,6 +22,7 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -30,7 +31,7 @@ from typing import Any, Protocol, TypeVar
 from render.arena import keep_freed_blocks
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
-from table import allocator
+from table import allocator, lifeline
 from table.kits import DESCRIPTION_LIMIT, kit
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,9 @@ BOARD_NICENESS = 4
 TRIM_EVERY = 100
 # Loaded by the forkserver every worker is forked from. (Drawing what every board shares there as well,
 # so workers would share those pages, cost more than it saved: measured with bench/worker_memory.py, the
-# forkserver grew by 27 MB and a worker and a replay process still made most of it their own.)
-PRELOAD = ("table.renders",)
+# forkserver grew by 27 MB and a worker and a replay process still made most of it their own.) The guard makes
+# the forkserver die with the bot (table/lifeline.py).
+PRELOAD = ("table.renders", "table.forkserver_guard")
 
 
 class Renders(Protocol):
@@ -128,14 +130,24 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
 
-def _start_worker() -> None:
+def _outlive_nothing(bot: int) -> None:
+    """A worker ends with the bot (``bot``: its process id), however the bot ends (see table/lifeline.py), and
+    leaves Ctrl+C to it: a terminal sends SIGINT to every process of the foreground group, and a worker
+    interrupted would break the pool while the bot, stopping cleanly, still draws the boards under way."""
+    lifeline.follow(bot)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_worker(bot: int) -> None:
+    _outlive_nothing(bot)
     allocator.tune()
     keep_freed_blocks()
     _Trimming.every = TRIM_EVERY
     os.nice(BOARD_NICENESS)
 
 
-def _start_replay_worker() -> None:
+def _start_replay_worker(bot: int) -> None:
+    _outlive_nothing(bot)
     allocator.tune()
     keep_freed_blocks()
     os.nice(REPLAY_NICENESS)
@@ -233,14 +245,16 @@ class ProcessRenders(_PooledRenders):
         self.workers = workers
         self._context = context
         self._one_replay = asyncio.Lock()
-        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker), None)
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                             initargs=(os.getpid(),)), None)
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
         # One replay at a time, each in a process of its own that ends with it: drawing forty boards leaves
         # a worker holding a couple of hundred megabytes that nothing needs until the next game ends.
         async with self._one_replay:
-            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker)
+            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker,
+                                         initargs=(os.getpid(),))
             try:
                 return await asyncio.get_running_loop().run_in_executor(
                     worker, draw_replay, kind, title, list(players), dict(options), seed,
