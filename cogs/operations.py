@@ -148,7 +148,10 @@ class Operations:
                   for shard, (connected, latency) in self.shard_states().items()}
         checks = await table_checks(bot.core, bot.clock())
         ok = all(shard["connected"] for shard in shards.values()) and all(check.ok for check in checks.values())
-        return ok, {"shards": shards, **{name: check.as_json() for name, check in checks.items()}}
+        detail: dict[str, Any] = {"shards": shards, **{name: check.as_json() for name, check in checks.items()}}
+        if bot.stopping:  # SIGTERM: new interactions are turned away from now on, so send none here
+            ok, detail["stopping"] = False, True
+        return ok, detail
 
     async def scrape(self) -> tuple[bytes, str]:
         bot, metrics = self._bot, self.metrics

@@ -75,6 +75,11 @@ async def test_ready_follows_the_shard_and_the_database_and_live_answers_through
         await bot.core.store.database.writer.execute("PRAGMA query_only = OFF")
         body = await until(ready, "the bot to be ready again with its database writable")
         assert body["database"] == {"ok": True, "writable": True}
+        assert "stopping" not in body
+
+        bot.begin_stop()  # as on SIGTERM: new interactions are turned away from now on
+        body = await until(unready, "the bot to be unready once it is stopping")
+        assert body["stopping"] is True and body["database"]["ok"] and body["shards"]["0"]["connected"]
 
 
 async def test_metrics_count_moves_interactions_renders_and_requests(
