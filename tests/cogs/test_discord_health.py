@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 
 from discord_standin import standin
-from discord_table import cheap_renders, open_game, play_one
+from discord_table import awaited, board, button, cheap_renders, open_game, play_one
 from ops_helpers import get, health_factory, health_url, until
 
 PLAYERS = ("alice", "bob")
@@ -194,3 +194,29 @@ async def test_each_shard_of_the_process_is_told_apart(tmp_path: Path, monkeypat
         assert 'ringmaster_gateway_connected{shard="0"} 1.0' in text
         d.server.release_resumes(1)
         await until(lambda: answer(200), "shard 1 to be back")
+
+
+async def test_an_answer_discord_calls_too_late_is_counted_late(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    async with standin(tmp_path, bot=False) as d, aiohttp.ClientSession() as http:
+        bot: Any = await d.start_bot(health_factory(d, tmp_path / "ringmaster.sqlite3"))
+        thread = await open_game(d, PLAYERS, {"kind": "circus_train"}, command="game new")
+        before = sample((await get(http, f"{health_url(bot)}/metrics"))[1], "ringmaster_interactions_total",
+                        kind="component", outcome="answered")
+        # Discord answers the bot's first answer as it does one that came after its 3 seconds.
+        d.fail("POST", r"/interactions/\d+/[^/]+/callback", status=404, code=10062, message="Unknown interaction")
+        latest = board(d, thread)
+        mover = awaited(d, latest, PLAYERS)
+        assert mover is not None
+        await d.click(mover, latest, button(latest, "rm:turn:"))
+        await d.expect_error("Incident [0-9a-f]{8}")  # the late defer fails the handler: an incident is logged
+
+        async def counted() -> str | None:
+            text = (await get(http, f"{health_url(bot)}/metrics"))[1]
+            return text if sample(text, "ringmaster_interactions_total", kind="component", outcome="late") else None
+
+        text = await until(counted, "the late answer to be counted")
+        assert sample(text, "ringmaster_interactions_total", kind="component", outcome="late") == 1
+        assert sample(text, "ringmaster_interactions_total", kind="component", outcome="answered") == before
+        assert sample(text, "ringmaster_interactions_total", kind="component", outcome="incident") == 1
