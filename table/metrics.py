@@ -170,3 +170,9 @@ class MeteredRenders:
     def trouble(self) -> str | None:
         trouble = getattr(self.inner, "trouble", None)
         return trouble() if callable(trouble) else None
+
+    def __getattr__(self, name: str) -> Any:
+        # Anything else the renderers offer (added later, or a test's) is theirs, unmetered.
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
