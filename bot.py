@@ -20,9 +20,11 @@ from cogs.runtime import RingmasterBot
 from db import StoreError, check_database
 from db.backend import is_postgres
 from table import allocator
-from table.config import Config, Shards
+from table.config import Config, HealthSettings, LogSettings, Shards
+from table.logs import FORMATS
+from table.logs import setup_logging as setup_log_handlers
 from table.renders import default_processes
-from web.settings import SettingsError, web_settings
+from web.settings import SettingsError, listen_address, web_settings
 
 __all__ = ["Config", "ConfigError", "Ringmaster", "build_bot", "load_config", "main"]
 
@@ -98,6 +100,8 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
                           f"without renewing it, in seconds from 5 to 3600, not {lease_text!r}.")
     try:
         web = web_settings(merged)
+        health_text = merged.get("RINGMASTER_HEALTH", "").strip()
+        health = HealthSettings(*listen_address(health_text, "RINGMASTER_HEALTH")) if health_text else None
     except SettingsError as error:
         raise ConfigError(str(error)) from None
     return Config(
@@ -110,7 +114,33 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         web=web,
         shards=shards,
         lease_seconds=float(lease),
+        health=health,
+        logs=log_settings(merged),
     )
+
+
+def log_settings(merged: Mapping[str, str]) -> LogSettings:
+    """``RINGMASTER_LOG_FORMAT``, ``RINGMASTER_LOG_FILE``, ``RINGMASTER_LOG_FILE_MB``, ``RINGMASTER_LOG_FILE_COUNT``."""
+    form = merged.get("RINGMASTER_LOG_FORMAT", "text").strip().lower()
+    if form not in FORMATS:
+        raise ConfigError(f"RINGMASTER_LOG_FORMAT must be text (readable lines) or json (one JSON object a line, "
+                          f"for a log shipper), not {form!r}.")
+    file_text = merged.get("RINGMASTER_LOG_FILE", "").strip()
+    file = Path(file_text) if file_text else None
+    if file is not None and (file.is_dir() or not file.parent.is_dir()):
+        raise ConfigError(f"RINGMASTER_LOG_FILE must be a file in a folder that exists, such as "
+                          f"/var/log/ringmaster/bot.log, not {file_text!r}.")
+    size_text = merged.get("RINGMASTER_LOG_FILE_MB", "50").strip()
+    size = int(size_text) if size_text.isascii() and size_text.isdigit() else 0
+    if not 1 <= size <= 10_000:
+        raise ConfigError(f"RINGMASTER_LOG_FILE_MB must be the size in megabytes at which the log file is rotated, "
+                          f"from 1 to 10000, not {size_text!r}.")
+    count_text = merged.get("RINGMASTER_LOG_FILE_COUNT", "5").strip()
+    count = int(count_text) if count_text.isascii() and count_text.isdigit() else 0
+    if not 1 <= count <= 100:
+        raise ConfigError(f"RINGMASTER_LOG_FILE_COUNT must be how many rotated log files are kept, from 1 to 100, "
+                          f"not {count_text!r}.")
+    return LogSettings(form, file, size * 1024 * 1024, count)
 
 
 def database_location(text: str) -> Path | str:
@@ -193,28 +223,56 @@ def build_bot(config: Config) -> RingmasterBot:
     return Ringmaster(config) if config.shards is None else ShardedRingmaster(config)
 
 
-def setup_logging(level: str) -> None:
-    logging.basicConfig(
-        level=level,
-        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
-        datefmt="%Y-%m-%d %H:%M:%S",
-    )
+def setup_logging(level: str, settings: LogSettings | None = None) -> None:
+    setup_log_handlers(level, settings or LogSettings())
 
 
-async def _run(bot: commands.Bot, token: str) -> None:
-    # SIGTERM (systemd, a container's stop, the launcher) closes the bot as Ctrl+C does: interactions
-    # being served are finished first, and the database is closed cleanly.
+# Seconds from the first SIGTERM or SIGINT to the process's end, whatever is still running then: the
+# interactions being served (cogs.runtime.SHUTDOWN_GRACE, 10 s), the posts under way (POSTING_GRACE, 5 s) and
+# closing fit well within it, and it stays under the 30 s launch.py (and systemd, by default 90 s) waits
+# before killing the process.
+STOP_BOUND = 25.0
+FORCED_EXIT = 128  # plus the signal's number: the exit status of a process stopped at once by a second signal
+
+
+async def _run(bot: RingmasterBot, token: str) -> None:
+    # SIGTERM (systemd, a container's stop, the launcher) or SIGINT (Ctrl+C) stops the bot cleanly: no new
+    # interaction is taken (each is answered with a sentence), those being served are finished, the posts
+    # under way are given a moment, the leases are given back (see RingmasterBot.close); a second signal
+    # ends the process at once.
+    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+
+    def on_signal(number: signal.Signals) -> None:
+        if stop.is_set():
+            # Asked again: nobody will wait. Nothing saved is lost: a saved move is committed (and what it posts
+            # is in the outbox, posted at the next start); a move in the middle of its transaction is rolled
+            # back with the process, and its player has had no answer. The render workers follow the process
+            # (table/lifeline.py).
+            log.warning("%s again: stopping at once", number.name)
+            logging.shutdown()
+            os._exit(FORCED_EXIT + number)
+        log.info("Stopping on %s (a second one stops at once)", number.name)
+        bot.begin_stop()
+        stop.set()
+        loop.call_later(STOP_BOUND, overrun)
+
+    def overrun() -> None:
+        log.error("Stopping took longer than %.0f s; ending the process now", STOP_BOUND)
+        logging.shutdown()
+        os._exit(1)
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, on_signal, number)
     async with bot:
         running = asyncio.create_task(bot.start(token), name="ringmaster")
-        stopping = asyncio.create_task(stop.wait(), name="ringmaster-sigterm")
+        stopping = asyncio.create_task(stop.wait(), name="ringmaster-stop")
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
         if not running.done():
-            log.info("Stopping on SIGTERM")
             await bot.close()
         await running  # a failure to start (a refused token, no network) is raised here
+    log.info("Ringmaster stopped")
 
 
 def main() -> int:
@@ -223,7 +281,12 @@ def main() -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
-    setup_logging(config.log_level)
+    try:
+        setup_logging(config.log_level, config.logs)
+    except OSError as error:
+        print(f"Ringmaster could not open its log file {config.logs.file} ({error.strerror or error}).",
+              file=sys.stderr)
+        return 2
     try:
         # Refuse an unusable database file now, in one sentence, rather than on a player's first click.
         asyncio.run(check_database(config.db_path))
@@ -238,7 +301,7 @@ def main() -> int:
     except aiohttp.ClientConnectionError as error:
         print(f"Ringmaster could not reach Discord ({error}); check the network connection.", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl+C before the signal handlers were in place
         log.info("Ringmaster stopped")
     return 0
 

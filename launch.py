@@ -7,10 +7,12 @@ database every process can reach) plus its own RINGMASTER_SHARDS. A process that
 after a pause that grows while it keeps failing soon after starting (1 s up to 30 s); one that ends with
 code 2 (its configuration or token was refused, which a restart cannot mend) stops them all, and the
 launcher exits with 2. SIGTERM or Ctrl+C stops every process with SIGTERM (each finishes the
-interactions it is serving), then kills any still running after the grace period.
+interactions it is serving and the posts under way, then exits), then kills any still running after the grace
+period; a second SIGTERM or Ctrl+C is passed on to every process still running, which then stops at once.
 
 With RINGMASTER_WEB set (HOST:PORT), the process of the n-th share listens on PORT + n, so that every
 process serves the web companion; a reverse proxy in front of them is what RINGMASTER_WEB_URL names.
+RINGMASTER_HEALTH likewise: every process serves its own health and metrics, on PORT + n.
 See docs/shards.md.
 """
 
@@ -59,13 +61,14 @@ def share(processes: int, shards: int) -> list[Shards]:
 
 
 def environment(environ: Mapping[str, str], shards: Shards, index: int) -> dict[str, str]:
-    """A process's environment: the launcher's, with its shards (and its own web port)."""
+    """A process's environment: the launcher's, with its shards (and its own web and health ports)."""
     env = dict(environ)
     env["RINGMASTER_SHARDS"] = str(shards)
-    web = env.get("RINGMASTER_WEB", "").strip()
-    host, colon, port = web.rpartition(":")
-    if colon and port.isascii() and port.isdigit() and int(port) > 0:
-        env["RINGMASTER_WEB"] = f"{host}:{int(port) + index}"
+    for name in ("RINGMASTER_WEB", "RINGMASTER_HEALTH"):  # every process serves its own, on its own port
+        address = env.get(name, "").strip()
+        host, colon, port = address.rpartition(":")
+        if colon and port.isascii() and port.isdigit() and int(port) > 0:
+            env[name] = f"{host}:{int(port) + index}"
     return env
 
 
@@ -81,16 +84,29 @@ class Launcher:
         self.stop_grace = stop_grace
         self.exit_code = 0
         self._stopping = asyncio.Event()
+        self._signalled = 0
         self._running: dict[int, asyncio.subprocess.Process] = {}
 
     def stop(self) -> None:
         """Stop every process (SIGTERM, then a kill after the grace period) and return from ``run``."""
         self._stopping.set()
 
+    def _signal(self) -> None:
+        """SIGTERM or SIGINT: the first stops every process cleanly; a later one is passed on to those still
+        running, and a bot asked twice stops at once (bot.py)."""
+        self._signalled += 1
+        if self._signalled == 1:
+            self.stop()
+            return
+        log.warning("Asked again to stop: the processes still running stop at once")
+        for process in list(self._running.values()):
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGTERM)
+
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(number, self.stop)
+            loop.add_signal_handler(number, self._signal)
         keepers = [asyncio.create_task(self._keep(index), name=f"launch-{shards}")
                    for index, shards in enumerate(self.plan)]
         try:

@@ -5,6 +5,7 @@ Run (from the repository root; the first run of a (games, seed) builds and cache
     .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 [--warmup 10] [--seed 1]
         [--cache /tmp/ringmaster-load] [--drain 60] [--profile bot.prof]
     .venv/bin/python bench/load.py --games 1000 --rate 5 --duration 30 --db postgresql --processes 2
+    .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 --metrics
 
 Method
 ------
@@ -88,6 +89,7 @@ import platform
 import random
 import shutil
 import signal
+import socket
 import statistics
 import sys
 import tempfile
@@ -198,11 +200,45 @@ def proportional_set(pid: int) -> int:
     return total
 
 
+SCRAPE_SECONDS = 5.0  # how often --metrics scrapes each bot (Prometheus' own default is every 15 s)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def scrape(ports: list[int], result: Run) -> None:
+    """Scrape every bot's ``/metrics`` (and ``/health/ready``) every SCRAPE_SECONDS, as Prometheus and a
+    supervisor would; the count and the last answer's size go in the report."""
+    import aiohttp
+
+    scrapes, size = 0, 0
+    async with aiohttp.ClientSession() as http:
+        while True:
+            for port in ports:
+                try:
+                    async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
+                        size = len(await response.read())
+                    async with http.get(f"http://127.0.0.1:{port}/health/ready") as response:
+                        await response.read()
+                    scrapes += 1
+                except aiohttp.ClientError as error:
+                    print(f"scraping port {port} failed: {error}", flush=True)
+            result.metrics_note = (f"on: /metrics and /health/ready scraped every {SCRAPE_SECONDS:g} s "
+                                   f"({scrapes} scrapes, {size:,} bytes each)")
+            await asyncio.sleep(SCRAPE_SECONDS)
+
+
 class BotProcess:
     """``bench/load_bot.py`` as a child process, pointed at the stand-in."""
 
-    def __init__(self, folder: Path, profile: str | None, shards: Shards | None = None, number: int = 1) -> None:
+    def __init__(self, folder: Path, profile: str | None, shards: Shards | None = None, number: int = 1,
+                 health_port: int | None = None) -> None:
         suffix = "" if shards is None else str(number)  # one process: the names it always had
+        self.health_port = health_port
+        """Where the bot serves its health and metrics (``--metrics``); None: it does not."""
         self.number = number
         self.shards = shards
         self.log_path = folder / f"bot{suffix}.log"
@@ -218,6 +254,8 @@ class BotProcess:
             args += ["--shards", str(self.shards)]
         if self.profile:
             args += ["--profile", str(Path(self.profile).resolve())]
+        if self.health_port is not None:
+            args += ["--setting", f"RINGMASTER_HEALTH=127.0.0.1:{self.health_port}"]
         with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE, stderr=log,
                                                                 cwd=str(ROOT))
@@ -304,6 +342,7 @@ class Run:
     bot_exit: int | None = None  # the bot's exit code if it stopped before the end of the run
     database: str = "sqlite"
     database_note: str = ""
+    metrics_note: str = "off"
     processes: list[Figures] = field(default_factory=list)  # each bot process's share (of two or more)
     db_cpu: float = 0.0  # the PostgreSQL server's processes, in the window
     db_pss: int = 0
@@ -359,7 +398,9 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
         result.database_note = "a SQLite file in WAL mode"
         server = WatchedStandIn(shard_count=args.processes)
         threads = populate(server, world)
-        bots = [BotProcess(folder, args.profile, shards, number) for number, shards in enumerate(plan, start=1)]
+        bots = [BotProcess(folder, args.profile, shards, number, free_port() if args.metrics else None)
+                for number, shards in enumerate(plan, start=1)]
+        scraping: asyncio.Task[None] | None = None
         driver_samples: list[tuple[float, float]] = []
         lag_probe = asyncio.create_task(probe(driver_samples))
         discord: Discord | None = None
@@ -387,6 +428,8 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
             games = [LiveGame(entry.id, threads[entry.id], server.messages[entry.board_message_id])
                      for entry in world.entries]
             players = Players(server, discord, games, args.seed)
+            if args.metrics:
+                scraping = asyncio.create_task(scrape([bot.health_port for bot in bots if bot.health_port], result))
             if alongside is not None:
                 await alongside.start(world, args.warmup, args.duration)
             try:
@@ -406,6 +449,8 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
                 result.db_pss = proportional_set(postgres.postmaster_pid)
         finally:
             lag_probe.cancel()
+            if scraping is not None:
+                scraping.cancel()
             bot_samples = await asyncio.gather(*(bot.stop() for bot in bots))
             if discord is not None:
                 await discord.close()
@@ -549,6 +594,7 @@ def report(result: Run) -> str:
         f"({result.started_at}; {machine()}; world: {result.build_note})",
         f"  database                           {result.database_note}"
         + (f"; {len(result.processes)} bot processes, one Discord shard each" if len(result.processes) > 1 else ""),
+        f"  health and metrics                 {result.metrics_note}",
         f"  offered                            {made / result.duration:.2f}/s ({made} arrivals)",
         f"  served                             {served:.2f}/s ({result.served} moves with their board posted in "
         "the window)",
@@ -652,6 +698,9 @@ def main() -> None:
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite",
                         help="the bot's database: a SQLite file, or a PostgreSQL server the run starts (initdb, "
                              "pg_ctl) with the world copied into it")
+    parser.add_argument("--metrics", action="store_true",
+                        help="the bot serves its health and metrics (RINGMASTER_HEALTH) and the driver scrapes "
+                             f"/metrics every {SCRAPE_SECONDS:g} s, as Prometheus would (to measure what they cost)")
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, each running its own Discord shard (the games' servers spread over "
                              "the shards)")

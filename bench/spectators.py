@@ -317,7 +317,7 @@ def main() -> None:
     if args.pages < args.popular + args.opening or args.games < args.pages - args.popular + 2:
         parser.error("--pages must cover --popular and --opening, and every other page needs a game of its own")
     # What bench/load.py's run reads and this benchmark leaves at its defaults.
-    args.profile, args.db, args.processes, args.samples = None, "sqlite", 1, None
+    args.profile, args.db, args.processes, args.samples, args.metrics = None, "sqlite", 1, None, False
     quiet = asyncio.run(one_side(args, quiet=True)) if args.only != "crowd" else None
     if quiet is not None:
         print(load_report(quiet.result), flush=True)

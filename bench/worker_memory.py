@@ -237,7 +237,8 @@ def main() -> None:
     random.Random(1).shuffle(views)
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(renders.PRELOAD))
-    with ProcessPoolExecutor(1, mp_context=context, initializer=renders._start_worker) as worker:
+    with ProcessPoolExecutor(1, mp_context=context, initializer=renders._start_worker,
+                             initargs=(os.getpid(),)) as worker:
         print(worker.submit(report, "started (preloaded renderers, worker settings)", args.top).result())
         print(worker.submit(forkserver_report).result())
         if args.tracemalloc:
@@ -261,7 +262,8 @@ def main() -> None:
         print("replays, each in a fresh process (as ProcessRenders draws them):")
         for key in KINDS:
             players, options, actions = played(key, 3)
-            with ProcessPoolExecutor(1, mp_context=context, initializer=renders._start_replay_worker) as one:
+            with ProcessPoolExecutor(1, mp_context=context, initializer=renders._start_replay_worker,
+                                     initargs=(os.getpid(),)) as one:
                 print(one.submit(replay_figures, key, players, options, 3, actions, 40).result(), flush=True)
 
 

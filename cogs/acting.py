@@ -17,7 +17,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from cogs.buttons import choices_view, lobby_view
+from cogs.buttons import choices_view, lobby_view, with_next_game
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
 from table import compose
@@ -81,7 +81,7 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
 
 async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None,
                          choice: Chooser | int, *, edit_panel: bool = False, secret: SecretLines | None = None,
-                         image: bool = False) -> None:
+                         image: bool = False, any_server: bool = False) -> None:
     """Apply one action for the member and answer them privately with their next choices.
 
     The answer is deferred first, so a slow database or Discord never costs the member their answer.
@@ -90,7 +90,8 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
     with the member's own secret lines, and with ``image`` their private image comes with it. ``choice`` makes
     the action from the game, or is the place of a listed choice among the legal actions offered at
     ``version``. Once the move is saved, nothing that
-    fails can make the answer a "please try again" (see :func:`move_saved`)."""
+    fails can make the answer a "please try again" (see :func:`move_saved`). ``any_server``: a private panel's
+    choice, which may be for a game on another server ("Next game" opens those): only the seat is checked."""
     bot = bot_of(interaction)
     async with bot.working():
         if not interaction.response.is_done():
@@ -99,14 +100,13 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         core = bot.core
+        guild_id = None if any_server else interaction.guild_id
         if isinstance(choice, int):
             if version is None:
                 raise StaleBoard()
-            result, table = await core.play_listed(game_id, interaction.user.id, version, choice,
-                                                   guild_id=interaction.guild_id)
+            result, table = await core.play_listed(game_id, interaction.user.id, version, choice, guild_id=guild_id)
         else:
-            result, table = await core.play(game_id, interaction.user.id, version, choice,
-                                            guild_id=interaction.guild_id)
+            result, table = await core.play(game_id, interaction.user.id, version, choice, guild_id=guild_id)
         async with move_saved(interaction, game_id):
             await answer_move(interaction, table, result.seat, edit_panel=edit_panel, secret=secret, image=image)
 
@@ -142,15 +142,16 @@ async def answer_move(interaction: discord.Interaction, table: Table, seat: int,
                       secret: SecretLines | None = None, image: bool = False) -> None:
     """The answer to a saved move (the core returns once the thread shows it, or a moment has passed): the
     member's next choices in place of the panel (``edit_panel``), else privately, with their secret lines and
-    image."""
+    image. Every such panel offers "Next game"."""
     content, view = panel_for(table, interaction.user.id)
+    view = with_next_game(view, table.id)
     if secret is not None:
         content = "\n".join([*secret(table, seat), "", content]).strip()[:compose.MESSAGE_LIMIT]
     if edit_panel:
         await interaction.edit_original_response(content=content, view=view)
         let_go(view)
         return
-    kwargs: dict[str, Any] = {"ephemeral": True, "view": view or discord.utils.MISSING}
+    kwargs: dict[str, Any] = {"ephemeral": True, "view": view}
     if image and table.state is not None:
         kwargs["file"] = await hand_file(interaction, table, seat)
     await interaction.followup.send(content, **kwargs)
@@ -318,7 +319,7 @@ async def choose_listed(interaction: discord.Interaction, option: str, game: int
 
 
 async def choose_index(interaction: discord.Interaction, game_id: int, version: int, index: int, *,
-                       edit_panel: bool = False) -> None:
+                       edit_panel: bool = False, any_server: bool = False) -> None:
     """Carry out the choice at ``index`` among the legal actions offered at ``version`` (a panel's button or
     menu, an autocomplete entry)."""
-    await act_and_answer(interaction, game_id, version, index, edit_panel=edit_panel)
+    await act_and_answer(interaction, game_id, version, index, edit_panel=edit_panel, any_server=any_server)

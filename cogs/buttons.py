@@ -17,6 +17,8 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
 | ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
+| ``rm:next:<game>`` | a private panel | "Next game": the panel of the next game waiting for the asker (0: none yet) |
+| ``rm:inbox:<page>`` | a page of ``/me inbox`` | turn the page (read anew) |
 
 Any other ``rm:`` id — a button of a kind no longer made, a shape no template takes, a number with more
 digits than its place allows — is answered privately with :data:`OUT_OF_DATE` by :class:`UnknownItem`, as
@@ -274,8 +276,39 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
         await lobby_handlers(interaction).show_guide(interaction, self.kind, self.index, True)
 
 
+class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
+    """"Next game" on a private panel: ``game`` is the panel's own game (0 for none), so the walk goes on from
+    it instead of coming back to it while it still waits for the player."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(_button("Next game", f"rm:next:{game_id}", discord.ButtonStyle.secondary, "⏭️"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> NextGameButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).next_game(interaction, self.game_id or None, edit=True)
+
+
+class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
+    def __init__(self, page: int, label: str = "Page") -> None:
+        super().__init__(_button(label, f"rm:inbox:{page}"))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> InboxPageButton:
+        return cls(int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).inbox_page(interaction, self.page, edit=True)
+
+
 SERVED = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton)
+          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, NextGameButton, InboxPageButton)
 
 
 def served(custom_id: str) -> bool:
@@ -366,4 +399,29 @@ def log_pages_view(game_id: int, page: int, pages: int) -> discord.ui.View:
         view.add_item(LogPageButton(game_id, page - 1, "◀ Older"))
     if page < pages:
         view.add_item(LogPageButton(game_id, page + 1, "Newer ▶"))
+    return view
+
+
+def inbox_pages_view(page: int, pages: int) -> discord.ui.View:
+    """◀ and ▶ between the pages of ``/me inbox`` (pages count from 1), and "Next game"."""
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(InboxPageButton(page - 1, "◀ Previous"))
+    if page < pages:
+        view.add_item(InboxPageButton(page + 1, "Next ▶"))
+    view.add_item(NextGameButton(0))
+    return view
+
+
+ROWS = 5  # Discord's rows of components in one message
+
+
+def with_next_game(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
+    """A private panel's view with "Next game" added, when a row has room for it: a panel of choices fills at
+    most four rows of buttons (:data:`BUTTONS_AT_MOST`), or one row per select menu, up to five."""
+    view = view or discord.ui.View(timeout=None)
+    buttons = sum(isinstance(getattr(item, "item", item), discord.ui.Button) for item in view.children)
+    selects = len(view.children) - buttons
+    if -(-buttons // 5) + selects < ROWS:
+        view.add_item(NextGameButton(game_id))
     return view

@@ -14,6 +14,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from cogs.operations import answered_with
 from db.errors import StoreError
 from rules.core.errors import RulesError
 from table.errors import TableError
@@ -39,12 +40,14 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     sentence = sentence_for(error)
+    incident = None
     if sentence is None:
         incident = secrets.token_hex(4)
         log.error("Incident %s: %s failed for user %s", incident, _what(interaction), interaction.user.id,
-                  exc_info=error)
+                  exc_info=error, extra={"incident": incident})
         sentence = (f"Sorry, something went wrong on my side (incident `{incident}`). Nothing was lost; please try "
                     "again, and if it keeps happening tell a server manager the incident number.")
+    answered_with(interaction.client, interaction, "refused" if incident is None else "incident")
     if interaction.type is discord.InteractionType.autocomplete:
         return  # Discord shows no message for a failed autocomplete; an empty list is the answer
     try:

@@ -61,7 +61,8 @@ class LifeCog(commands.Cog, name="Async life"):
                 log.exception("The scheduler's tick failed; it will try again")
 
     async def tick(self) -> int:
-        """Do everything due now; returns how many reminders, deadlines and automatic moves were done."""
+        """Do everything due now; returns how many reminders, deadlines, automatic moves, nudges and digests were
+        done."""
         done = await self.bot.core.tick()
         await self.bot.core.posting_idle()
         return done

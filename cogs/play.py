@@ -1,6 +1,10 @@
 """Playing a turn through the board's buttons: "Take your turn" opens the awaited player's private
 panel, a panel's choice is played, and "My hand" shows the asker's private view. The moves themselves go
-through ``cogs/acting.py`` like every game command."""
+through ``cogs/acting.py`` like every game command.
+
+Across a player's games: ``/me inbox`` lists them all, on every server (composed in ``table/inbox.py``), and
+"Next game" (a panel's button, ``/me next``) opens the panel of the next game waiting for them, with the same
+checks as "Take your turn"."""
 
 from __future__ import annotations
 
@@ -8,9 +12,25 @@ import discord
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import OutOfDate
+from cogs.buttons import OutOfDate, inbox_pages_view, with_next_game
 from cogs.runtime import RingmasterBot, core_of
+from table import compose, inbox
 from table.errors import ChoiceGone, TableError
+from table.model import Table
+
+NOTHING_WAITS = "No other game is waiting for you right now. `/me inbox` lists all your games."
+
+
+def turn_panel(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
+    """The private panel "Take your turn" opens, or the refusal that says why there is none."""
+    if table.record.status != "active" or table.state is None:
+        raise TableError("This game has not started yet." if table.record.status == "lobby" else "This game is over.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("You are not seated in this game.")
+    if seat not in table.awaited():
+        raise TableError(table.game.explain_waiting(table.state, seat))
+    return acting.panel_for(table, user_id)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -28,26 +48,41 @@ class PlayCog(commands.Cog, name="Play"):
         # older board (another seat acted since, as happens in simultaneous steps) is still useful.
         await acting.answer_first(interaction)
         table = await core_of(interaction).table(game_id, interaction.guild_id)
-        if table.record.status != "active" or table.state is None:
-            raise TableError("This game has not started yet." if table.record.status == "lobby"
-                             else "This game is over.")
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("You are not seated in this game.")
-        if seat not in table.awaited():
-            raise TableError(table.game.explain_waiting(table.state, seat))
-        content, view = acting.panel_for(table, interaction.user.id)
+        content, view = turn_panel(table, interaction.user.id)
         await acting.reply(interaction, content, view=view or discord.utils.MISSING)
 
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
         try:
-            await acting.choose_index(interaction, game_id, version, index, edit_panel=True)
+            await acting.choose_index(interaction, game_id, version, index, edit_panel=True, any_server=True)
         except ChoiceGone as error:  # a place beyond the panel's own choices: a forged or outdated button
             raise OutOfDate() from error
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         await acting.answer_first(interaction)
         await acting.show_private(interaction, await core_of(interaction).table(game_id, interaction.guild_id))
+
+    async def next_game(self, interaction: discord.Interaction, after: int | None, *, edit: bool = False) -> None:
+        """The private panel of the next game waiting for the asker after game ``after`` (oldest wait first, on
+        any server): in place of the panel the button is on (``edit``), else as a new private answer."""
+        await acting.answer_first(interaction, edit=edit)
+        table = await core_of(interaction).next_waiting(interaction.user.id, after)
+        if table is None:
+            await acting.reply(interaction, NOTHING_WAITS, edit=edit,
+                               view=with_next_game(None, after or 0) if edit else discord.utils.MISSING)
+            return
+        content, view = turn_panel(table, interaction.user.id)
+        # The game may be on another server than the one asking: the panel names it and links to its board.
+        header = f"🎪 **{table.title}** · [newest board](<{inbox.board_link(table.record)}>)"
+        await acting.reply(interaction, compose.fit_lines([header, *content.split("\n")]), edit=edit,
+                           view=with_next_game(view, table.id))
+
+    async def inbox_page(self, interaction: discord.Interaction, page: int, *, edit: bool = False) -> None:
+        """One page of the asker's inbox, read anew (a page turned shows the games as they are now)."""
+        await acting.answer_first(interaction, edit=edit)
+        pages = inbox.inbox_pages(await core_of(interaction).inbox(interaction.user.id))
+        page = min(max(1, page), len(pages))
+        await acting.reply(interaction, pages[page - 1], edit=edit, view=inbox_pages_view(page, len(pages)),
+                           allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:

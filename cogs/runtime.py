@@ -11,11 +11,13 @@ from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from cogs.errors import on_app_command_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
+from cogs.operations import Operations
 from table.config import Config
 from table.core import TableCore
 
@@ -25,6 +27,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("ringmaster")
 
 SHUTDOWN_GRACE = 10.0  # seconds an interaction being served may take to finish when the bot stops
+# Seconds the deliveries under way may take to finish once the moves are done, when the bot stops: what is
+# not delivered by then stays in the outbox (it is saved with the move) and is posted at the next start.
+POSTING_GRACE = 5.0
+RESTARTING = "Ringmaster is restarting; try again in a minute."
 TICK_SECONDS = 60.0
 ANSWER_WAIT = 1.0  # seconds a person's answer waits for the thread to show what they did (TableCore.answer_wait)
 
@@ -35,13 +41,18 @@ class RingmasterBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Mentions are denied by default; each message names exactly the members it may ping.
         # With RINGMASTER_SHARDS the bot is an AutoShardedBot (bot.py) running only those shards.
-        shards: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
-                                                                      "shard_count": config.shards.count}
+        options: dict[str, Any] = {} if config.shards is None else {"shard_ids": config.shards.ids,
+                                                                       "shard_count": config.shards.count}
+        # Health and metrics (RINGMASTER_HEALTH): Discord's REST answers are counted through discord.py's own
+        # HTTP session, which is made at login, before any cog: its trace is given here.
+        self.operations = Operations(config)
+        if self.operations.trace is not None:
+            options["http_trace"] = self.operations.trace
         # No message cache (``max_messages=None``): nothing of the bot reads a message discord.py kept (a
         # board is edited through its saved id), and the 1,000 messages it keeps by default, each with its
         # buttons and embeds parsed, cost the bot's process tens of megabytes under load.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none(), max_messages=None, **shards)
+                         allowed_mentions=discord.AllowedMentions.none(), max_messages=None, **options)
         self.config = config
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The current time; tests replace it with a controllable clock."""
@@ -56,6 +67,10 @@ class RingmasterBot(commands.Bot):
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self.stopping = False
+        """Set when the bot begins to stop: interactions that arrive are answered with :data:`RESTARTING`."""
+        self.posting_grace = POSTING_GRACE
+        self._refusals: set[asyncio.Task[None]] = set()
 
     @property
     def core(self) -> TableCore:
@@ -71,7 +86,9 @@ class RingmasterBot(commands.Bot):
         # the thread.
         self._core.answer_wait = ANSWER_WAIT
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        self._guard_interactions()
         self._freezing = asyncio.create_task(self._freeze_start_up(), name="ringmaster-freeze-start-up")
+        await self.operations.start(self)
 
     async def _freeze_start_up(self) -> None:
         """Once the bot is ready, what start-up made (modules, the library's caches of guilds, channels and
@@ -92,16 +109,69 @@ class RingmasterBot(commands.Bot):
             if self._in_flight == 0:
                 self._idle.set()
 
+    # ----- stopping -------------------------------------------------------------------------------------
+    def _guard_interactions(self) -> None:
+        """Once the bot is stopping, an interaction that arrives is answered with :data:`RESTARTING` instead of
+        being served. Every interaction (a command, a button, a menu, a form, an autocomplete) reaches
+        discord.py through this one parser of the gateway's events, before the command tree or any view sees
+        it; the gateway stays connected while the moves under way finish and their boards are posted."""
+        parsers = self._connection.parsers
+        serve = parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if not self.stopping:
+                serve(data)
+                return
+            interaction = discord.Interaction(data=data, state=self._connection)
+            refusal = asyncio.create_task(self._refuse(interaction), name="ringmaster-restarting")
+            self._refusals.add(refusal)
+            refusal.add_done_callback(self._refusals.discard)
+        parsers["INTERACTION_CREATE"] = parse
+
+    async def _refuse(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(RESTARTING, ephemeral=True)
+        except (discord.HTTPException, aiohttp.ClientError) as error:
+            log.info("An interaction arriving while stopping could not be answered: %s", error)
+
+    def begin_stop(self) -> None:
+        """Stop taking new interactions (each is answered with :data:`RESTARTING`); :meth:`close` does the
+        rest. Called at once on SIGTERM or SIGINT, before anything is awaited."""
+        if not self.stopping:
+            self.stopping = True
+            log.info("Stopping: finishing %d interactions being served; new ones are asked to come back",
+                     self._in_flight)
+
     async def close(self) -> None:
+        """Stop cleanly: no new interactions, those being served finished (up to ``SHUTDOWN_GRACE``), the
+        deliveries under way given ``posting_grace`` to finish while Discord is still connected (what is left
+        stays in the outbox for the next start), then the connection, the core and its leases closed."""
+        self.begin_stop()
         try:
             await asyncio.wait_for(self._idle.wait(), timeout=SHUTDOWN_GRACE)
         except TimeoutError:
             log.warning("Stopping with %d interactions still being served", self._in_flight)
+        if self._core is not None and not self.is_closed():
+            await self._finish_posting(self._core)
+        if self._refusals:
+            await asyncio.wait(set(self._refusals), timeout=self.posting_grace)
         if self._freezing is not None:
             self._freezing.cancel()
         await super().close()
+        await self.operations.stop()
         if self._core is not None:
             await self._core.close()
+
+    async def _finish_posting(self, core: TableCore) -> None:
+        waiting = asyncio.ensure_future(core.posting_idle())
+        done, _ = await asyncio.wait({waiting}, timeout=self.posting_grace)
+        if not done:
+            waiting.cancel()  # the deliveries stop here; their items stay in the outbox
+            log.warning("Stopping with posts still being delivered after %.0f s; they are posted at the next start",
+                        self.posting_grace)
 
 
 _frozen = False

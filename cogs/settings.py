@@ -1,5 +1,7 @@
 """A member's own settings: time zone and active hours (deadlines only run inside them), how they are
-told it is their turn, and time away (``/me away``: clocks stopped and pings held in all their games)."""
+told it is their turn, and time away (``/me away``: clocks stopped and pings held in all their games); and
+``/me inbox`` and ``/me next``, across all of a member's games (answered by the play cog). Every ``/me`` command
+works in a server or in a direct message with the bot."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
+from cogs.buttons import play_handlers
 from cogs.runtime import RingmasterBot, core_of
 from table import compose, hours
 from table.errors import TableError
@@ -40,15 +43,28 @@ class SettingsCog(commands.Cog, name="Settings"):
         await acting.reply(interaction, f"Saved: {time_zone}, active {span}. Your turn clocks only run in those hours, "
                            "and reminders never come outside them.")
 
-    @me.command(name="notify", description="How I tell you it is your turn")
-    @app_commands.describe(mode="mention in the game's thread, a direct message, or nothing")
-    async def set_notify(self, interaction: discord.Interaction, mode: Literal["mention", "dm", "none"]) -> None:
+    @me.command(name="notify", description="How I tell you it is your turn, and your daily digest")
+    @app_commands.describe(mode="mention in the game's thread, a direct message, or nothing",
+                           digest="A daily direct message at this hour of yours listing the games waiting for you "
+                                  "(e.g. 8 or 07:30), or off")
+    async def set_notify(self, interaction: discord.Interaction, mode: Literal["mention", "dm", "none"] | None = None,
+                         digest: str | None = None) -> None:
+        if mode is None and digest is None:
+            raise TableError("Choose how I tell you it is your turn (mode), a time for your daily digest (digest), "
+                             "or both.")
+        at = parse_digest(digest) if digest is not None else None
         await acting.answer_first(interaction)
-        await core_of(interaction).set_notify(interaction.user.id, mode)
-        words = {"mention": "I will mention you in the game's thread.",
-                 "dm": "I will send you a direct message (or mention you in the thread if I cannot).",
-                 "none": "I will not ping you; the thread still shows when it is your turn."}
-        await acting.reply(interaction, words[mode])
+        core = core_of(interaction)
+        words: list[str] = []
+        if mode is not None:
+            await core.set_notify(interaction.user.id, mode)
+            words.append({"mention": "I will mention you in the game's thread.",
+                          "dm": "I will send you a direct message (or mention you in the thread if I cannot).",
+                          "none": "I will not ping you; the thread still shows when it is your turn."}[mode])
+        if digest is not None:
+            await core.set_digest(interaction.user.id, at)
+            words.append(digest_words(at, (await core.member(interaction.user.id)).time_zone))
+        await acting.reply(interaction, " ".join(words))
 
     @me.command(name="away", description="Going away? Stop your turn clocks and hold your pings in all your games")
     @app_commands.describe(until="How long (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), in your time zone",
@@ -90,8 +106,42 @@ class SettingsCog(commands.Cog, name="Settings"):
         if member.away_at(core.clock()) and member.away_until is not None:
             note = f" ({member.away_note})" if member.away_note else ""
             away = f"away until {compose.timestamp(member.away_until)}{note}"
+        digest = "no daily digest" if member.digest_at is None else f"daily digest at {clock_text(member.digest_at)}"
         await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}, "
-                           f"{away}.")
+                           f"{digest}, {away}.")
+
+    # ----- one inbox across a player's games (see cogs/play.py and table/inbox.py) --------------------------
+    @me.command(name="inbox", description="All your games on every server: the ones waiting for you first")
+    async def inbox(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).inbox_page(interaction, 1)
+
+    @me.command(name="next", description="Open your turn in the next game waiting for you, on any server")
+    async def next_game(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).next_game(interaction, None)
+
+
+def clock_text(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def parse_digest(text: str) -> int | None:
+    """A digest's time of day (minutes after midnight) from "8", "08", "7:30" or "07:30"; None for "off"."""
+    text = text.strip().lower()[:20]
+    if text in ("off", "none", "no", "stop"):
+        return None
+    try:
+        return hours.parse_clock(f"{text}:00" if text.isdigit() else text)
+    except ValueError as error:
+        raise TableError(f"Write your digest's time as an hour of your day, like 8 or 07:30, or off to stop it; "
+                         f"{text!r} is neither.") from error
+
+
+def digest_words(at: int | None, time_zone: str) -> str:
+    if at is None:
+        return "No daily digest from now on."
+    return (f"Your daily digest comes at {clock_text(at)} ({time_zone}) by direct message, listing the games "
+            "waiting for you and their deadlines; nothing comes on a day when nothing waits, or while you are away. "
+            "Set your time zone and hours with /me hours.")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -71,6 +71,8 @@ class WebCog(commands.Cog, name="Web"):
         if settings is None:
             return
         companion = await Companion.create(self.bot.core, settings, is_open=self.is_open)
+        if self.bot.operations.shares_web(self.bot.config):
+            self.bot.operations.share(companion.app)  # RINGMASTER_HEALTH names the companion's address
         try:
             await companion.start(settings.host, settings.port)
         except OSError as error:  # the bot still hosts its games; only the pages are missing

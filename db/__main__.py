@@ -1,7 +1,8 @@
-"""``python -m db migrate-to postgresql://… [--from PATH]``: move a SQLite game database to PostgreSQL.
+"""``python -m db backup PATH`` / ``restore PATH`` / ``check`` / ``migrate-to postgresql://… [--from PATH]``.
 
-The command lives in :mod:`table.migrate`: verifying the copy replays every game with its rules, which the
-store itself never knows. This entry point is the one place under ``db`` that reaches up to the table."""
+The commands live in :mod:`table.migrate`: checking that games replay (after a move or on its own) needs
+their rules, which the store itself never knows; the copying is the store's (:mod:`db.copying`,
+:mod:`db.backup`). This entry point is the one place under ``db`` that reaches up to the table."""
 
 import sys
 

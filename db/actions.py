@@ -120,6 +120,19 @@ class ActionLog:
         async with self.database.read() as conn:
             return [_action(row) for row in await conn.execute_fetchall(sql, params)]
 
+    async def newest_actions(self, game_id: int, after_version: int, limit: int) -> tuple[list[ActionRecord], int]:
+        """The newest ``limit`` logged actions with version > ``after_version``, newest first, and how many
+        such actions there are in all (actions taken back left out): what a player's inbox reads of a game's
+        log, whose older part it does not need."""
+        where = f"WHERE a.game_id = ? AND a.version > ? AND {NOT_UNDONE}"
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {ACTION_COLUMNS} FROM actions AS a {where} ORDER BY a.version DESC LIMIT ?",
+                (game_id, after_version, limit))
+            counted = list(await conn.execute_fetchall(f"SELECT COUNT(*) FROM actions AS a {where}",
+                                                       (game_id, after_version)))
+        return [_action(row) for row in rows], int(counted[0][0])
+
     async def last_own_version(self, game_id: int, seat: int) -> int:
         """The version of the seat's newest action taken by its player (not by the automatic player, not
         taken back); 0 when it has none. What came after it is what the player has not seen themselves."""

@@ -48,7 +48,7 @@ from typing import Any
 
 from db.backend import Connection, is_postgres
 from db.connections import Checkpoints, begin_immediate, open_postgres, open_sqlite
-from db.errors import storage_error
+from db.errors import StorageUnavailable, StoreBusy, StoreError, storage_error
 from db.game_locks import GameLocks
 from db.pg_connection import redact
 from db.pg_schema import postgres_schema_version
@@ -77,6 +77,10 @@ def placeholders(count: int) -> str:
     return ", ".join("?" * count)
 
 
+class _RolledBack(Exception):
+    """Ends :meth:`Database.check_writable`'s transaction without keeping its write."""
+
+
 class Database:
     """The connections of one database and the transactions on them. Open with ``await Database.open(path)``
     (or through :meth:`GameStore.open <db.store.GameStore.open>`) and close when done."""
@@ -103,6 +107,8 @@ class Database:
         self.postgres = locks is not None
         self.checkpoints = Checkpoints(path) if not self.postgres and path != ":memory:" else None
         """What moves a SQLite file's log into it, from a thread (an in-memory database and PostgreSQL have none)."""
+        self.on_failure: Callable[[StoreError], None] | None = None
+        """Told of every time the database itself fails (StorageUnavailable, StoreBusy), for the metrics."""
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str], *, busy_timeout: float = 5.0,
@@ -209,7 +215,11 @@ class Database:
                 problem = storage_error(error, reading=True)
                 if problem is None:
                     raise
+                self._failed(problem)
                 raise problem from error
+            except (StorageUnavailable, StoreBusy) as problem:  # PostgreSQL's, made by db.pg_connection
+                self._failed(problem)
+                raise
 
     @asynccontextmanager
     async def _reader(self) -> AsyncIterator[Connection]:
@@ -259,7 +269,26 @@ class Database:
                 problem = storage_error(error)
                 if problem is None:
                     raise
+                self._failed(problem)
                 raise problem from error
+            except (StorageUnavailable, StoreBusy) as problem:  # PostgreSQL's, made by db.pg_connection
+                self._failed(problem)
+                raise
+
+    def _failed(self, problem: StoreError) -> None:
+        if self.on_failure is not None:
+            self.on_failure(problem)
+
+    async def check_writable(self) -> None:
+        """Prove that a write goes through now (for the readiness check): a row written in a transaction
+        that is then rolled back, so nothing is kept. Raises StorageUnavailable or StoreBusy when it cannot."""
+        try:
+            async with self.write() as conn:
+                await conn.execute("INSERT INTO secrets (name, value, created_at) VALUES (?, ?, ?)",
+                                   ("health-check", "", self.now()))
+                raise _RolledBack()
+        except _RolledBack:
+            pass
 
     @staticmethod
     async def _recover(conn: Connection) -> None:

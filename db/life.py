@@ -68,6 +68,10 @@ class Member:
     away_until: datetime | None = None
     """When it ends (or ended: ``/me back`` moves it to that moment)."""
     away_note: str = ""
+    digest_at: int | None = None
+    """Minutes after local midnight when their daily digest comes (None: no digest)."""
+    digest_day: str | None = None
+    """The local day (``YYYY-MM-DD``) whose digest was last claimed (sent, or found with nothing waiting)."""
 
     def away_at(self, moment: datetime) -> bool:
         return self.away_since is not None and self.away_until is not None and \
@@ -123,6 +127,11 @@ class LifeStore:
         """Clocks of one game's awaited seats that the automatic player plays (what a move may set off)."""
         return await self._clocks(" AND s.game_id = ? AND s.autopilot = 1 AND s.awaited_since IS NOT NULL",
                                   (game_id,))
+
+    async def clocks_of_games_of(self, user_id: int) -> list[SeatClock]:
+        """The seat clocks of every active game in which the user holds a seat (their own and the others'),
+        in one reading: a player's inbox needs them all."""
+        return await self._clocks(" AND s.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)", (user_id,))
 
     async def _clocks(self, where: str, params: Sequence[object], index: str = "") -> list[SeatClock]:
         sql = self.CLOCK_SQL.replace("{index}", index) + where + " ORDER BY s.game_id, s.seat"
@@ -180,7 +189,7 @@ class LifeStore:
 
     # ----- members ------------------------------------------------------------------------------------
     _MEMBER_SQL: Final = ("SELECT user_id, time_zone, active_from, active_to, notify, dm_closed, away_since, "
-                          "away_until, away_note FROM members ")
+                          "away_until, away_note, digest_at, digest_day FROM members ")
     _MEMBERS_PER_QUERY: Final = 500  # well under SQLite's limit on bound parameters
 
     async def member(self, user_id: int) -> Member:
@@ -198,7 +207,8 @@ class LifeStore:
             for row in rows:
                 found[row["user_id"]] = Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"],
                                                row["notify"], bool(row["dm_closed"]), _moment(row["away_since"]),
-                                               _moment(row["away_until"]), row["away_note"] or "")
+                                               _moment(row["away_until"]), row["away_note"] or "",
+                                               row["digest_at"], row["digest_day"])
         return found
 
     async def set_hours(self, user_id: int, time_zone: str, active_from: int | None, active_to: int | None) -> None:
@@ -211,6 +221,27 @@ class LifeStore:
         if mode not in NOTIFY_MODES:
             raise ValueError(f"notify must be one of {NOTIFY_MODES}")
         await self._upsert_member(user_id, "notify = ?, dm_closed = 0", (mode,))
+
+    async def set_digest(self, user_id: int, at: int | None) -> None:
+        """The member's daily digest comes at ``at`` minutes after their local midnight (None: no digest)."""
+        if at is not None and not 0 <= at < 24 * 60:
+            raise ValueError("a digest comes at a time of day")
+        await self._upsert_member(user_id, "digest_at = ?", (at,))
+
+    async def digest_members(self) -> list[Member]:
+        """Every member who asked for a daily digest."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall("SELECT user_id FROM members WHERE digest_at IS NOT NULL "
+                                               "ORDER BY user_id", ())
+        return list((await self.members([row["user_id"] for row in rows])).values())
+
+    async def claim_digest(self, user_id: int, day: str) -> bool:
+        """Claim the member's digest of the local ``day``: True for the one caller that claims it (whatever the
+        processes), False when it was claimed already or the member no longer wants digests. Inside the
+        transaction that enqueues the digest, so the claim and the message are written together or not at all."""
+        async with self.database.write() as conn:
+            return await change(conn, "UPDATE members SET digest_day = ? WHERE user_id = ? AND digest_at IS NOT NULL "
+                                      "AND (digest_day IS NULL OR digest_day <> ?)", (day, user_id, day)) > 0
 
     async def note_dm_closed(self, user_id: int) -> bool:
         """Record that a direct message to the member failed; True the first time (tell them once)."""
@@ -285,6 +316,62 @@ class LifeStore:
         async with self.database.write() as conn:
             await change(conn, "UPDATE seats SET away_told = 1, due_at = ? WHERE game_id = ? AND seat = ?",
                          (self.database.now(), clock.game_id, clock.seat))
+
+    # ----- the nudge ------------------------------------------------------------------------------------
+    async def mark_alone(self, game_id: int, seat: int) -> None:
+        """The seat is left alone holding up a step every other seat has answered (within the move's own
+        transaction): its nudge becomes due, unless this wait has had one."""
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET alone_since = ? WHERE game_id = ? AND seat = ? "
+                               "AND awaited_since IS NOT NULL AND autopilot = 0 "
+                               "AND (nudged_wait IS NULL OR nudged_wait <> awaited_since)",
+                         (self.database.now(), game_id, seat))
+
+    async def moved_since_nudge(self, game_id: int, seat: int) -> None:
+        """The seat moved (within the move's own transaction): a nudge it had is answered, and it may be nudged
+        again when it is next left alone."""
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET nudged_wait = NULL, alone_since = NULL WHERE game_id = ? AND seat = ? "
+                               "AND (nudged_wait IS NOT NULL OR alone_since IS NOT NULL)", (game_id, seat))
+
+    async def left_alone(self) -> list[tuple[SeatClock, datetime]]:
+        """The seats whose nudge may be due, with when each was left alone (read through the ``seats_left_alone``
+        index: the cost follows the seats marked, not the games). Marks a later change made stale (the seat's
+        wait ended, it went on autopilot, or the game is over) are forgotten on the way."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT s.game_id, s.seat, s.alone_since, s.awaited_since, s.autopilot, g.status FROM seats AS s "
+                "JOIN games AS g ON g.id = s.game_id WHERE s.alone_since IS NOT NULL", ())
+        stale = [(row["game_id"], row["seat"]) for row in rows
+                 if row["status"] != "active" or row["awaited_since"] is None or row["autopilot"]
+                 or row["awaited_since"] > row["alone_since"]]
+        if stale:
+            async with self.database.write() as conn:
+                await conn.executemany("UPDATE seats SET alone_since = NULL WHERE game_id = ? AND seat = ?", stale)
+        since = {(row["game_id"], row["seat"]): datetime.fromisoformat(row["alone_since"]) for row in rows
+                 if (row["game_id"], row["seat"]) not in stale}
+        if not since:
+            return []
+        clocks = await self._clocks(" AND s.alone_since IS NOT NULL", ())
+        return [(clock, since[clock.game_id, clock.seat]) for clock in clocks if (clock.game_id, clock.seat) in since]
+
+    async def mark_nudged(self, game_id: int, seat: int, awaited_since: datetime) -> bool:
+        """The seat's nudge for the wait that began at ``awaited_since`` goes out (in the transaction that
+        publishes it); False when it went out already, or the wait is over."""
+        since = awaited_since.astimezone(UTC).isoformat()
+        async with self.database.write() as conn:
+            return await change(conn, "UPDATE seats SET nudged_wait = awaited_since, alone_since = NULL "
+                                      "WHERE game_id = ? AND seat = ? AND awaited_since = ? "
+                                      "AND alone_since IS NOT NULL "
+                                      "AND (nudged_wait IS NULL OR nudged_wait <> awaited_since)",
+                                (game_id, seat, since)) > 0
+
+    async def forget_alone(self, game_id: int, seat: int, *, whole_wait: bool) -> None:
+        """No nudge now after all: the seat is no longer alone (``whole_wait`` False: it may be left alone again
+        in this wait), or its player asked for no notifications (True: none in this wait)."""
+        async with self.database.write() as conn:
+            await change(conn, "UPDATE seats SET alone_since = NULL, nudged_wait = CASE WHEN ? = 1 THEN awaited_since "
+                               "ELSE nudged_wait END WHERE game_id = ? AND seat = ?", (int(whole_wait), game_id, seat))
 
     # ----- results and statistics ---------------------------------------------------------------------
     async def record_results(self, game_id: int, rows: Sequence[tuple[int, int, int, int]]) -> None:

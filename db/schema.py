@@ -27,7 +27,8 @@ members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and
 5 ``seats.due_at``, the scheduler's index of seats to look at; 6 moves that need no one
 (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers); 7 time away (members'
 away stretches, each game's away bank and each seat's use of it);
-8 the server's own secrets (the web companion's link key); 9 leases on games' background work.
+8 the server's own secrets (the web companion's link key); 9 leases on games' background work; 10 the daily
+digest and the nudge (members' digest hour and last digest day, seats left alone and nudged).
 """
 
 from __future__ import annotations
@@ -252,7 +253,24 @@ CREATE TABLE leases (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# The daily digest and the nudge (table/digest.py, table/nudge.py). A member's digest: the local time of day
+# it comes (``digest_at``, minutes after local midnight; NULL: no digest) and the local day whose digest was
+# claimed (written in the same transaction as the digest's direct message, so it goes out once whatever the
+# restarts or the processes). Per seat: when it was left alone holding up a step every other seat had
+# answered (``alone_since``; NULL once dealt with), and the wait whose nudge went out (``nudged_wait``: that
+# wait's ``awaited_since``), so a wait gets one nudge.
+_V10 = """
+ALTER TABLE members ADD COLUMN digest_at INTEGER NULL;   -- minutes after local midnight; NULL: no digest
+ALTER TABLE members ADD COLUMN digest_day TEXT NULL;     -- the local day (YYYY-MM-DD) whose digest was claimed
+
+ALTER TABLE seats ADD COLUMN alone_since TEXT NULL;      -- ISO UTC: left alone in a step the others answered
+ALTER TABLE seats ADD COLUMN nudged_wait TEXT NULL;      -- the awaited_since of the wait that was nudged
+
+CREATE INDEX seats_left_alone ON seats (game_id) WHERE alone_since IS NOT NULL;
+CREATE INDEX members_with_digest ON members (user_id) WHERE digest_at IS NOT NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

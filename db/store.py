@@ -403,6 +403,16 @@ class GameStore(ActionLog):
             params.append(guild_id)
         return await self._listed(where, params, join_seats=True)
 
+    async def game_ids_of_user(self, user_id: int, statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[int]:
+        """The ids of the games where ``user_id`` holds a seat, on every server, oldest first: a player's inbox
+        loads each game itself (through the table's cache), so their saves are not decoded here."""
+        chosen = _statuses(statuses)
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT g.id FROM games AS g JOIN seats AS s ON s.game_id = g.id WHERE s.user_id = ? "
+                f"AND g.status IN ({placeholders(len(chosen))}) ORDER BY g.id", (user_id, *chosen))
+        return [int(row[0]) for row in rows]
+
     async def games_with_status(self, statuses: Iterable[GameStatus]) -> list[GameRecord]:
         chosen = _statuses(statuses)
         return await self._listed(f"g.status IN ({placeholders(len(chosen))})", chosen)

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 
-from db.life import LifeStore, SeatClock
+from db.life import LifeStore, Member, SeatClock
 from table import hours
 from table.model import Table
 
@@ -22,17 +22,21 @@ async def deadline_of(life: LifeStore, clock: SeatClock) -> datetime | None:
 
 
 async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collection[int] = (),
-                    seat_clocks: Sequence[SeatClock] | None = None) -> dict[int, datetime]:
+                    seat_clocks: Sequence[SeatClock] | None = None,
+                    members: Mapping[int, Member] | None = None) -> dict[int, datetime]:
     """The deadline of every awaited seat not on autopilot; ``newly`` awaited seats start their clock
     ``now`` (they are being saved in the same breath). A solo game has none: nobody is kept waiting.
-    ``seat_clocks``: the game's clocks if the caller has read them already."""
+    ``seat_clocks``: the game's clocks, and ``members`` the settings of its players, if the caller has read
+    them already."""
     minutes = table.record.deadline_minutes
     if table.state is None or minutes is None or table.over or table.solo:
         return {}
     clocks = {clock.seat: clock for clock in (seat_clocks if seat_clocks is not None
                                               else await life.clocks(table.id))}
     waiting = [seat for seat in table.awaited() if not (seat in clocks and clocks[seat].autopilot)]
-    members = await life.members({table.user_of(seat) for seat in waiting})
+    users = {table.user_of(seat) for seat in waiting}
+    if members is None or not users <= members.keys():
+        members = await life.members(users)
     found: dict[int, datetime] = {}
     for seat in waiting:
         clock = clocks.get(seat)

@@ -24,6 +24,29 @@ class WebSettings:
 
 
 @dataclass(frozen=True)
+class HealthSettings:
+    """Where the health endpoints and the metrics are served (``RINGMASTER_HEALTH``; docs/operations.md)."""
+
+    host: str
+    port: int
+    """0: any free port (tests)."""
+
+
+@dataclass(frozen=True)
+class LogSettings:
+    """How the bot logs (``RINGMASTER_LOG_*``; docs/operations.md)."""
+
+    format: str = "text"
+    """``text`` (one readable line per record) or ``json`` (one JSON object per line, for a log shipper)."""
+    file: Path | None = None
+    """A file logged to besides the standard error, rotated by size; None: none."""
+    file_bytes: int = 50 * 1024 * 1024
+    """The size at which the file is rotated."""
+    file_count: int = 5
+    """Rotated files kept (``FILE.1`` … ``FILE.N``)."""
+
+
+@dataclass(frozen=True)
 class Shards:
     """The Discord shards one bot process runs: ``first`` to ``last`` of ``count`` (``RINGMASTER_SHARDS``,
     written ``first-last/count``, or ``first/count`` for one). Discord sends each guild's events to shard
@@ -80,3 +103,7 @@ class Config:
     """How long a process's lease on a game's background work lasts unless renewed
     (``RINGMASTER_LEASE_SECONDS``), and so how long the work of a process that died waits before another
     takes it over; used where processes share the database (PostgreSQL, or shards)."""
+    health: HealthSettings | None = None
+    """Where ``/health/live``, ``/health/ready`` and ``/metrics`` are served; None: nowhere, and nothing is
+    measured."""
+    logs: LogSettings = LogSettings()

@@ -25,10 +25,14 @@ from table import clocks, hours, standing
 from table.away import AwayDesk
 from table.config import Shards
 from table.delivery import Courier
+from table.digest import DigestDesk
 from table.errors import ChoiceGone, TableError
+from table.inbox import Inbox, InboxEntry, following
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
+from table.metrics import MeteredRenders, Metrics
 from table.model import ActResult, Table
+from table.nudge import Nudger
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
 from table.renders import Renders, ThreadRenders, open_renders
@@ -62,11 +66,17 @@ class TableCore:
         self.tables = TableService(store, self.life, clock)
         self.away = AwayDesk(self.tables, self.life, clock)
         self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim)
+        self.inbox_reader = Inbox(store, self.life, self.tables.table)
         self.tables.work.followers.append(self.after_change)
+        self.nudges = Nudger(self.tables, self.life, clock, self.claim)
+        self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
+        self.digests = DigestDesk(self.tables, self.life, clock)
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
         self._automating: set[int] = set()  # games whose autopilot seats are being played right now
+        self.metrics: Metrics | None = None
+        """Where moves, drawings and database failures are counted (None: nobody asked; see :meth:`measure`)."""
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
@@ -94,12 +104,25 @@ class TableCore:
         await self.renders.close()
         await self.store.close()
 
+    def measure(self, metrics: Metrics) -> None:
+        """Count this table's moves, drawings and database failures into ``metrics`` from now on."""
+        self.metrics = metrics
+        self.renders = MeteredRenders(self.renders, metrics)
+        self.store.database.on_failure = metrics.database_failed
+
+    async def read_gauges(self) -> None:
+        """Set the metrics that describe the database (the outbox's backlog, the live games), at each scrape."""
+        if self.metrics is not None:
+            await self.metrics.read(self.store, self.clock())
+
     # ----- what follows every change ---------------------------------------------------------------------
     async def after_change(self, change: Change) -> None:
         """What must follow any change to a game, in one place: its posts are delivered; moves nobody needs
         to be asked for are played where the change made them playable (a move plays its own at once); seats
         on autopilot the game now waits for move, each through the same path."""
         self.publisher.kick(change.game_id)
+        if self.metrics is not None:
+            self.metrics.changed(change)
         if not change.wakes:
             return
         game = change.after or change.table
@@ -136,9 +159,12 @@ class TableCore:
             log.exception("Game %s: waiting for its posts failed", game_id)
 
     async def tick(self) -> int:
-        """The scheduler's periodic work: everything due, then any delivery waiting for a retry, and
-        delivered outbox items older than a day are forgotten (the log keeps what happened)."""
+        """The scheduler's periodic work: everything due (reminders, deadlines, automatic moves, nudges and daily
+        digests), then any delivery waiting for a retry, and delivered outbox items older than a day are forgotten
+        (the log keeps what happened)."""
         done = await self.keeper.tick(None, ALL_KINDS)
+        done += await self.nudges.tick()
+        done += await self.digests.tick()
         await self.publisher.resume()
         if self.claim.chores:
             await self.tables.write(self.outbox.prune(self.clock() - OUTBOX_KEPT))
@@ -182,6 +208,18 @@ class TableCore:
             return False
         return user_id in table.awaited_users()
 
+    # ----- one inbox across a player's games ----------------------------------------------------------------
+    async def inbox(self, user_id: int) -> list[InboxEntry]:
+        """``/me inbox`` (and the digest's list): every open game of the player on every server, the ones
+        waiting for them first (longest wait first), each with its public line (see table.inbox)."""
+        return await self.inbox_reader.entries(user_id, self.clock())
+
+    async def next_waiting(self, user_id: int, after: int | None = None) -> Table | None:
+        """"Next game": the game waiting for the player that comes after game ``after`` in their inbox's order
+        (the longest wait first; around to the first), on any server; None when no other game waits for them."""
+        found = following(await self.inbox_reader.glances(user_id), after)
+        return found.table if found is not None else None
+
     # ----- members and statistics ------------------------------------------------------------------------
     async def member(self, user_id: int) -> Member:
         return await self.life.member(user_id)
@@ -191,6 +229,11 @@ class TableCore:
 
     async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
         await self.tables.write(self.life.set_notify(user_id, mode))
+
+    async def set_digest(self, user_id: int, at: int | None) -> None:
+        """``/me notify digest:``: the member's daily digest comes at ``at`` minutes after their local midnight
+        (None: no digest)."""
+        await self.tables.write(self.life.set_digest(user_id, at))
 
     async def go_away(self, user_id: int, until: str, note: str | None) -> tuple[datetime, list[Table]]:
         """``/me away``: ``until`` is a duration or a day, read in the member's own time zone."""

@@ -245,3 +245,9 @@ def reminder(start: datetime, minutes: int, member: Member, pause: Pause | None 
 def is_active(at: datetime, member: Member) -> bool:
     opens, _ = next(_windows(member, at))
     return opens <= at
+
+
+def next_active(at: datetime, member: Member) -> datetime:
+    """``at`` itself if it lies in the member's active hours, else the opening of their next active window."""
+    opens, _ = next(_windows(member, at))
+    return opens

@@ -28,6 +28,7 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -36,7 +37,7 @@ from typing import Any, Protocol, TypeVar
 from render.arena import keep_freed_blocks
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
-from table import allocator
+from table import allocator, lifeline
 from table.kits import DESCRIPTION_LIMIT, kit
 
 log = logging.getLogger(__name__)
@@ -68,8 +69,9 @@ WEB_SHARE = 1
 WEB_QUEUE = 64
 # Loaded by the forkserver every worker is forked from. (Drawing what every board shares there as well,
 # so workers would share those pages, cost more than it saved: measured with bench/worker_memory.py, the
-# forkserver grew by 27 MB and a worker and a replay process still made most of it their own.)
-PRELOAD = ("table.renders",)
+# forkserver grew by 27 MB and a worker and a replay process still made most of it their own.) The guard makes
+# the forkserver die with the bot (table/lifeline.py).
+PRELOAD = ("table.renders", "table.forkserver_guard")
 
 
 class RendersBusy(Exception):
@@ -162,21 +164,32 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
     return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
 
 
-def _start_worker() -> None:
+def _outlive_nothing(bot: int) -> None:
+    """A worker ends with the bot (``bot``: its process id), however the bot ends (see table/lifeline.py), and
+    leaves Ctrl+C to it: a terminal sends SIGINT to every process of the foreground group, and a worker
+    interrupted would break the pool while the bot, stopping cleanly, still draws the boards under way."""
+    lifeline.follow(bot)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_worker(bot: int) -> None:
+    _outlive_nothing(bot)
     allocator.tune()
     keep_freed_blocks()
     _Trimming.every = TRIM_EVERY
     os.nice(BOARD_NICENESS)
 
 
-def _start_web_worker() -> None:
+def _start_web_worker(bot: int) -> None:
+    _outlive_nothing(bot)
     allocator.tune()
     keep_freed_blocks()
     _Trimming.every = TRIM_EVERY
     os.nice(WEB_NICENESS)
 
 
-def _start_replay_worker() -> None:
+def _start_replay_worker(bot: int) -> None:
+    _outlive_nothing(bot)
     allocator.tune()
     keep_freed_blocks()
     os.nice(REPLAY_NICENESS)
@@ -333,6 +346,19 @@ class _PooledRenders:
             if executor is not None:
                 executor.shutdown(wait=False, cancel_futures=True)
 
+    def trouble(self) -> str | None:
+        """Why the renderers cannot draw (None: they can), for the readiness check: a board worker that died
+        breaks its whole pool for good (``BrokenProcessPool`` at every later drawing)."""
+        executor = self._boards
+        if not isinstance(executor, ProcessPoolExecutor):
+            return None  # threads of this process: they live as long as it does
+        # The pool's own record of its workers: no public API tells whether it is broken.
+        if getattr(executor, "_broken", False):
+            return "the render worker pool is broken (a worker died)"
+        processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
+        dead = [pid for pid, process in processes.items() if not process.is_alive()]
+        return f"render workers {dead} are not running" if dead else None
+
 
 class ThreadRenders(_PooledRenders):
     """Draws in the default thread pool of the bot's own process (renderers looked up at each call, so
@@ -358,12 +384,13 @@ class ProcessRenders(_PooledRenders):
         self._one_replay = asyncio.Lock()
         # Room for one Discord render a worker: a web picture starts only while none of them waits for a worker,
         # and then draws in its own process at the lowest priority, so the processor goes to the boards first.
-        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker), None,
-                         room=workers + 1)
+        super().__init__(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                             initargs=(os.getpid(),)), None, room=workers + 1)
 
     def _web(self) -> Executor | None:
         if self._web_pool is None:
-            self._web_pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_web_worker)
+            self._web_pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_web_worker,
+                                                 initargs=(os.getpid(),))
         return self._web_pool
 
     async def replay(self, kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
@@ -371,7 +398,8 @@ class ProcessRenders(_PooledRenders):
         # One replay at a time, each in a process of its own that ends with it: drawing forty boards leaves
         # a worker holding a couple of hundred megabytes that nothing needs until the next game ends.
         async with self._one_replay:
-            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker)
+            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker,
+                                         initargs=(os.getpid(),))
             try:
                 return await asyncio.get_running_loop().run_in_executor(
                     worker, draw_replay, kind, title, list(players), dict(options), seed,

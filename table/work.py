@@ -45,7 +45,7 @@ Cause = Literal[
     "forced",  # moves that need no one (a forced move, a standing answer) played on their own
     "standing",  # a standing answer set (and played at once if its decision is waiting)
     "start", "lobby", "take_back", "reclaim", "seat", "handover", "vote", "abandon", "repair", "remind", "away",
-    "note",
+    "note", "digest", "nudge",
 ]
 MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "forced", "standing"})
 """The causes of changes that are moves: each plays the moves that need no one (forced moves, standing answers)
@@ -135,6 +135,9 @@ class Work:
         self.loader = loader
         self.followers: list[Follower] = []
         """What runs after every change, in order, once the game's lock is given back."""
+        self.preparers: list[Follower] = []
+        """What looks at every change just before it is written, still under the lock, and may add writes to it
+        (facts that must be written with the change itself, such as a seat left alone: table.nudge)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def _lock(self, game_id: int) -> AbstractAsyncContextManager[Any]:
@@ -169,6 +172,8 @@ class Work:
         return await self.loader.lobby_view(game_id, guild_id)
 
     async def _commit(self, change: Change) -> None:
+        for prepare in self.preparers:
+            await prepare(change)
         if change.empty:
             return
         rows = results_of(change.after) if change.finished and change.after is not None else []

@@ -104,7 +104,7 @@ def clean_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for key in ("RINGMASTER_TOKEN", "RINGMASTER_DB", "RINGMASTER_DEV_GUILD", "RINGMASTER_LOG_LEVEL"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(bot, "setup_logging", lambda level: None)
+    monkeypatch.setattr(bot, "setup_logging", lambda *settings: None)
     return tmp_path
 
 

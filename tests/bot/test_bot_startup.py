@@ -178,7 +178,7 @@ def no_bot(monkeypatch: pytest.MonkeyPatch, workdir: Path) -> list[str]:
 
     monkeypatch.chdir(workdir)
     monkeypatch.setattr(bot, "build_bot", build)
-    monkeypatch.setattr(bot, "setup_logging", lambda level: None)
+    monkeypatch.setattr(bot, "setup_logging", lambda *settings: None)
     monkeypatch.setenv("RINGMASTER_TOKEN", "t")
     return built
 

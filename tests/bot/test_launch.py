@@ -31,7 +31,12 @@ shards = os.environ["RINGMASTER_SHARDS"]
 def note(line):
     with open(notes, "a") as out:
         out.write(line + "\\n")
+asked = []
 def stopped(number, frame):
+    asked.append(number)
+    if os.environ.get("SLOW_STOP") and len(asked) == 1:  # as a bot finishing its moves: the next signal ends it
+        note(f"stopping {os.getpid()}")
+        return
     note(f"stopped {os.getpid()}")
     sys.exit(0)
 signal.signal(signal.SIGTERM, stopped)
@@ -113,6 +118,25 @@ def test_a_dead_process_is_started_again_and_sigterm_stops_them_all(tmp_path: Pa
         assert {int(pid) for [pid] in lines(notes, "stopped")} == live  # each was asked to stop, and did
         assert not any(alive(pid) for pid in live)
         assert len(lines(notes, "started")) == 3  # nothing was started again while stopping
+    finally:
+        if launcher.poll() is None:
+            launcher.kill()
+            launcher.wait()
+
+
+def test_a_second_sigterm_is_passed_on_to_the_processes_still_stopping(tmp_path: Path) -> None:
+    launcher, notes = launch(tmp_path, "--processes", "2", "--shards", "2", SLOW_STOP="1")
+    try:
+        started = wait_for("both processes", lambda: lines(notes, "started") if len(lines(notes, "started")) == 2
+                           else None)
+        live = {int(pid) for pid, _, _ in started}
+        launcher.send_signal(signal.SIGTERM)
+        wait_for("both to begin stopping", lambda: len(lines(notes, "stopping")) == 2 or None)
+        assert lines(notes, "stopped") == [] and launcher.poll() is None  # they take their time
+        launcher.send_signal(signal.SIGTERM)
+        assert launcher.wait(timeout=20) == 0
+        assert {int(pid) for [pid] in lines(notes, "stopped")} == live
+        assert not any(alive(pid) for pid in live)
     finally:
         if launcher.poll() is None:
             launcher.kill()

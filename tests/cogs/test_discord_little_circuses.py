@@ -109,7 +109,7 @@ async def answer_panel(d: Discord, member: str, thread: Any, rng: random.Random)
         ids = [cid for cid in custom_ids(panel) if cid.startswith(("rm:do:", "rm:pick:"))]
         if not ids:
             return made
-        names = labels(panel)
+        names = [name for name in labels(panel) if name != "Next game"]  # the choices only
         index = pick(names, rng)
         edits = len(panel.versions)
         if ids[0].startswith("rm:pick:"):

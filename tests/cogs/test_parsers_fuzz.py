@@ -76,7 +76,7 @@ ITEM_TEMPLATES = [item.__discord_ui_compiled_template__ for item in buttons.ALL_
 @given(st.one_of(st.text(max_size=100),
                  st.builds(lambda kind, parts: f"rm:{kind}:" + ":".join(parts),
                            st.sampled_from(["lobby", "turn", "hand", "recap", "do", "pick", "reclaim", "handover",
-                                            "undo", "log"]),
+                                            "undo", "log", "next", "inbox"]),
                            st.lists(st.one_of(st.integers(min_value=0).map(str), st.sampled_from(["join", "²", ""]),
                                               st.text(max_size=8)), max_size=5))))
 def test_custom_ids_match_only_bounded_numbers(custom_id: str) -> None:

@@ -469,6 +469,23 @@ class Discord:
         data = command_data(command, chain, encoded, resolved)
         return await self._send(APPLICATION_COMMAND, who, where, data, " ".join(name.split()))
 
+    async def slash_dm(self, user: UserRef, name: str, options: Mapping[str, Any] | None = None, *,
+                       unchecked: bool = False) -> InteractionHandle:
+        """``user`` runs ``/name`` in their direct messages with the bot: only a global command that allows
+        direct messages is there. The answers are messages of the DM channel (``dm_channel(user)``)."""
+        who = self.user(user)
+        where = self.server.dm_channel(who.id)
+        command, chain, leaf = find_command(self.server, None, name)
+        resolved: dict[str, dict[str, Any]] = {}
+        encoded = encode_options(self.server, leaf, dict(options or {}), resolved, who, where, name, focused=None,
+                                 unchecked=unchecked)
+        data = command_data(command, chain, encoded, resolved)
+        return await self._send(APPLICATION_COMMAND, who, where, data, " ".join(name.split()))
+
+    def dm_channel(self, user: UserRef) -> Channel:
+        """The user's direct-message channel with the bot (opened if it was not)."""
+        return self.server.dm_channel(self.user(user).id)
+
     async def autocomplete(self, user: UserRef, channel: ChannelRef, name: str, options: Mapping[str, Any] | None,
                            focused: str, timeout: float = DEFAULT_TIMEOUT) -> list[dict[str, Any]]:
         """The choices the bot offers while ``user`` types option ``focused`` of ``/name``."""

@@ -1,6 +1,10 @@
 """Direct messages: ``POST /users/@me/channels`` opens (or reuses) a DM channel with a user, and posts
 to it are kept per user. A user can close their DMs (``closed_dms``), and then Discord's 403 50007
-"Cannot send messages to this user" comes back, as it does for members who turned DMs off."""
+"Cannot send messages to this user" comes back, as it does for members who turned DMs off.
+
+A DM channel is also a :class:`Channel` of the world (type 1, guild 0, named ``@user``), so a user can use
+the bot's commands there (``Discord.slash_dm``): the interaction carries no guild and no member, and its
+answers are kept as messages of that channel."""
 
 from __future__ import annotations
 
@@ -9,10 +13,10 @@ from typing import Any
 
 from aiohttp import web
 
-from .model import iso
+from .model import DM, Channel, iso
 from .wire import ApiError, json_response, read_body, snowflake_arg
 
-DM_CHANNEL = 1
+DM_CHANNEL = DM
 
 
 @dataclass
@@ -40,11 +44,23 @@ class DirectMessages:
         recipient = int(payload.get("recipient_id", 0))
         if recipient not in self.users:  # type: ignore[attr-defined]
             raise ApiError(400, 50033, "Invalid Recipients")
-        channel_id = next((cid for cid, uid in self.dm_channels.items() if uid == recipient), None)
+        channel = self.dm_channel(recipient)
+        return json_response(self._dm_payload(channel.id, recipient))
+
+    def dm_channel(self, user_id: int) -> Channel:
+        """The DM channel between the bot and a user, opened the first time it is needed."""
+        channel_id = next((cid for cid, uid in self.dm_channels.items() if uid == user_id), None)
         if channel_id is None:
             channel_id = self.snowflake()  # type: ignore[attr-defined]
-            self.dm_channels[channel_id] = recipient
-        return json_response(self._dm_payload(channel_id, recipient))
+            self.dm_channels[channel_id] = user_id
+        channels: dict[int, Channel] = self.channels  # type: ignore[attr-defined]
+        if channel_id not in channels:
+            name = f"@{self.users[user_id].name}"  # type: ignore[attr-defined]
+            channels[channel_id] = Channel(channel_id, 0, name, DM_CHANNEL)
+        return channels[channel_id]
+
+    def is_dm(self, channel: Channel) -> bool:
+        return channel.type == DM_CHANNEL
 
     def is_dm_request(self, request: web.Request) -> bool:
         return snowflake_arg(request, "channel_id") in self.dm_channels

@@ -67,6 +67,7 @@ class Gateway(World):
         self.resume_count = 0
         self._sockets: set[web.WebSocketResponse] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._held: dict[int, asyncio.Event] = {}  # shard id → released when its RESUMEs may go through
 
     def sessions_for(self, guild_id: int | None) -> list[_Session]:
         """The sessions that hear of this guild (None: events of no guild, which go to shard 0)."""
@@ -149,6 +150,9 @@ class Gateway(World):
             if known is None or data.get("token") != self.token:
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
                 return
+            held = self._held.get(known.shard_id)
+            if held is not None:  # Discord slow to take the shard back: the bot waits, its socket open
+                await held.wait()
             self.resume_count += 1
             async with known.lock:
                 known.ws = ws
@@ -195,6 +199,15 @@ class Gateway(World):
             if session.ws is not None and shard_id in (None, session.shard_id):
                 ws, session.ws = session.ws, None
                 await ws.close(code=code, message=b"stand-in dropped the connection")
+
+    def hold_resumes(self, shard_id: int = 0) -> None:
+        """Leave the shard's RESUMEs unanswered (the socket open, no RESUMED) until :meth:`release_resumes`."""
+        self._held.setdefault(shard_id, asyncio.Event())
+
+    def release_resumes(self, shard_id: int = 0) -> None:
+        held = self._held.pop(shard_id, None)
+        if held is not None:
+            held.set()
 
     @property
     def connected(self) -> bool:

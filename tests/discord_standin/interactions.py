@@ -29,6 +29,7 @@ from .model import (
     CALLBACK_MESSAGE,
     CALLBACK_MODAL,
     CALLBACK_UPDATE,
+    DM,
     EPHEMERAL,
     LOADING,
     SETTABLE_FLAGS,
@@ -55,6 +56,8 @@ class Interactions(MessageStore):
     def new_interaction(self, kind: int, user: User, channel: Channel, data: dict[str, Any], *,
                         name: str, message: Message | None = None) -> Interaction:
         """Register an interaction as Discord would send it; ``deliver`` sends it to the bot."""
+        if channel.type == DM:
+            return self._register(self._dm_interaction(kind, user, channel, data, name=name, message=message))
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise KeyError(f"{user.name} is not a member of {guild.name}")
@@ -73,6 +76,29 @@ class Interactions(MessageStore):
         if message is not None:
             payload["message"] = self.message_payload(message)
         interaction.payload = payload
+        return self._register(interaction)
+
+    def _dm_interaction(self, kind: int, user: User, channel: Channel, data: dict[str, Any], *,
+                        name: str, message: Message | None) -> Interaction:
+        """An interaction in the user's direct messages with the bot: no guild and no member, the user
+        instead; the context is the bot's DM (1), which the app authorised as installed to a guild ("0")."""
+        interaction = Interaction(self.snowflake(), f"aW50ZXJhY3Rpb24.{secrets.token_urlsafe(48)}", kind, user,
+                                  0, channel.id, name, {}, message_id=message.id if message else None)
+        interaction.payload = {
+            "id": str(interaction.id), "application_id": str(self.application_id), "type": kind,
+            "token": interaction.token, "version": 1, "channel_id": str(channel.id),
+            "channel": {"id": str(channel.id), "type": DM, "recipients": [user.payload()], "last_message_id": None,
+                        "flags": 0},
+            "user": user.payload(), "locale": "en-US",
+            "app_permissions": str(self.permissions_for(channel, self.bot_user.id)),
+            "entitlements": [], "authorizing_integration_owners": {"0": "0"}, "context": 1,
+            "attachment_size_limit": self.attachment_size_limit, "data": data,
+        }
+        if message is not None:
+            interaction.payload["message"] = self.message_payload(message)
+        return interaction
+
+    def _register(self, interaction: Interaction) -> Interaction:
         self.interactions[interaction.id] = interaction
         self._interactions_by_token[interaction.token] = interaction
         return interaction

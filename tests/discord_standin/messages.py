@@ -127,10 +127,11 @@ class MessageStore(Gateway):
             if component.get("type") == 3 and not 1 <= len(component.get("options", [])) <= 25:
                 raise invalid_form("components.options", "A select menu has 1 to 25 options.")
 
-    def _mentions(self, guild: Guild, content: str,
+    def _mentions(self, guild: Guild | None, content: str,
                   allowed: Mapping[str, Any] | None) -> tuple[list[User], bool, list[int]]:
         """Who a message pings, as Discord decides it: users, @everyone/@here, roles — each only as far as
-        ``allowed_mentions`` allows (no ``allowed_mentions``: everything in the content pings)."""
+        ``allowed_mentions`` allows (no ``allowed_mentions``: everything in the content pings). In a direct
+        message (``guild`` None) any user can be mentioned."""
         parse = set(allowed.get("parse", [])) if allowed is not None else {"users", "roles", "everyone"}
         allowed_ids = {int(u) for u in allowed.get("users", [])} if allowed is not None else set()
         allowed_roles = {int(r) for r in allowed.get("roles", [])} if allowed is not None else set()
@@ -139,9 +140,10 @@ class MessageStore(Gateway):
         users: list[User] = []
         for match in re.finditer(r"<@!?(\d+)>", content):
             user_id = int(match[1])
-            member = guild.members.get(user_id)
-            if member and member.user not in users and ("users" in parse or user_id in allowed_ids):
-                users.append(member.user)
+            member = guild.members.get(user_id) if guild is not None else None
+            user = member.user if member is not None else None if guild is not None else self.users.get(user_id)
+            if user is not None and user not in users and ("users" in parse or user_id in allowed_ids):
+                users.append(user)
         everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)
         return users, everyone, roles
 
@@ -153,7 +155,7 @@ class MessageStore(Gateway):
         components = list(payload.get("components") or [])
         flags = int(payload.get("flags") or 0) & flags_mask
         self._validate(content, embeds, components, flags)
-        guild = self.guild_of(channel)
+        guild = self.guilds.get(channel.guild_id)  # None in a direct message
         mentions, everyone, roles = self._mentions(guild, content, payload.get("allowed_mentions"))
         message = Message(self.snowflake(), channel.id, channel.guild_id, author, content, embeds, components,
                           flags=flags, type=message_type, source=source, interaction=interaction,
@@ -188,7 +190,9 @@ class MessageStore(Gateway):
         if message.ephemeral:
             return  # Discord does not send ephemeral messages over the gateway
         data = self.message_payload(message)
-        guild = self.guilds[message.guild_id]
+        guild = self.guilds.get(message.guild_id)
+        if guild is None:
+            return  # a direct message: this bot asks for no direct-message events
         if message.author.id in guild.members:
             data["member"] = guild.members[message.author.id].payload(with_user=False)
         self._dispatch_soon(event, data)
@@ -210,7 +214,7 @@ class MessageStore(Gateway):
         if not (content or embeds or attachments or components) and not flags & LOADING:
             raise ApiError(400, 50006, "Cannot send an empty message")
         message.versions.append(self.message_payload(message))
-        guild = self.guilds[message.guild_id]
+        guild = self.guilds.get(message.guild_id)  # None in a direct message
         if "content" in payload or "allowed_mentions" in payload:
             message.mentions, message.mention_everyone, message.mention_roles = self._mentions(
                 guild, content, payload.get("allowed_mentions"))

@@ -38,6 +38,7 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 
 # Channel types.
 TEXT = 0
+DM = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
@@ -119,6 +120,11 @@ BOT_PERMISSIONS = (
     | P["create_private_threads"] | P["manage_threads"] | P["embed_links"] | P["attach_files"]
     | P["read_message_history"] | P["add_reactions"] | P["use_application_commands"]
 )
+DM_PERMISSIONS = (
+    P["view_channel"] | P["send_messages"] | P["embed_links"] | P["attach_files"] | P["read_message_history"]
+    | P["add_reactions"] | P["use_external_emojis"] | P["use_application_commands"]
+)
+"""What the bot and the user may do in a direct message between them (no roles, no overwrites)."""
 MANAGER_PERMISSIONS = P["manage_guild"] | P["manage_channels"] | P["manage_messages"] | P["manage_threads"]
 
 PermissionSpec = int | str | Iterable[str]

@@ -18,13 +18,15 @@ from .model import Channel, Guild, P, User
 from .server import StandIn
 
 
-def find_command(server: StandIn, guild: Guild, name: str
+def find_command(server: StandIn, guild: Guild | None, name: str
                  ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """The synced command ``name`` ("ct move"), its subcommand chain and the leaf's option definitions."""
+    """The synced command ``name`` ("ct move"), its subcommand chain and the leaf's option definitions; with
+    ``guild`` None, among the commands a user can use in a direct message with the bot."""
     parts = name.split()
-    commands = server.commands_for(guild)
+    commands = server.commands_for(guild) if guild is not None else server.commands_in_dm()
     if not parts or parts[0] not in commands:
-        raise UsageError(f"no /{name} synced for {guild.name}; synced: {sorted(commands)}")
+        where = guild.name if guild is not None else "direct messages"
+        raise UsageError(f"no /{name} synced for {where}; synced: {sorted(commands)}")
     command = commands[parts[0]]
     options: list[dict[str, Any]] = command.get("options", [])
     chain: list[dict[str, Any]] = []

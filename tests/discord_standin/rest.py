@@ -171,6 +171,12 @@ class RestApi(MessageStore):
         merged.update({n: c for n, c in self.guild_commands.get(guild.id, {}).items() if c.get("type", 1) == 1})
         return merged
 
+    def commands_in_dm(self) -> dict[str, dict[str, Any]]:
+        """The chat-input commands a user can use in a direct message with the bot: the global ones that allow
+        it (``dm_permission`` not false; ``contexts``, when given, include the bot's DM, 1)."""
+        return {n: c for n, c in self.global_commands.items() if c.get("type", 1) == 1
+                and c.get("dm_permission", True) is not False and 1 in (c.get("contexts") or [1])}
+
     async def _get_guild(self, request: web.Request) -> web.Response:
         self._check_auth(request)
         guild = self.guilds.get(snowflake_arg(request, "guild_id"))

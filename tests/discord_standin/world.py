@@ -24,6 +24,8 @@ from .model import (
     APPLICATION_COMMAND,
     BOT_PERMISSIONS,
     DISCORD_EPOCH_MS,
+    DM,
+    DM_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     INTENT_GUILD_MEMBERS,
     MANAGER_PERMISSIONS,
@@ -264,6 +266,8 @@ class World:
         A thread has its parent's permissions, except that there Send Messages in Threads (not Send
         Messages) is what writing, and so attaching files and embedding links, depends on.
         """
+        if channel.type == DM:  # a direct message: both may write, attach and use commands; no roles
+            return DM_PERMISSIONS
         guild = self.guild_of(channel)
         if user_id == guild.owner_id:
             return ALL_PERMISSIONS
@@ -333,7 +337,7 @@ class World:
         }
         if message.nonce is not None:
             data["nonce"] = message.nonce
-        if not message.ephemeral:
+        if not message.ephemeral and message.guild_id:
             data["guild_id"] = str(message.guild_id)
         if message.author.bot and message.author.id == self.bot_user.id:
             data["application_id"] = str(self.application_id)
