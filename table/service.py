@@ -44,6 +44,7 @@ DEFAULT_AWAY_BANK_DAYS = 7
 MAX_DEADLINE_MINUTES = 14 * 24 * 60
 MAX_ID = 2**63 - 1
 KEPT_STATES = 256  # games whose decoded state is kept between moves (the busiest ones, by last use)
+KEPT_LOGS = 1024  # games whose public log is kept (read by the web's pages and /game log; some 15 KB each)
 Chooser = Callable[[Table, int], Any]
 
 
@@ -60,6 +61,7 @@ class TableService:
         # makes a new one), and a game's version changes with every change of its state, so a state kept
         # under its version is the saved one.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._logs: OrderedDict[int, tuple[int, list[str]]] = OrderedDict()  # game → its public log at a version
 
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
@@ -146,15 +148,44 @@ class TableService:
 
     async def public_log(self, table: Table) -> list[str]:
         """Every public event of the game as sentences, oldest first; automatic moves are marked 🤖 (with
-        why, for a move the table played as a seat's only choice or standing answer)."""
+        why, for a move the table played as a seat's only choice or standing answer).
+
+        A game's sentences are kept for its version, and a later version adds only the sentences of the
+        actions since (a spectator page, a log page or a recap after each move would otherwise decode the
+        whole log again, a heap of short-lived objects for the collector). Only when every version since is an
+        action is that safe: a take-back, a repair or an abandon changes the version without one, and the log
+        is then read whole again."""
+        kept = self._logs.get(table.id)
+        version = table.record.version
+        if kept is not None and kept[0] == version:
+            self._logs.move_to_end(table.id)
+            return list(kept[1])
+        if kept is not None and kept[0] < version:
+            since = await self.store.actions(table.id, after_version=kept[0])
+            if [logged.version for logged in since] == list(range(kept[0] + 1, version + 1)):
+                lines = [*kept[1], *self._sentences(table, since)]
+                self._keep_log(table.id, version, lines)
+                return list(lines)
+        lines = self._sentences(table, await self.store.actions(table.id))
+        self._keep_log(table.id, version, lines)
+        return list(lines)
+
+    @staticmethod
+    def _sentences(table: Table, actions: Sequence[ActionRecord]) -> list[str]:
         lines: list[str] = []
-        for logged in await self.store.actions(table.id):
+        for logged in actions:
             if logged.automatic_reason is not None:
                 lines += compose.logged_sentences(table, logged)
                 continue
             mark = "🤖 " if logged.automatic else ""
             lines += [mark + line for line in compose.public_sentences(table, logged.events)]
         return lines
+
+    def _keep_log(self, game_id: int, version: int, lines: list[str]) -> None:
+        self._logs[game_id] = (version, lines)
+        self._logs.move_to_end(game_id)
+        while len(self._logs) > KEPT_LOGS:
+            self._logs.popitem(last=False)
 
     async def game_record(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any]]:
         """A finished game's record for the fairness check: it reveals the seed, so only once it ended."""

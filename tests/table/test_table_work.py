@@ -326,3 +326,25 @@ async def test_autopilot_moves_when_forced_moves_make_it_awaited(core: TableCore
     await assert_finished_with_results(core, game)
     reasons = [(action.seat, action.automatic_reason) for action in await core.actions(game)]
     assert reasons == [(1, None), (0, None), (0, "forced"), (1, "forced")]
+
+
+async def test_the_public_log_grows_by_the_actions_since_and_is_read_whole_after_a_take_back(core: TableCore) -> None:
+    game = await started(core)
+
+    async def whole() -> list[str]:  # the log as a core that has kept nothing reads it
+        fresh = TableCore(core.store, core.clock)
+        return await fresh.public_log(await fresh.table(game))
+
+    await core.play(game, ANN, None, pick(3))
+    first = await core.public_log(await core.table(game))
+    await core.play(game, BEN, None, pick(1))
+    grown = await core.public_log(await core.table(game))
+    assert grown[:len(first)] == first and len(grown) > len(first)
+    assert grown == await whole()
+    await core.play(game, ANN, None, pick(2))
+    await core.public_log(await core.table(game))
+    asked = await core.take_back(game, ANN)
+    taken = await core.take_back(game, BEN, agreeing=True, version=asked.version)  # a version without an action
+    assert taken.done
+    after = await core.public_log(await core.table(game))
+    assert after == await whole() and after == grown
