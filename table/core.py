@@ -70,7 +70,7 @@ class TableCore:
         self.tables.work.followers.append(self.after_change)
         self.nudges = Nudger(self.tables, self.life, clock, self.claim)
         self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
-        self.digests = DigestDesk(self.tables, self.life, clock)
+        self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""

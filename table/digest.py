@@ -23,6 +23,7 @@ from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
 from table.herald import jump_link
+from table.inbox import Inbox
 from table.model import Table
 from table.service import TableService
 
@@ -48,30 +49,21 @@ class Waiting:
     deadline: datetime | None
 
 
-async def waiting_games(tables: TableService, life: LifeStore, member: Member) -> list[Waiting]:
-    """The games on every server waiting for the member (seats on autopilot left out), oldest wait first.
-
-    The inbox (``/me inbox``) lists the same games in the same order; this listing should become the inbox's
-    own once both exist side by side (it reads only what the digest needs)."""
+async def waiting_games(inbox: Inbox, life: LifeStore, member: Member) -> list[Waiting]:
+    """The games on every server waiting for the member (seats on autopilot left out), as their inbox lists them
+    (``/me inbox``: the same games, oldest wait first), each with its deadline."""
+    seat_clocks = await life.clocks_of_games_of(member.user_id)
+    clocks = {(clock.game_id, clock.seat): clock for clock in seat_clocks}
     found: list[Waiting] = []
-    for record in await tables.store.games_of_user(member.user_id, None, statuses=("active",)):
-        try:
-            table = await tables.table(record.id)
-        except TableError as error:  # a damaged game must not stop the digest of the others
-            log.info("Game %s left out of a digest: %s", record.id, error)
-            continue
-        seat = table.seat_of(member.user_id)
-        if seat is None or seat not in table.awaited():
-            continue
-        clock = next((c for c in await life.clocks(record.id) if c.seat == seat), None)
-        if clock is None or clock.awaited_since is None or clock.autopilot:
+    for glance in await inbox.glances(member.user_id, seat_clocks):
+        clock = clocks.get((glance.table.id, glance.seat))
+        if not glance.waiting or clock is None or clock.awaited_since is None or clock.autopilot:
             continue
         deadline = None
         if clock.deadline_minutes is not None and clock.players > 1:
             deadline = hours.deadline(clock.awaited_since, clock.deadline_minutes, member,
                                       hours.seat_pause(clock, member))
-        found.append(Waiting(table, seat, clock.awaited_since, deadline))
-    found.sort(key=lambda waiting: (waiting.since, waiting.table.id))
+        found.append(Waiting(glance.table, glance.seat, clock.awaited_since, deadline))
     return found
 
 
@@ -123,10 +115,12 @@ def digest_text(waiting: list[Waiting], now: datetime) -> str:
 
 
 class DigestDesk:
-    def __init__(self, tables: TableService, life: LifeStore, clock: Clock) -> None:
+    def __init__(self, tables: TableService, life: LifeStore, clock: Clock, inbox: Inbox) -> None:
         self.tables = tables
         self.life = life
         self.clock = clock
+        self.inbox = inbox
+        """The player's games as ``/me inbox`` lists them: the digest lists the waiting ones."""
 
     async def tick(self) -> int:
         """Send every digest due now; returns how many went out."""
@@ -145,7 +139,7 @@ class DigestDesk:
     async def send(self, member: Member, day: str, now: datetime) -> int:
         """The member's digest of ``day``, through the unit of work of the first game it lists; 1 if sent."""
         user_id = member.user_id
-        waiting = await waiting_games(self.tables, self.life, member)
+        waiting = await waiting_games(self.inbox, self.life, member)
         if not waiting:
             # Nothing waits: nothing is sent, and the day is done (no digest later that day at another hour).
             await self.tables.write(self.life.claim_digest(user_id, day))
