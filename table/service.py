@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -166,12 +166,13 @@ class TableService:
                 lines = [*kept[1], *self._sentences(table, since)]
                 self._keep_log(table.id, version, lines)
                 return list(lines)
-        lines = self._sentences(table, await self.store.actions(table.id))
+        # A whole log is decoded an action at a time, each let go once it is words.
+        lines = self._sentences(table, await self.store.each_action(table.id))
         self._keep_log(table.id, version, lines)
         return list(lines)
 
     @staticmethod
-    def _sentences(table: Table, actions: Sequence[ActionRecord]) -> list[str]:
+    def _sentences(table: Table, actions: Iterable[ActionRecord]) -> list[str]:
         lines: list[str] = []
         for logged in actions:
             if logged.automatic_reason is not None:
