@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import datetime
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
@@ -31,7 +32,31 @@ from web.health import HealthServer, add_routes
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from cogs.runtime import RingmasterBot
+    from table.core import TableCore
+
+
+class RingmasterBot(Protocol):
+    """What the operations need of the bot (``cogs/runtime.py``'s ``RingmasterBot``). A protocol rather than
+    the class: the error route imports this module, and the runtime imports the error route, so this module
+    imports nothing of the runtime back."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def core(self) -> TableCore: ...
+
+    @property
+    def stopping(self) -> bool: ...
+
+    @property
+    def ws(self) -> Any: ...
+
+    def clock(self) -> datetime: ...
+
+    def add_listener(self, func: Any, /, name: str = ...) -> None: ...
+
+    def is_closed(self) -> bool: ...
 
 log = logging.getLogger("ringmaster.operations")
 

@@ -44,7 +44,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from db.backend import Connection, is_postgres
 from db.connections import Checkpoints, begin_immediate, open_postgres, open_sqlite
@@ -79,6 +79,13 @@ def placeholders(count: int) -> str:
 
 class _RolledBack(Exception):
     """Ends :meth:`Database.check_writable`'s transaction without keeping its write."""
+
+
+class OnDatabase(Protocol):
+    """A store built on a :class:`Database` (the game store, and the stores beside it take one)."""
+
+    @property
+    def database(self) -> Database: ...
 
 
 class Database:

@@ -38,14 +38,11 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from db.backend import Connection
-from db.database import change
+from db.database import OnDatabase, change
 from db.records import OutboxItem, check_id, iso
-
-if TYPE_CHECKING:  # the game store writes its changes' items through publish(), below
-    from db.store import GameStore
 
 __all__ = ["OutboxItem", "OutboxRow", "OutboxStore", "publish"]
 
@@ -87,8 +84,9 @@ async def publish(conn: Connection, game_id: int, encoded: Sequence[tuple[str, s
 
 
 class OutboxStore:
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
+    def __init__(self, store: OnDatabase) -> None:
+        """``store``: the game store (anything on the database); the game store itself writes its changes'
+        items through :func:`publish`, so this module imports nothing of it."""
         self.database = store.database
 
     async def pending(self, game_id: int) -> list[OutboxRow]:
