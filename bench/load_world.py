@@ -585,7 +585,7 @@ def populate(server: StandIn, world: World) -> dict[int, Channel]:
     over), each with its "games" channel and every member, each game's thread and its current board
     message (text and buttons as the table composed them, without the image). Call before the bot
     connects: it learns all of it from GUILD_CREATE. Returns the threads by game id."""
-    from cogs.buttons import controls_view  # the bot's own buttons module builds the board's buttons
+    from cogs.views import controls_view  # the bot's own views module builds the board's buttons
 
     for user_id, name in world.users:
         server.add_user(name, user_id=user_id)

@@ -17,9 +17,9 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from cogs.buttons import choices_view, lobby_view, with_next_game
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
+from cogs.views import choices_view, lobby_view, with_next_game
 from table import compose
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit

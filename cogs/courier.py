@@ -25,8 +25,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from cogs.buttons import ALL_ITEMS, controls_view, lobby_view
+from cogs.buttons import ALL_ITEMS
 from cogs.runtime import RingmasterBot
+from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit

@@ -18,8 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import OutOfDate, log_pages_view
+from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
+from cogs.views import log_pages_view
 from table import compose, standing
 from table.errors import TableError
 from table.model import Table

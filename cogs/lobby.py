@@ -13,9 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import OutOfDate, guide_view, lobby_view
+from cogs.buttons import OutOfDate
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
+from cogs.views import guide_view, lobby_view
 from table import compose, guides
 from table.core import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
 from table.errors import TableError

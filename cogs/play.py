@@ -12,8 +12,9 @@ import discord
 from discord.ext import commands
 
 from cogs import acting
-from cogs.buttons import OutOfDate, inbox_pages_view, with_next_game
+from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
+from cogs.views import inbox_pages_view, with_next_game
 from table import compose, inbox
 from table.errors import ChoiceGone, TableError
 from table.model import Table

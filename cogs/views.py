@@ -1,0 +1,117 @@
+"""The views a message carries, built from the persistent buttons of ``cogs/buttons.py``: a lobby's, a
+publication's controls, a panel of choices, the pages of a guide, a log or an inbox, and "Next game" added to a
+panel. The buttons (and their custom-id table) live there; this module only puts them together."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from cogs.buttons import (
+    BUTTONS_AT_MOST,
+    SELECT_LABEL,
+    ChoiceButton,
+    ChoiceSelect,
+    GuideButton,
+    HandButton,
+    HandoverButton,
+    InboxPageButton,
+    LobbyButton,
+    LogPageButton,
+    NextGameButton,
+    RecapButton,
+    ReclaimButton,
+    TurnButton,
+    UndoAgreeButton,
+)
+from table.publications import Control, Hand, Handover, Recap, Reclaim, Turn, Undo
+
+
+def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for verb in ("join", "leave", "start"):
+            view.add_item(LobbyButton(verb, game_id))
+    return view
+
+
+def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None) -> discord.ui.View | None:
+    """The buttons a publication carries (see ``table/publications.py``), for one game; with ``follow``, a
+    link to the game's spectator page on the web as well."""
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        match control:
+            case Turn(version):
+                view.add_item(TurnButton(game_id, version))
+            case Hand():
+                view.add_item(HandButton(game_id))
+            case Recap():
+                view.add_item(RecapButton(game_id))
+            case Reclaim(seat):
+                view.add_item(ReclaimButton(game_id, seat))
+            case Undo(version):
+                view.add_item(UndoAgreeButton(game_id, version))
+            case Handover(seat, giver, taker):
+                view.add_item(HandoverButton(game_id, seat, giver, taker))
+    if follow is not None:
+        view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
+    return view if view.children else None
+
+
+def choices_view(game_id: int, version: int, labels: Sequence[str]) -> discord.ui.View:
+    """A player's private panel: buttons for a few choices, select menus for many."""
+    view = discord.ui.View(timeout=None)
+    if len(labels) <= BUTTONS_AT_MOST:
+        for index, label in enumerate(labels):
+            view.add_item(ChoiceButton(game_id, version, index, label))
+        return view
+    for page, start in enumerate(range(0, min(len(labels), 125), 25)):
+        options = [discord.SelectOption(label=label[:SELECT_LABEL], value=str(start + offset))
+                   for offset, label in enumerate(labels[start:start + 25])]
+        view.add_item(ChoiceSelect(game_id, version, page, options))
+    return view
+
+
+def guide_view(kind: str, index: int, count: int, titles: Sequence[str]) -> discord.ui.View:
+    """◀ and ▶ to the neighbouring sections of a game's guide, each labelled with its title."""
+    view = discord.ui.View(timeout=None)
+    if index > 0:
+        view.add_item(GuideButton(kind, index - 1, f"◀ {titles[index - 1]}"))
+    if index < count - 1:
+        view.add_item(GuideButton(kind, index + 1, f"{titles[index + 1]} ▶"))
+    return view
+
+
+def log_pages_view(game_id: int, page: int, pages: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LogPageButton(game_id, page - 1, "◀ Older"))
+    if page < pages:
+        view.add_item(LogPageButton(game_id, page + 1, "Newer ▶"))
+    return view
+
+
+def inbox_pages_view(page: int, pages: int) -> discord.ui.View:
+    """◀ and ▶ between the pages of ``/me inbox`` (pages count from 1), and "Next game"."""
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(InboxPageButton(page - 1, "◀ Previous"))
+    if page < pages:
+        view.add_item(InboxPageButton(page + 1, "Next ▶"))
+    view.add_item(NextGameButton(0))
+    return view
+
+
+ROWS = 5  # Discord's rows of components in one message
+
+
+def with_next_game(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
+    """A private panel's view with "Next game" added, when a row has room for it: a panel of choices fills at
+    most four rows of buttons (:data:`BUTTONS_AT_MOST`), or one row per select menu, up to five."""
+    view = view or discord.ui.View(timeout=None)
+    buttons = sum(isinstance(getattr(item, "item", item), discord.ui.Button) for item in view.children)
+    selects = len(view.children) - buttons
+    if -(-buttons // 5) + selects < ROWS:
+        view.add_item(NextGameButton(game_id))
+    return view
