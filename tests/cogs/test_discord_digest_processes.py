@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from postgres_server import PostgresServer
-from test_discord_processes import GUILDS, BotProcess
 
+from bot_processes import GUILDS, BotProcess
 from db_helpers import raw
 from discord_standin import standin
 from discord_table import open_game

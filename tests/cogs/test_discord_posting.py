@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_discord_processes import BotProcess, boards_in
 
 from db.outbox import OutboxItem
 
+from bot_processes import BotProcess, boards_in
 from db_helpers import raw
 from discord_standin import Discord, standin
 from discord_table import (
