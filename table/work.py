@@ -9,8 +9,9 @@ thread, the sandbox's moves — is made inside :meth:`Work.change`:
    :class:`Change` what the change writes (``change.write``), what it publishes (``change.publish``) and the
    game it leads to (``change.became``);
 3. everything is written in **one transaction** (``GameStore.transaction``): the log, the snapshot, the seats,
-   the outbox and — when the change finishes the game — its results for the statistics. A refusal anywhere
-   before the end writes nothing;
+   the outbox and — when the change finishes the game — its results for the statistics, with what the
+   :attr:`Work.preparers` add to it just before (a seat left alone to answer: ``table/nudge.py``). A refusal
+   anywhere before the end writes nothing;
 4. once the lock is given back, what must follow a change runs **in one place** (:attr:`Work.followers`, set
    by :class:`~table.core.TableCore`): the publisher's kick, moves the table plays by itself (forced moves and
    standing answers a change made playable), and seats on autopilot the game now waits for.
