@@ -27,6 +27,7 @@ from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, No
 from rules.core.events import Event
 from rules.core.options import OptionSpec, OptionValue, validate_options
 from rules.core.rng import Rng
+from rules.core.search import SearchBudget
 from rules.core.standing import StandingDecision
 from rules.core.words import listing
 
@@ -245,6 +246,37 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def auto_action(self, view: View, legal: Sequence[A], rng: Rng) -> A:
         """Choose from the seat's view and legal actions only; never from hidden state."""
+
+    # The strong player's search (``rules.core.search``) asks four things of a game. A game that does not
+    # declare ``determinize`` has no strong level: its strong seats play as ``normal``.
+    supports_search: ClassVar[bool] = False
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A complete state that ``seat`` cannot tell from ``state``: everything its view shows kept, and
+        everything it cannot see (other hands, deck and bag order, face-down tiles, other seats' pending
+        secret choices, the future of the game's own random generator) drawn afresh from ``rng`` among what
+        is consistent with its view. The result must be a function of ``view(state, seat)`` and ``rng``
+        alone: two states with the same view give the same sample (a test per game proves it)."""
+        raise NotImplementedError(f"{self.name} has no determinizer")
+
+    def rollout_action(self, state: S, seat: int, legal: Sequence[A], rng: Rng) -> A:
+        """The move played for ``seat`` inside the search's rollouts, on a sampled state (so it may read
+        all of it). The default is the heuristic player on the seat's view."""
+        return self.auto_action(self.view(state, seat), legal, rng)
+
+    def evaluate(self, state: S) -> tuple[float, ...]:
+        """Each seat's prospects in [0, 1] (about its chance to win) where a rollout stops. A finished game
+        is judged by its outcome: a win is 1, shared among tied winners; games refine the unfinished case."""
+        outcome = self.outcome(state)
+        count = len(state.players)
+        if outcome is None:
+            return tuple(1.0 / count for _ in range(count))
+        winners = outcome.winners
+        return tuple((1.0 / len(winners) if seat in winners else 0.0) for seat in range(count))
+
+    def search_budget(self, state: S, seat: int) -> SearchBudget:
+        """The iterations and rollout horizon of a strong decision here (games tune it)."""
+        return SearchBudget()
 
     # ----- serialisation ----------------------------------------------------------------------
     def state_to_json(self, state: S) -> Any:
