@@ -70,7 +70,8 @@ def step(game: AnyGame, state: Any, seat: int, action: Any) -> Any:
 def mover(game: AnyGame, state: Any) -> int:
     """Which awaited seat decides next inside the search: the lowest, so simultaneous steps are walked
     one seat at a time in a fixed order."""
-    return min(game.to_act(state))
+    seat: int = min(game.to_act(state))
+    return seat
 
 
 def search(game: AnyGame, state: Any, seat: int, legal: Sequence[Any], rng: Rng,
