@@ -33,14 +33,14 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from db.records import GameRecord
+from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from rules.core.rng import Rng
-from table import compose
 from table.config import WebSettings
 from table.core import TableCore
 from table.delivery import Delivery
-from table.errors import StaleBoard, TableError
+from table.errors import ChoiceGone, StaleBoard, TableError
 from table.kits import KITS
 from table.model import Table
 from table.publications import Parcel
@@ -266,7 +266,7 @@ class Sandbox:
         if asked_for and panel is None:
             said, status = said or CLOSED, 403
         waiting = not table.over and bool(table.awaited()) and not awaited
-        commitment = compose.commitment_line(table) if table.state is not None else ""
+        commitment = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
         return html(sandbox_pages.play(table.id, table.record.kind, part, panel, gate, said, waiting, commitment),
                     status)
 
@@ -307,7 +307,9 @@ class Sandbox:
             return await self.after(table, granted.seat, PICK_ONE)
         try:
             _, after = await self.core.play_listed(table.id, table.user_of(granted.seat), granted.version, choice)
-        except StaleBoard:
+        except ChoiceGone as error:  # its own words suit any page: no thread in them
+            return await self.after(await self.table(request), granted.seat, str(error))
+        except StaleBoard:  # Discord's sentence sends the player to the thread's newest board
             return await self.after(await self.table(request), granted.seat, OLDER_PAGE)
         except TableError as error:
             return await self.after(await self.table(request), granted.seat, str(error))

@@ -160,7 +160,9 @@ def play(game_id: int, kind: str, part: PublicPart, panel: Panel | None, gate: t
     heard = " ".join(text for text in (said, part.log[-1] if part.log else "") if text)
     guide = (f'<a class="button guide-link" id="guide-link" href="/guide/{e(kind)}?from=/sandbox/{game_id}">'
              f"How to play {e(KITS[kind].name)}</a>")
-    fair = f'<p class="commitment" id="commitment">{e(commitment)}</p>' if commitment else ""
+    fair = ("<p>Every shuffle and roll of this game comes from a secret seed fixed when it started. Its SHA-256 "
+            f'commitment, over the seed and the players\' names, is <code class="wrap" id="commitment">{e(commitment)}'
+            "</code>; the seed is revealed when the game ends, and the replay checks the whole game against it.</p>")
     body = f"""<h1>{e(part.title)} <small>· sandbox</small></h1>
 <p class="learn">{guide}</p>
 <div class="visually-hidden" id="announce" role="status" aria-live="polite">{e(heard)}</div>
@@ -169,6 +171,6 @@ def play(game_id: int, kind: str, part: PublicPart, panel: Panel | None, gate: t
 <div class="public">{public_section(prefix, part)}</div>
 </div>
 <section class="fairness"><h2>Fair play</h2>{fair}</section>
-<nav class="links">{guide} <a class="button" href="{prefix}">Spectator page</a>
+<nav class="links">{guide.replace(' id="guide-link"', '')} <a class="button" href="{prefix}">Spectator page</a>
 <a class="button" href="{prefix}/replay">Replay so far</a> <a class="button" href="/">Sandbox home</a></nav>"""
     return layout(f"{part.title} · sandbox", body, wide=True)
