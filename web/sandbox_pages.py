@@ -116,10 +116,10 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
     if seat.prompt:
         rows.append(f'<p class="prompt" id="prompt" tabindex="-1">{e(seat.prompt)}</p>')
     rows.append(recent(part))
-    rows.append(legend(kind))
     rows.append(f'''<form method="post" action="/sandbox/{game_id}/choose" id="choices">
 <input type="hidden" name="key" value="{e(panel.key)}">
 <div class="choices" role="group" aria-label="Your choices">{choices}</div></form>''')
+    rows.append(legend(kind))  # right under the choices: the board stays close above them on a phone
     if seat.lines:
         rows.append('<ul class="secrets" id="secrets">' + "".join(f"<li>{e(line)}</li>" for line in seat.lines)
                     + "</ul>")
