@@ -126,6 +126,7 @@ OLDER_PAGE = ("That choice was made on an older page of this game: it has moved 
               "now; choose again.")
 NOT_THEIR_TURN = "The game is not waiting for that seat any more; here it is as it is now."
 PICK_ONE = "Choose one of the listed choices."
+TURN_COOKIE = "sandbox-turn"
 NO_HUMAN = ("At least one seat must be yours: leave a seat unticked under \"The automatic player takes\" "
             "and play it at this screen.")
 
@@ -328,7 +329,12 @@ class Sandbox:
     @staticmethod
     def to_page(game_id: int, *, passed: str | None = None, note: str | None = None) -> web.Response:
         query = "&".join(f"{name}={value}" for name, value in (("pass", passed), ("note", note)) if value)
-        return see_other(f"/sandbox/{game_id}{'?' + query if query else ''}#turn")
+        response = see_other(f"/sandbox/{game_id}{'?' + query if query else ''}#turn")
+        # A cookie that changes with every pass and choice: browsers that keep even "no-store" pages for Back
+        # (Chrome may) drop them when a cookie of the site has changed, so Back asks the server again, with or
+        # without JavaScript. It carries nothing and nothing reads it.
+        response.set_cookie(TURN_COOKIE, secrets.token_hex(8), path="/sandbox", httponly=True, samesite="Strict")
+        return response
 
     async def hand_png(self, request: web.Request) -> web.StreamResponse:
         """The hand of the seat whose choices are open, at their version only."""

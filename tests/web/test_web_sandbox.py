@@ -187,7 +187,10 @@ async def test_the_hot_seat_opens_a_panel_once_and_only_for_the_awaited_seat(san
         status, _, page = await get(base + address)
         assert status == 403 and 'id="private"' not in page and "/hand/" not in page, address
         assert "open only once, from their own pass step" in words(page)
-    status, location, _ = await post(base + "/pass", {"seat": "0"})
+    async with aiohttp.ClientSession() as session, \
+            session.post(base + "/pass", data={"seat": "0"}, allow_redirects=False) as answer:
+        status, location = answer.status, answer.headers["Location"]
+        assert "sandbox-turn" in answer.cookies  # a changed cookie: a kept page is dropped, not shown on Back
     assert status == 303 and re.fullmatch(rf"/sandbox/{game_id}\?pass=[\w-]+#turn", location)
     status, _, page = await get(sandbox.base_url + location)
     assert status == 200 and "Player 1's seat" in page
