@@ -17,6 +17,8 @@ from functools import cache
 from markdown_it import MarkdownIt
 
 from rules.little_circuses.board import size as grid_size
+from rules.wanderzirkus.content import COLOUR_NAMES
+from rules.wanderzirkus.text import COLOUR_SHORT
 from table.guides import guide
 from table.kits import KITS
 from web.pages import e, layout
@@ -27,15 +29,19 @@ def _markdown() -> MarkdownIt:
 
 
 def _wanderzirkus() -> tuple[str, ...]:
+    acts = ", ".join(f"{name} {colour}" for colour, name in COLOUR_NAMES.items())
+    letters = ", ".join(f"{short} {colour}" for colour, short in COLOUR_SHORT.items())
     return (
-        "An artist is written Colour [left side|right side]: each side lists the colours it connects with, "
-        "G green, B blue, R red, P purple, Y yellow. Clowns [B,P|B,R,Y$] is a red Clowns card whose left side "
-        "connects with blue or purple and whose right side with blue, red or yellow.",
+        f"An artist is written Act [left side|right side]. The act names the card's colour: {acts}.",
+        f"Each side lists the colours it connects with: {letters}. Juggling [B,P|B,R,Y$] is a yellow card whose "
+        "left side connects with blue or purple and whose right side with blue, red or yellow.",
         "A new card goes to the right of the last card of your show, and its left side must share a colour "
         "with that card's right side.",
-        "$ after a colour is a coin connection: a juggler played on it takes 1 coin.",
-        "In brackets after the card: (coin) is a coin at the bottom of the card, (stop sign) a stop sign (your "
-        "show ends at the fourth), and any other words are the card's effect, used right after it is played.",
+        "$ after a colour marks a coin connection, and (coin) a coin at the bottom of the card: both earn coins "
+        "(see Yellow under Scoring).",
+        "Other words in brackets after a card: (stop sign) is a stop sign (your show ends at the fourth); any "
+        "other words are the card's effect, used right after it is played.",
+        "Pause is the Pause card: it costs 4 VP, and any card may follow it.",
         "A city is written City (Region: colours, VP): it scores its VP when your show has an artist of every "
         "colour listed.",
     )

@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import aiohttp
 from aiohttp import web
@@ -50,6 +50,7 @@ from web.ratelimit import RateLimit
 from web.settings import SettingsError, listen_address
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GUILD = 1
 """The one "server" every sandbox game belongs to (the sandbox keeps its own database file)."""
@@ -88,7 +89,7 @@ class Grant:
     version: int
 
 
-class Keys:
+class Keys(Generic[T]):
     """Random keys kept in memory, each for a while: the hot seat's pass steps and open panels, and the
     sentences a redirect carries to the page it leads to. The newest ``kept`` only, so a crowd of tabs
     cannot grow it; a key forgotten or expired shows the pass step again, never a panel."""
@@ -96,22 +97,22 @@ class Keys:
     def __init__(self, lifetime: float, kept: int = 4096) -> None:
         self.lifetime = lifetime
         self.kept = kept
-        self._keys: OrderedDict[str, tuple[object, float]] = OrderedDict()
+        self._keys: OrderedDict[str, tuple[T, float]] = OrderedDict()
 
-    def issue(self, value: object) -> str:
+    def issue(self, value: T) -> str:
         key = secrets.token_urlsafe(18)
         self._keys[key] = (value, time.monotonic() + self.lifetime)
         while len(self._keys) > self.kept:
             self._keys.popitem(last=False)
         return key
 
-    def peek(self, key: str) -> object | None:
+    def peek(self, key: str) -> T | None:
         found = self._keys.get(key)
         if found is None or found[1] < time.monotonic():
             return None
         return found[0]
 
-    def take(self, key: str) -> object | None:
+    def take(self, key: str) -> T | None:
         """The key's value, once: the key is gone afterwards."""
         value = self.peek(key)
         self._keys.pop(key, None)
@@ -146,9 +147,9 @@ class Sandbox:
         self.companion = companion
         self.core = companion.core
         self._salt = secrets.randbits(63)  # the hints' randomness: never the game's own secret seed
-        self.passes = Keys(lifetime=3600.0)
-        self.panels = Keys(lifetime=24 * 3600.0)
-        self.notes = Keys(lifetime=600.0)
+        self.passes: Keys[Grant] = Keys(lifetime=3600.0)
+        self.panels: Keys[Grant] = Keys(lifetime=24 * 3600.0)
+        self.notes: Keys[str] = Keys(lifetime=600.0)
         router = companion.app.router
         router.add_get("/", self.home)
         router.add_post("/sandbox/new", self.new_game)
@@ -250,8 +251,7 @@ class Sandbox:
         part = await self.companion.public_part(table)
         humans = await self.humans(table)
         awaited = [seat for seat in table.awaited() if seat in humans]
-        note = self.notes.take(request.query.get("note", ""))
-        said = note if isinstance(note, str) else None
+        said = self.notes.take(request.query.get("note", ""))
         status = 200
         panel = gate = None
         # An address naming a seat (the old ?seat=N&show=1) or a spent pass opens no panel: only a pass step does.
@@ -260,7 +260,7 @@ class Sandbox:
         if awaited:
             if len(humans) == 1 and not asked_for:  # one person at the screen: nobody to keep a secret from
                 panel = self.panel(table, awaited[0])
-            elif isinstance(granted, Grant) and granted.game_id == table.id and granted.seat in awaited:
+            elif granted is not None and granted.game_id == table.id and granted.seat in awaited:
                 panel = self.panel(table, granted.seat)
             else:
                 gate = (awaited[0], table.names[awaited[0]])
@@ -301,7 +301,7 @@ class Sandbox:
         table = await self.table(request)
         form = await read_form(request)
         granted = self.panels.take(str(form.get("key", ""))[:40])
-        if not isinstance(granted, Grant) or granted.game_id != table.id:
+        if granted is None or granted.game_id != table.id:
             return self.to_page(table.id, note=self.notes.issue(PANEL_CLOSED))
         choice = number(form.get("choice"))
         if choice is None:
@@ -340,7 +340,7 @@ class Sandbox:
         """The hand of the seat whose choices are open, at their version only."""
         table = await self.table(request)
         granted = self.panels.peek(request.match_info["key"])
-        if (not isinstance(granted, Grant) or granted.game_id != table.id or table.state is None
+        if (granted is None or granted.game_id != table.id or table.state is None
                 or granted.version != table.record.version):
             raise Refused(404, "No hand", "A hand is shown only with its player's open choices.")
         view, kit = table.game.view(table.state, granted.seat), table.kit
