@@ -119,6 +119,14 @@ def seat_section(hand_url: str, seat: SeatPart) -> str:
     return "\n".join(rows)
 
 
+def guide_link(prefix: str, kind: str) -> str:
+    """A link to the game's guide; it leads back to an open game's page (never to a signed link's address)."""
+    if not kind:
+        return ""
+    back = f"?from={prefix}" if prefix.startswith("/game/") else ""
+    return f' <a class="button" id="guide-link" href="/guide/{e(kind)}{e(back)}">How to play</a>'
+
+
 def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int) -> str:
     """The spectator page (``seat`` None) or a seat's private page; it follows the game by itself."""
     title = part.title if seat is None else f"{part.title} — {seat.name}'s seat"
@@ -127,7 +135,7 @@ def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int
     body = (f'<section id="live" data-version="{part.version}"{live}>\n<h1>{e(title)}</h1>\n{private}\n'
             f"{public_section(prefix, part)}\n</section>\n"
             f'<nav class="links"><a class="button" id="replay-link" href="{e(prefix)}/replay">'
-            f'{"Replay the game" if part.over else "Replay the game so far"}</a></nav>')
+            f'{"Replay the game" if part.over else "Replay the game so far"}</a>{guide_link(prefix, part.kind)}</nav>')
     return layout(title, body)
 
 
