@@ -21,8 +21,9 @@ from rules.core import fairness
 from table.guides import Section
 from table.kits import KITS
 from web import guides
+from web import sandbox as sandbox_module
 from web.companion import Companion
-from web.sandbox import open_sandbox
+from web.sandbox import Keys, open_sandbox
 
 from discord_table import cheap_renders
 
@@ -270,3 +271,18 @@ async def test_the_sandbox_command_refuses_a_bad_address(tmp_path: Path) -> None
         sys.executable, "-m", "web.sandbox", "--listen", "nowhere", stderr=asyncio.subprocess.PIPE, cwd=tmp_path)
     _, error = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2 and "--listen must be HOST:PORT" in error.decode()
+
+
+def test_the_hot_seats_keys_open_once_expire_and_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(sandbox_module.time, "monotonic", lambda: now[0])
+    keys: Keys[str] = Keys(lifetime=60.0, kept=3)
+    first = keys.issue("Player 1")
+    assert keys.peek(first) == "Player 1" and keys.take(first) == "Player 1"
+    assert keys.take(first) is None  # spent
+    late = keys.issue("late")
+    now[0] += 61
+    assert keys.take(late) is None  # expired
+    issued = [keys.issue(f"tab {number}") for number in range(5)]
+    assert [keys.peek(key) for key in issued] == [None, None, "tab 2", "tab 3", "tab 4"]  # the newest 3 only
+    assert len(set(issued)) == 5 and all(len(key) >= 24 for key in issued)
