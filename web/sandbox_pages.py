@@ -126,9 +126,9 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
     elif seat.hand_alt:
         rows.append('<p class="secrets" id="secrets">You hold nothing secret right now.</p>')
     if seat.hand_alt:
+        # A tap opens the hand full size in a new tab, so this page (and its one-time panel) stays open.
         rows.append(f'<figure class="hand"><a class="zoom" href="{e(panel.hand_url)}" target="_blank" rel="noopener">'
-                    f'<img class="hand" '
-                    f'src="{e(panel.hand_url)}" alt="{e(seat.hand_alt)}"></a></figure>')
+                    f'<img class="hand" src="{e(panel.hand_url)}" alt="{e(seat.hand_alt)}"></a></figure>')
     rows.append("</section>")
     return "\n".join(row for row in rows if row)
 
