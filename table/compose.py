@@ -6,6 +6,7 @@ was already posted. No Discord objects: a mention is ``<@id>`` and a time is ``<
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -201,6 +202,14 @@ def said_once(sentences: Sequence[str]) -> list[str]:
         counts[sentence] = counts.get(sentence, 0) + 1
     return [sentence if times == 1 else f"{sentence} ({'twice' if times == 2 else f'{times} times'})"
             for sentence, times in counts.items()]
+
+
+_REPEATED = re.compile(r" \((?:twice|\d+ times)\)$")
+
+
+def without_count(line: str) -> str:
+    """The sentence of a line ``said_once`` wrote, without how often it happened."""
+    return _REPEATED.sub("", line)
 
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
