@@ -64,7 +64,7 @@ class Games:
     async def seats(conn: Connection, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""
         rows = await conn.execute_fetchall(
-            "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT game_id, seat, user_id, display_name, joined_at, hints FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,))
         return [seat(row) for row in rows]
 

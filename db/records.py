@@ -41,7 +41,7 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 
 GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
-                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes")
+                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes, hints")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
                       "ELSE FALSE END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
@@ -88,6 +88,9 @@ class GameRecord:
     """Whether a seat's only legal action (in an open step) is played for it at once."""
     away_bank_minutes: int = 7 * 24 * 60
     """How long, per seat, a player away (``/me away``) stops their clock in this game."""
+    hints: bool | None = None
+    """Whether the players' private panels offer "Suggest" (the strong player's choice); None until the game
+    starts, unless its creator chose: it is then decided from the seating (see table/hints.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,8 @@ class SeatRecord:
     user_id: int
     display_name: str
     joined_at: datetime
+    hints: int = 0
+    """How many suggestions ("Suggest" on the private panel) this seat asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,12 +313,14 @@ def game(row: Row, snapshots: Snapshots | None = None) -> GameRecord:
         updated_at=datetime.fromisoformat(row["updated_at"]),
         board_since=row["board_since"], damage="; ".join(dict.fromkeys(reasons)) or None,
         forced_moves=bool(row["forced_moves"]), away_bank_minutes=row["away_bank_minutes"],
+        hints=None if row["hints"] is None else bool(row["hints"]),
     )
 
 
 def seat(row: Row) -> SeatRecord:
     return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
-                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]))
+                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]),
+                      hints=row["hints"])
 
 
 def action(row: Row) -> ActionRecord:

@@ -327,6 +327,22 @@ class GameStore(ActionLog):
         """Metadata: no version change."""
         await self._set_metadata(game_id, "board_message_id", message_id)
 
+    async def set_hints(self, game_id: int, hints: bool | None) -> None:
+        """Whether the game's panels offer "Suggest" (None: decided from the seating when it starts). A setting,
+        not a move: no version change."""
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE games SET hints = ? WHERE id = ?",
+                            (None if hints is None else int(hints), game_id)) == 0:
+                raise GameNotFound(game_id)
+
+    async def count_hint(self, game_id: int, seat: int) -> None:
+        """One more suggestion asked for by ``seat``: the game's mark of having used hints. No version change (the
+        game did not move), so a panel open meanwhile stays good."""
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE seats SET hints = hints + 1 WHERE game_id = ? AND seat = ?",
+                            (game_id, seat)) == 0:
+                raise GameNotFound(game_id)
+
     # ----- seats ------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""
