@@ -17,6 +17,7 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
 | ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
+| ``rm:hint:<game>:<version>`` | a private panel | "Suggest": the strong player's choice for the asker, privately |
 | ``rm:next:<game>`` | a private panel | "Next game": the panel of the next game waiting for the asker (0: none yet) |
 | ``rm:inbox:<page>`` | a page of ``/me inbox`` | turn the page (read anew) |
 
@@ -275,6 +276,22 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
         await lobby_handlers(interaction).show_guide(interaction, self.kind, self.index, True)
 
 
+class SuggestButton(TableButton, template=rf"rm:hint:(?P<game>{ID}):(?P<version>{ID})"):
+    """"Suggest" on a private panel of a game with hints, for the panel's ``version``."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(_button("Suggest", f"rm:hint:{game_id}:{version}", discord.ButtonStyle.secondary, "💡"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SuggestButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).suggest(interaction, self.game_id, self.version)
+
+
 class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
     """"Next game" on a private panel: ``game`` is the panel's own game (0 for none), so the walk goes on from
     it instead of coming back to it while it still waits for the player."""
@@ -307,7 +324,7 @@ class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
 
 
 SERVED = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, NextGameButton, InboxPageButton)
+          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, SuggestButton, NextGameButton, InboxPageButton)
 
 
 def served(custom_id: str) -> bool:

@@ -53,13 +53,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            autopilot_after="Missed deadlines in a row before the automatic player keeps a seat "
                                            "(default 3)",
                            forced_moves="Play a move at once when it is a player's only legal choice (default on)",
-                           away_bank_days="Days per player that being away (/me away) stops their clock (default 7)")
+                           away_bank_days="Days per player that being away (/me away) stops their clock (default 7)",
+                           hints="Offer Suggest on players' private panels (default: on for one person, off for more)")
     @app_commands.choices(kind=KIND_CHOICES)
     async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
                   deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
                   autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER,
                   forced_moves: bool = True,
-                  away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS) -> None:
+                  away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS,
+                  hints: bool | None = None) -> None:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
@@ -74,7 +76,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
             parsed[key.strip()] = value.strip()
         deadline = None if deadline_hours is None else round(deadline_hours * 60)
         await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after,
-                                  forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60)
+                                  forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60,
+                                  hints=hints)
 
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
         await acting.answer_first(interaction, edit=True)
@@ -163,6 +166,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
                 "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
         await acting.reply(interaction, text)
+        await self.refresh_lobby(table)
+
+    @game_group.command(name="hints", description="Turn Suggest on or off in a game you created, before it starts")
+    @app_commands.describe(game="The game number", on="Offer Suggest on players' private panels")
+    async def hints(self, interaction: discord.Interaction, game: int, on: bool) -> None:
+        await acting.answer_first(interaction)
+        table = await core_of(interaction).set_hints(game, interaction.user.id, on, interaction.guild_id)
+        await acting.reply(interaction, f"{table.title}: " + ("hints are on." if on else "hints are off."))
         await self.refresh_lobby(table)
 
     # ----- games here -----------------------------------------------------------------------------------

@@ -8,11 +8,17 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
+from db.life import Standing
 from table import compose
 from table.errors import TableError
 from table.kits import KITS
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+
+
+def record_line(row: Standing) -> str:
+    return (f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won {row.won}, "
+            f"average {row.average:.1f}, best {row.best}")
 
 
 class StatsCog(commands.Cog, name="Statistics"):
@@ -47,13 +53,17 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Statistics belong to a server; ask in one.")
         who = member or interaction.user
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).player_record(interaction.guild_id, who.id)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.player_record(interaction.guild_id, who.id)
+        hinted = await core.player_record(interaction.guild_id, who.id, hinted=True)
+        if not rows and not hinted:
             await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
             return
         lines = [f"**{who.display_name[:40]}'s record**"]
-        lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
-                  f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
+        lines += [record_line(row) for row in rows]
+        if hinted:
+            lines.append("With hints (someone asked for suggestions; not in the standings):")
+            lines += [record_line(row) for row in hinted]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
 

@@ -14,6 +14,7 @@ from db.store import ActionRecord
 from rules.core import fairness
 from rules.core.events import Event
 from rules.core.words import listing
+from table import hints
 from table.model import Table
 
 MESSAGE_LIMIT = 2000
@@ -87,6 +88,7 @@ def lobby_text(table: Table) -> str:
              "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
              else "Forced moves: off (every decision is asked).",
              f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
+             hints.hints_words(table),
              f"Seats ({len(table.seats)}/{game.max_players}):"]
     lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
     status = table.record.status
@@ -154,6 +156,9 @@ def final_text(table: Table) -> str:
             lines.append(f"{place}. {names[seat]} ({mention(table.user_of(seat))}): {outcome.scores[seat]}")
     winners = listing([names[s] for s in outcome.winners])
     lines.append(f"🏆 Winner: {winners}!" if not table.solo else f"Result: {outcome.result or ''}")
+    hinted = hints.hinted_line(table)
+    if hinted is not None:
+        lines.append(hinted)
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ from table.config import Shards
 from table.delivery import Courier
 from table.digest import DigestDesk
 from table.errors import ChoiceGone, TableError
+from table.hints import Suggestion
 from table.inbox import Inbox, InboxEntry, following
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
@@ -37,6 +38,8 @@ from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
 from table.renders import Renders, ThreadRenders, open_renders
 from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
+from table.suggestions import HintDesk
+from table.thinking import Thinker, ThreadThinker
 from table.work import MOVES, Change
 
 log = logging.getLogger(__name__)
@@ -54,7 +57,8 @@ def utc_now() -> datetime:
 
 class TableCore:
     def __init__(self, store: GameStore, clock: Callable[[], datetime] = utc_now,
-                 renders: Renders | None = None, claim: WorkClaim | None = None) -> None:
+                 renders: Renders | None = None, claim: WorkClaim | None = None,
+                 thinker: Thinker | None = None) -> None:
         self.store = store
         self.clock = clock
         self.renders: Renders = renders or ThreadRenders()
@@ -71,6 +75,10 @@ class TableCore:
         self.nudges = Nudger(self.tables, self.life, clock, self.claim)
         self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
         self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
+        self.thinker: Thinker = thinker or ThreadThinker()
+        """Where automatic players think (see table.thinking): threads of this process unless given a pool."""
+        self.hints = HintDesk(self.tables, lambda: self.thinker)
+        self.tables.work.preparers.append(self.hints.prepare)  # a game's hints are decided with its start
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
@@ -102,6 +110,7 @@ class TableCore:
         except StoreError as error:  # its leases run out by themselves
             log.warning("The leases of this process could not be given back: %s", error)
         await self.renders.close()
+        await self.thinker.close()
         await self.store.close()
 
     def measure(self, metrics: Metrics) -> None:
@@ -258,8 +267,9 @@ class TableCore:
     async def leaderboard(self, guild_id: int, kind: str) -> list[Standing]:
         return await self.life.leaderboard(guild_id, kind)
 
-    async def player_record(self, guild_id: int, user_id: int) -> list[Standing]:
-        return await self.life.player_record(guild_id, user_id)
+    async def player_record(self, guild_id: int, user_id: int, *, hinted: bool = False) -> list[Standing]:
+        """A member's record per game: without the games where someone asked for hints, or only those."""
+        return await self.life.player_record(guild_id, user_id, hinted=hinted)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self.tables.write(self.store.set_lobby_message(game_id, message_id))
@@ -345,10 +355,11 @@ class TableCore:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60, hints: bool | None = None) -> Table:
+        """A new game's lobby; ``hints`` None leaves them to be decided from the seating at the start."""
         return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
                                         deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes, hints=hints)
 
     async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
         return await self.tables.join(game_id, user_id, name, guild_id)
@@ -359,6 +370,16 @@ class TableCore:
     async def set_deadline(self, game_id: int, user_id: int, minutes: int | None, autopilot_after: int,
                            guild_id: int | None = None) -> Table:
         return await self.tables.set_deadline(game_id, user_id, minutes, autopilot_after, guild_id)
+
+    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None) -> Table:
+        """The creator turns the game's hints on or off (None: decided from the seating) before it starts."""
+        return await self.hints.set_hints(game_id, user_id, hints, guild_id)
+
+    async def suggest(self, game_id: int, user_id: int, version: int, guild_id: int | None = None
+                      ) -> tuple[Table, Suggestion]:
+        """"Suggest" on a private panel opened at ``version``: the strong player's choice for the asker's seat,
+        for the asker alone (see table.suggestions); the seat's asking is marked in the game's record."""
+        return await self.hints.suggest(game_id, user_id, version, guild_id)
 
     def check_startable(self, table: Table, user_id: int) -> None:
         """The refusals of :meth:`start` that can be told before a thread is opened for the game."""

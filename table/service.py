@@ -203,7 +203,7 @@ class TableService:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60, hints: bool | None = None) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -224,6 +224,8 @@ class TableService:
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
             await self.store.add_seat(record.id, creator_id, creator_name)
+            if hints is not None:  # else decided from the seating at the start (table/hints.py)
+                await self.store.set_hints(record.id, hints)
             return record.id
         return await self.table(await self.work.create(create))
 

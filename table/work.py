@@ -47,6 +47,7 @@ Cause = Literal[
     "standing",  # a standing answer set (and played at once if its decision is waiting)
     "start", "lobby", "take_back", "reclaim", "seat", "handover", "vote", "abandon", "repair", "remind", "away",
     "note", "digest", "nudge",
+    "hint",  # a seat asked for a suggestion: its count of suggestions, the game's mark of having used hints
 ]
 MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "forced", "standing"})
 """The causes of changes that are moves: each plays the moves that need no one (forced moves, standing answers)
