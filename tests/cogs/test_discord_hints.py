@@ -98,3 +98,24 @@ async def test_a_game_of_two_people_has_no_suggest(tmp_path: Path) -> None:
         refused = await (await d.forge_click("alice", panel, f"rm:hint:{table.id}:{version}")).answer()
         assert refused.ephemeral and refused.content == HINTS_OFF
         assert [seat.hints for seat in (await core_of(d).table(table.id)).seats] == [0, 0]
+
+
+async def test_the_creator_turns_hints_on_before_the_start(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        where = d.channel("games")
+        tables = core_of(d).tables
+        table = await tables.create(SealedGuess.key, where.guild_id, where.id, d.user("alice").id, "alice", {})
+        await tables.join(table.id, d.user("bob").id, "bob")
+        refused = await (await d.slash("bob", "games", "game hints", {"game": table.id, "on": True})).answer()
+        assert refused.ephemeral and refused.content == ("Only the player who created this game can turn its hints "
+                                                         "on or off.")
+        done = await (await d.slash("alice", "games", "game hints", {"game": table.id, "on": True})).answer()
+        assert done.ephemeral and done.content == f"Sealed Guess #{table.id}: hints are on."
+        await (await d.slash("alice", "games", "game start", {"game": table.id})).answer()
+        await core_of(d).publisher.idle()
+        thread = d.channel((await core_of(d).record(table.id)).thread_id)
+        for player in ("alice", "bob"):
+            panel = (await take_turn(d, player, thread)).message
+            assert any(custom.startswith("rm:hint:") for custom in custom_ids(panel))
+        late = await (await d.slash("alice", thread, "game hints", {"game": table.id, "on": False})).answer()
+        assert late.content == "Hints are chosen before the game starts; this game has already started."
