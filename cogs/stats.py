@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
-from db.life import Standing
 from table import compose
 from table.errors import TableError
 from table.kits import KITS
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+
+
+class Standing(Protocol):
+    """One line of a player's record, as the core reads it."""
+
+    @property
+    def key(self) -> int | str: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def average(self) -> float: ...
+    @property
+    def best(self) -> int: ...
 
 
 def record_line(row: Standing) -> str:

@@ -20,7 +20,7 @@ from table.thinking import Choice, Thought
 import sealed_guess as sealed_guess_kit
 from discord_standin import standin
 from discord_table import button, cheap_renders, core_of, custom_ids, labels, open_game, take_turn
-from sealed_guess import SealedGuess
+from sealed_guess import Pick, SealedGuess
 
 
 @pytest.fixture(autouse=True)
@@ -114,8 +114,23 @@ async def test_the_creator_turns_hints_on_before_the_start(tmp_path: Path) -> No
         await (await d.slash("alice", "games", "game start", {"game": table.id})).answer()
         await core_of(d).publisher.idle()
         thread = d.channel((await core_of(d).record(table.id)).thread_id)
-        for player in ("alice", "bob"):
-            panel = (await take_turn(d, player, thread)).message
-            assert any(custom.startswith("rm:hint:") for custom in custom_ids(panel))
+        panels = {player: (await take_turn(d, player, thread)).message for player in ("alice", "bob")}
+        assert all(any(custom.startswith("rm:hint:") for custom in custom_ids(panel)) for panel in panels.values())
         late = await (await d.slash("alice", thread, "game hints", {"game": table.id, "on": False})).answer()
         assert late.content == "Hints are chosen before the game starts; this game has already started."
+
+        # Bob asks once; the game ends; it is marked, and kept out of the standings but in his record, apart.
+        asked = await (await d.click("bob", panels["bob"], button(panels["bob"], "rm:hint:"))).answer()
+        assert asked.content.startswith("💡 **Suggestion: Pick ")
+        for _ in range(sealed_guess_kit.ROUNDS):
+            for player, number in (("alice", 3), ("bob", 1)):
+                await core_of(d).play(table.id, d.user(player).id, None, lambda _t, _s, n=number: Pick(n))
+        await core_of(d).publisher.idle()
+        assert any("💡 Suggestions asked for: bob (1). This game stays out of the standings." in message.content
+                   for message in d.messages_in(thread))
+        board = await (await d.slash("alice", "games", "stats leaderboard", {"kind": SealedGuess.key})).answer()
+        assert board.content == "No Sealed Guess game has finished here yet."
+        record = await (await d.slash("bob", "games", "stats record", {})).answer()
+        assert record.content.split("\n")[1:] == [
+            "With hints (someone asked for suggestions; not in the standings):",
+            "Sealed Guess: played 1, won 0, average 0.0, best 0"]
