@@ -388,10 +388,11 @@ class LifeStore:
                                    "VALUES (?, ?, ?, ?, ?)", (game_id, seat, user_id, score, place))
 
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
-        """A game's best players in a server: most wins, then best average score. Games where a seat asked for
-        hints are left out (see :data:`HINTED_SQL`)."""
+        """A game's best players in a server: most wins, then best average score. Robots (negative ids) are
+        kept apart: see :meth:`robot_standings`; games where a seat asked for hints are left out (see
+        :data:`HINTED_SQL`)."""
         return await self._standings(
-            "r.user_id", f"g.guild_id = ? AND g.kind = ? AND NOT {HINTED_SQL}", (guild_id, kind),
+            "r.user_id", f"g.guild_id = ? AND g.kind = ? AND r.user_id >= 0 AND NOT {HINTED_SQL}", (guild_id, kind),
             "ORDER BY won DESC, average DESC, played DESC, r.user_id LIMIT ?", (limit,))
 
     async def player_record(self, guild_id: int, user_id: int, *, hinted: bool = False) -> list[Standing]:
@@ -400,11 +401,18 @@ class LifeStore:
         return await self._standings("g.kind", f"g.guild_id = ? AND r.user_id = ? AND {'' if hinted else 'NOT '}"
                                      f"{HINTED_SQL}", (guild_id, user_id), "ORDER BY g.kind", ())
 
+    async def robot_standings(self, guild_id: int, kind: str) -> list[Standing]:
+        """How the robots did in a game in a server, apart from the people's leaderboard: one line per level
+        (the level is its key). Games with hints are left out here too: a robot beaten by a helped player."""
+        return await self._standings(
+            "s.robot", f"g.guild_id = ? AND g.kind = ? AND s.robot IS NOT NULL AND NOT {HINTED_SQL}", (guild_id, kind),
+            "ORDER BY s.robot", (), join="JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat ")
+
     async def _standings(self, key: str, where: str, params: Sequence[object], tail: str,
-                         tail_params: Sequence[object]) -> list[Standing]:
+                         tail_params: Sequence[object], join: str = "") -> list[Standing]:
         sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS won, "
                f"AVG(r.score) AS average, MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
-               f"WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
+               f"{join}WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
         async with self.database.read() as conn:
             rows = await conn.execute_fetchall(sql, (*params, *tail_params))
         return [Standing(row["key"], row["played"], row["won"], float(row["average"]), row["best"]) for row in rows]

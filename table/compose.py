@@ -26,6 +26,12 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def who(table: Table, seat: int) -> str:
+    """A seat's holder as the thread names them: a member's mention, or a robot's name (a robot is never
+    mentioned: it has no Discord account, and ``<@…>`` of its id would be nobody)."""
+    return table.names[seat] if table.is_robot(seat) else mention(table.user_of(seat))
+
+
 def timestamp(at: datetime, style: str = "f") -> str:
     """A time every reader sees in their own time zone (Discord's timestamp markup)."""
     return f"<t:{int(at.timestamp())}:{style}>"
@@ -90,7 +96,7 @@ def lobby_text(table: Table) -> str:
              f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
              hints.hints_words(table),
              f"Seats ({len(table.seats)}/{game.max_players}):"]
-    lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
+    lines += [f"{seat.seat + 1}. {who(table, seat.seat)}" for seat in table.seats]
     status = table.record.status
     if status == "lobby":
         lines.append(f"Press **Join** to take a seat; {mention(table.record.creator_id)} starts the game.")
@@ -140,8 +146,8 @@ def public_prompt(table: Table, seat: int) -> str:
     assert table.state is not None
     text = table.game.public_prompt(table.state, seat).rstrip(".")
     name = table.names[seat]
-    who = mention(table.user_of(seat))
-    return who + text[len(name):] if text.startswith(name) else f"{who} — {text}"
+    holder = who(table, seat)
+    return holder + text[len(name):] if text.startswith(name) else f"{holder} — {text}"
 
 
 def final_text(table: Table) -> str:
@@ -153,7 +159,8 @@ def final_text(table: Table) -> str:
     lines = ["**Final scores**"]
     for place, seats in enumerate(outcome.ranking, start=1):
         for seat in seats:
-            lines.append(f"{place}. {names[seat]} ({mention(table.user_of(seat))}): {outcome.scores[seat]}")
+            holder = "" if table.is_robot(seat) else f" ({mention(table.user_of(seat))})"
+            lines.append(f"{place}. {names[seat]}{holder}: {outcome.scores[seat]}")
     winners = listing([names[s] for s in outcome.winners])
     lines.append(f"🏆 Winner: {winners}!" if not table.solo else f"Result: {outcome.result or ''}")
     hinted = hints.hinted_line(table)
@@ -213,7 +220,7 @@ def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
     actors = []
     for seat in seats:
         words = ""
-        if automatic[seat]:
+        if automatic[seat] and not table.is_robot(seat):  # a robot's name says it already
             [reason, *others] = sorted(reasons[seat], key=str)
             words = f" ({AUTOMATIC_WORDS[reason]})" if not others and reason is not None else " (automatic player)"
         actors.append(table.names[seat] + words)
@@ -221,7 +228,7 @@ def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
 
 
 def start_text(table: Table) -> str:
-    players = ", ".join(mention(seat.user_id) for seat in table.seats)
+    players = ", ".join(who(table, seat.seat) for seat in table.seats)
     return f"**{table.title}** begins! Players: {players}."
 
 

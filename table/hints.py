@@ -29,14 +29,9 @@ __all__ = ["Suggestion", "default_hints", "hinted_line", "hints_on", "hints_word
 HINTS_OFF = ("Hints are off in this game: with two or more people at the table, nobody gets the computer's help "
              "unless the game's creator turned hints on before it started.")
 
-def is_person(table: Table, seat: int) -> bool:
-    """Whether a person holds ``seat`` (a robot seat, where the table has them, is no person)."""
-    return 0 <= seat < len(table.seats)
-
-
 def people(table: Table) -> int:
-    """How many people sit at the table."""
-    return sum(is_person(table, seat.seat) for seat in table.seats)
+    """How many people sit at the table (robots are none)."""
+    return len(table.people)
 
 
 def default_hints(table: Table) -> bool:

@@ -28,7 +28,7 @@ import multiprocessing
 import os
 import secrets
 import signal
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -105,6 +105,21 @@ def _start_thinker(bot: int) -> None:
 
 def _ready() -> int:
     return os.getpid()
+
+
+class Moved(Exception):
+    """The game is no longer at the version a decision was made for."""
+
+
+def at_version(version: int, action: Any) -> Callable[[Any, int], Any]:
+    """A chooser (for ``TableService.act``) that plays ``action`` only while the game is at ``version``: a
+    decision thought out of the lock is applied under it to the very position it was made for, else
+    :class:`Moved` is raised and nothing is written."""
+    def chosen(table: Any, seat: int) -> Any:
+        if table.record.version != version:
+            raise Moved()
+        return action
+    return chosen
 
 
 class ThinkingFailed(Exception):

@@ -68,7 +68,7 @@ async def test_suggest_on_a_solo_panel_answers_the_player_alone(tmp_path: Path) 
             labels(panel)
         assert why.startswith("Why: the automatic player's usual choice here") and "gives no figures" in why
 
-        core_of(d).thinker = Figures()
+        core_of(d).robots.thinker = Figures()
         figures = await (await d.click("alice", panel, suggest)).answer()
         assert figures.ephemeral
         assert "about 46 % to win; " in figures.content and " — 38 %; " in figures.content

@@ -97,6 +97,15 @@ async def test_hints_are_decided_from_the_seating_unless_the_creator_chose(tmp_p
         with pytest.raises(TableError, match="already started"):
             await core.set_hints(chosen, ANN, False)
 
+        with_robot = await core.create("sealed_guess", GUILD, CHANNEL, ANN, "Ann", {})
+        await core.add_robot(with_robot.id, ANN, "normal")  # one person and a robot: a practice game
+        await core.start(with_robot.id, ANN, thread_id=95)
+        assert (await core.table(with_robot.id)).record.hints is True
+        crowd = await guessing(core, start=False)
+        await core.add_robot(crowd, ANN, "normal")
+        await core.start(crowd, ANN, thread_id=94)
+        assert (await core.table(crowd)).record.hints is False
+
         quiet_solo = await core.create("circus_train", GUILD, CHANNEL, BEN, "Ben", {}, hints=False)
         await core.start(quiet_solo.id, BEN, thread_id=96)
         assert (await core.table(quiet_solo.id)).record.hints is False
