@@ -168,11 +168,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await acting.reply(interaction, text)
         await self.refresh_lobby(table)
 
-    @game_group.command(name="hints", description="Turn Suggest on or off in a game you created, before it starts")
+    @game_group.command(name="hints", description="Turn Suggest on or off in a game you created (or manage), before "
+                                                  "it starts")
     @app_commands.describe(game="The game number", on="Offer Suggest on players' private panels")
     async def hints(self, interaction: discord.Interaction, game: int, on: bool) -> None:
         await acting.answer_first(interaction)
-        table = await core_of(interaction).set_hints(game, interaction.user.id, on, interaction.guild_id)
+        table = await core_of(interaction).set_hints(game, interaction.user.id, on, interaction.guild_id,
+                                                     may_manage=is_manager(interaction))
         await acting.reply(interaction, f"{table.title}: " + ("hints are on." if on else "hints are off."))
         await self.refresh_lobby(table)
 

@@ -397,9 +397,11 @@ class TableCore:
                            guild_id: int | None = None) -> Table:
         return await self.tables.set_deadline(game_id, user_id, minutes, autopilot_after, guild_id)
 
-    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None) -> Table:
-        """The creator turns the game's hints on or off (None: decided from the seating) before it starts."""
-        return await self.hints.set_hints(game_id, user_id, hints, guild_id)
+    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None, *,
+                        may_manage: bool = False) -> Table:
+        """The creator (or a server manager) turns the game's hints on or off (None: decided from the seating)
+        before it starts."""
+        return await self.hints.set_hints(game_id, user_id, hints, guild_id, may_manage=may_manage)
 
     async def suggest(self, game_id: int, user_id: int, version: int, guild_id: int | None = None
                       ) -> tuple[Table, Suggestion]:

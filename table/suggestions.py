@@ -67,12 +67,15 @@ class HintDesk:
         change.write(lambda: self.store.set_hints(game_id, decided))
         after.record = replace(after.record, hints=decided)
 
-    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None) -> Table:
-        """The creator turns hints on or off (None: decided from the seating) while the game is in its lobby."""
+    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None, *,
+                        may_manage: bool = False) -> Table:
+        """The creator (or a server manager: ``may_manage``) turns hints on or off (None: decided from the seating)
+        while the game is in its lobby."""
         async with self.tables.work.change(game_id, "lobby", guild_id=guild_id) as change:
             table = change.table
-            if user_id != table.record.creator_id:
-                raise TableError("Only the player who created this game can turn its hints on or off.")
+            if user_id != table.record.creator_id and not may_manage:
+                raise TableError("Only the player who created this game or a server manager can turn its hints on or "
+                                 "off.")
             if table.record.status != "lobby":
                 raise TableError("Hints are chosen before the game starts; this game has already started."
                                  if table.record.status == "active" else "This game is over.")

@@ -107,8 +107,8 @@ async def test_the_creator_turns_hints_on_before_the_start(tmp_path: Path) -> No
         table = await tables.create(SealedGuess.key, where.guild_id, where.id, d.user("alice").id, "alice", {})
         await tables.join(table.id, d.user("bob").id, "bob")
         refused = await (await d.slash("bob", "games", "game hints", {"game": table.id, "on": True})).answer()
-        assert refused.ephemeral and refused.content == ("Only the player who created this game can turn its hints "
-                                                         "on or off.")
+        assert refused.ephemeral and refused.content == ("Only the player who created this game or a server "
+                                                         "manager can turn its hints on or off.")
         done = await (await d.slash("alice", "games", "game hints", {"game": table.id, "on": True})).answer()
         assert done.ephemeral and done.content == f"Sealed Guess #{table.id}: hints are on."
         await (await d.slash("alice", "games", "game start", {"game": table.id})).answer()

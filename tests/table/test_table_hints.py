@@ -89,7 +89,7 @@ async def test_hints_are_decided_from_the_seating_unless_the_creator_chose(tmp_p
         assert "Hints: off." in compose.lobby_text(await core.table(two))
 
         chosen = await guessing(core, start=False)
-        with pytest.raises(TableError, match="Only the player who created this game"):
+        with pytest.raises(TableError, match="Only the player who created this game or a server manager"):
             await core.set_hints(chosen, BEN, True)
         assert "Hints: on" in compose.lobby_text(await core.set_hints(chosen, ANN, True))
         await core.start(chosen, ANN, thread_id=97)
