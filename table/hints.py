@@ -81,7 +81,9 @@ class Suggestion:
         elif self.estimates:
             parts = [f"{label} — about {percent(value)} to win" if index == 0 else f"{label} — {percent(value)}"
                      for index, (label, value) in enumerate(self.estimates)]
-            lines.append("Why: " + "; ".join(parts) + ".")
+            # Figures that do not tell the choices apart are said to be so, rather than read as a reason.
+            close = len(self.estimates) > 1 and len({percent(value) for _, value in self.estimates}) == 1
+            lines.append("Why: " + ("little to choose between them: " if close else "") + "; ".join(parts) + ".")
             lines.append("(The strong automatic player's estimates, from games played out from what you can see.)")
         else:
             lines.append(f"Why: the automatic player's usual choice here; it cannot yet look ahead in {game_name}, "

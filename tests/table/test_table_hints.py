@@ -16,7 +16,7 @@ from rules.core.players import Level
 from table import compose
 from table.core import TableCore
 from table.errors import StaleBoard, TableError
-from table.hints import HINTS_OFF
+from table.hints import HINTS_OFF, Suggestion
 from table.suggestions import STALE_PANEL
 from table.thinking import Choice, Thought
 
@@ -203,6 +203,13 @@ async def test_games_with_suggestions_stay_out_of_the_standings(database: str) -
         assert [row.played for row in await core.player_record(GUILD, ANN, hinted=True)] == [1]
     finally:
         await core.close()
+
+
+def test_figures_that_do_not_tell_the_choices_apart_are_said_to_be_so() -> None:
+    even = Suggestion("Keep Clowns", (("Keep Clowns", 1.0), ("Keep Magic", 0.998)))
+    assert even.text("Der Wanderzirkus").split("\n")[1] == (
+        "Why: little to choose between them: Keep Clowns — about 100 % to win; Keep Magic — 100 %.")
+    assert Suggestion("Pass", only=True).text("Der Wanderzirkus").split("\n")[1] == "Why: it is your only choice."
 
 
 async def test_a_game_without_search_suggests_its_choice_without_figures(tmp_path: Any) -> None:
