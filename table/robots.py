@@ -227,8 +227,9 @@ class Robots:
             await self.tables.act(table.id, None, None, chosen, seat=seat, cause="robot")
         except Moved:
             return False
-        except TableError as refusal:  # the seat is no longer awaited: its part was done some other way
-            log.info("Game %s: robot seat %s did not move: %s", table.id, seat + 1, refusal)
+        except TableError:  # the seat is no longer awaited, or the rules refused: never the refusal's words,
+            # which may name what the robot holds
+            log.info("Game %s: robot seat %s did not move (its decision was refused)", table.id, seat + 1)
             return False
         self.moved += 1
         self.waited.append(self.monotonic() - began)

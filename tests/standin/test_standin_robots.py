@@ -176,6 +176,11 @@ async def test_two_people_and_two_strong_robots_play_dreadful_circus_to_its_end(
         for text in texts:
             assert "<@-" not in text
             assert set(re.findall(r"<@!?(\d+)>", text)) <= people_ids, text
+        # The statistics keep the robots apart from the people's standings.
+        stats = await (await d.slash("bob", "games", "stats leaderboard", {"kind": "dreadful_circus"})).settled(WAIT)
+        ranked = stats.content.split("Robots (not ranked): ")
+        assert len(ranked) == 2 and ranked[1].startswith("strong: ") and "<@-" not in stats.content
+        assert set(re.findall(r"<@!?(\d+)>", ranked[0])) == people_ids
         # The loop never fell behind while robots thought.
         print(f"robot moves: {sum(1 for entry in logged if table.is_robot(entry.seat))}; the bot's loop lag while "
               f"robots thought: worst {probe.worst * 1000:.1f} ms over {probe.samples} samples")
