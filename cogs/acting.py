@@ -237,9 +237,11 @@ async def act_in_game(interaction: discord.Interaction, game: int | None, kind: 
 
 async def create_lobby(interaction: discord.Interaction, kind: str, options: dict[str, object], *,
                        deadline_minutes: int | None = None, autopilot_after: int = 3,
-                       forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60,
+                       forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60, robots: int = 0,
+                       robot_level: str = "normal", autopilot_level: str = "normal",
                        hints: bool | None = None) -> None:
-    """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
+    """Post a lobby for a new game in this channel (the game's thread opens at Start), with ``robots`` robot
+    seats at ``robot_level`` already in it."""
     guild_id, channel_id = in_server(interaction)
     if isinstance(interaction.channel, discord.Thread):
         raise TableError("Start a new game from a text channel, not inside a thread.")
@@ -249,7 +251,10 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
     core = core_of(interaction)
     table = await core.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
                               options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                              forced_moves=forced_moves, away_bank_minutes=away_bank_minutes, hints=hints)
+                              forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
+                              autopilot_level=autopilot_level, hints=hints)
+    for _ in range(robots):
+        table = await core.add_robot(table.id, interaction.user.id, robot_level, guild_id=guild_id)
     await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
                                             allowed_mentions=discord.AllowedMentions.none())
     message = await interaction.original_response()

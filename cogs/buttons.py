@@ -7,6 +7,7 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | custom id | where | what it does |
 |---|---|---|
 | ``rm:lobby:<join|leave|start>:<game>`` | lobby message | take or give up a seat, start the game |
+| ``rm:robot:<easy|normal|strong|remove>:<game>`` | lobby message | seat a robot at a level; take the last one out |
 | ``rm:turn:<game>:<version>`` | a board | "Take your turn": the awaited player's private choices |
 | ``rm:hand:<game>`` | a board | "My hand": the asker's private view, always current |
 | ``rm:recap:<game>`` | a board | "What changed for me" since the asker's last move |
@@ -115,6 +116,29 @@ class LobbyButton(TableButton, template=rf"rm:lobby:(?P<verb>join|leave|start):(
 
     async def run(self, interaction: discord.Interaction) -> None:
         await lobby_handlers(interaction).lobby_button(interaction, self.verb, self.game_id)
+
+
+ROBOT_LABELS = {"easy": ("Add robot (easy)", discord.ButtonStyle.secondary),
+                "normal": ("Add robot (normal)", discord.ButtonStyle.secondary),
+                "strong": ("Add robot (strong)", discord.ButtonStyle.secondary),
+                "remove": ("Remove robot", discord.ButtonStyle.danger)}
+
+
+class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|remove):(?P<game>{ID})"):
+    """A lobby's robot buttons: one per level to seat a robot, and one to take the last robot seated out."""
+
+    def __init__(self, what: str, game_id: int) -> None:
+        label, style = ROBOT_LABELS[what]
+        super().__init__(_button(label, f"rm:robot:{what}:{game_id}", style, "🤖"))
+        self.what, self.game_id = what, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RobotButton:
+        return cls(match["what"], int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await lobby_handlers(interaction).robot_button(interaction, self.what, self.game_id)
 
 
 class TurnButton(TableButton, template=rf"rm:turn:(?P<game>{ID}):(?P<version>{ID})"):
@@ -323,8 +347,9 @@ class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
         await play_handlers(interaction).inbox_page(interaction, self.page, edit=True)
 
 
-SERVED = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, SuggestButton, NextGameButton, InboxPageButton)
+SERVED = (LobbyButton, RobotButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
+          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, SuggestButton, NextGameButton,
+          InboxPageButton)
 
 
 def served(custom_id: str) -> bool:

@@ -53,13 +53,18 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Choose one of the listed games.")
         name = KITS[kind].name
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).leaderboard(interaction.guild_id, kind)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.leaderboard(interaction.guild_id, kind)
+        robots = await core.robot_standings(interaction.guild_id, kind)
+        if not rows and not robots:
             await acting.reply(interaction, f"No {name} game has finished here yet.")
             return
         lines = [f"**{name} — leaderboard**"]
         lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
                   f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+        if robots:  # kept apart: a robot is no player to rank among the server's people
+            lines.append("Robots (not ranked): " + "; ".join(
+                f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
     @stats.command(name="record", description="A player's record in this server (default: yours)")

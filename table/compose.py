@@ -94,6 +94,8 @@ def lobby_text(table: Table) -> str:
              "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
              else "Forced moves: off (every decision is asked).",
              f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
+             *([f"Automatic player (missed deadlines, autopilot): {table.record.autopilot_level}."]
+               if table.record.autopilot_level != "normal" else []),
              hints.hints_words(table),
              f"Seats ({len(table.seats)}/{game.max_players}):"]
     lines += [f"{seat.seat + 1}. {who(table, seat.seat)}" for seat in table.seats]

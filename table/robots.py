@@ -75,6 +75,8 @@ class Robots:
         """Robot moves made by this process (for the benchmarks and the tests)."""
         self.recomputed = 0
         """Decisions thrown away because the game moved while the robot thought."""
+        self.thinking = 0
+        """Robot decisions being thought right now (the tests measure the event loop meanwhile)."""
         self.waited: list[float] = []
         """Seconds from the start of each robot's turn to its move being saved (the benchmarks read it)."""
 
@@ -210,20 +212,24 @@ class Robots:
         version = table.record.version
         level = robot_level(table.seats[seat].robot or "normal")
         secret = await self.store.robot_secret(table.id, new_robot_secret)
+        self.thinking += 1
         try:
             thought = await self.thinker.decide(table.record.kind, table.game.state_to_json(table.state), seat,
                                                 level, robot_seed(secret, version, seat))
         except ThinkingFailed as failure:
             log.error("Game %s: %s", table.id, failure)
             return False
+        finally:
+            self.thinking -= 1
         chosen = at_version(version, table.game.action_from_json(thought.action_json))
         await self._pace(began)
         try:
             await self.tables.act(table.id, None, None, chosen, seat=seat, cause="robot")
         except Moved:
             return False
-        except TableError as refusal:  # the seat is no longer awaited: its part was done some other way
-            log.info("Game %s: robot seat %s did not move: %s", table.id, seat + 1, refusal)
+        except TableError:  # the seat is no longer awaited, or the rules refused: never the refusal's words,
+            # which may name what the robot holds
+            log.info("Game %s: robot seat %s did not move (its decision was refused)", table.id, seat + 1)
             return False
         self.moved += 1
         self.waited.append(self.monotonic() - began)
