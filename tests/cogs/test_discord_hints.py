@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cogs.views import choices_view, with_next_game, with_suggest
 from rules.core.players import Level
 from rules.registry import get_game
 from table.hints import HINTS_OFF
@@ -134,3 +135,14 @@ async def test_the_creator_turns_hints_on_before_the_start(tmp_path: Path) -> No
         assert record.content.split("\n")[1:] == [
             "With hints (someone asked for suggestions; not in the standings):",
             "Sealed Guess: played 1, won 0, average 0.0, best 0"]
+
+
+@pytest.mark.parametrize(("choices", "extras"), [(3, ["rm:hint:5:9", "rm:next:5"]), (20, ["rm:hint:5:9", "rm:next:5"]),
+                                                 (100, ["rm:hint:5:9", "rm:next:5"]), (125, [])])
+def test_suggest_and_next_game_take_the_room_a_panel_has_left(choices: int, extras: list[str]) -> None:
+    """Four rows of buttons (or four select menus) leave a row for both; five select menus leave none, and
+    discord.py would refuse a sixth row."""
+    view = with_next_game(with_suggest(choices_view(5, 9, [f"Choice {n}" for n in range(choices)]), 5, 9), 5)
+    ids = [str(getattr(item, "custom_id", "")) for item in view.children]
+    assert [custom for custom in ids if custom.startswith(("rm:hint:", "rm:next:"))] == extras
+    view.stop()
