@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +15,26 @@ from table.errors import TableError
 from table.kits import KITS
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+
+
+class Standing(Protocol):
+    """One line of a player's record, as the core reads it."""
+
+    @property
+    def key(self) -> int | str: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def average(self) -> float: ...
+    @property
+    def best(self) -> int: ...
+
+
+def record_line(row: Standing) -> str:
+    return (f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won {row.won}, "
+            f"average {row.average:.1f}, best {row.best}")
 
 
 class StatsCog(commands.Cog, name="Statistics"):
@@ -31,13 +53,18 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Choose one of the listed games.")
         name = KITS[kind].name
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).leaderboard(interaction.guild_id, kind)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.leaderboard(interaction.guild_id, kind)
+        robots = await core.robot_standings(interaction.guild_id, kind)
+        if not rows and not robots:
             await acting.reply(interaction, f"No {name} game has finished here yet.")
             return
         lines = [f"**{name} — leaderboard**"]
         lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
                   f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+        if robots:  # kept apart: a robot is no player to rank among the server's people
+            lines.append("Robots (not ranked): " + "; ".join(
+                f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
     @stats.command(name="record", description="A player's record in this server (default: yours)")
@@ -47,13 +74,17 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Statistics belong to a server; ask in one.")
         who = member or interaction.user
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).player_record(interaction.guild_id, who.id)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.player_record(interaction.guild_id, who.id)
+        hinted = await core.player_record(interaction.guild_id, who.id, hinted=True)
+        if not rows and not hinted:
             await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
             return
         lines = [f"**{who.display_name[:40]}'s record**"]
-        lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
-                  f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
+        lines += [record_line(row) for row in rows]
+        if hinted:
+            lines.append("With hints (someone asked for suggestions; not in the standings):")
+            lines += [record_line(row) for row in hinted]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
 

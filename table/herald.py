@@ -46,7 +46,8 @@ class Herald:
         assert after.state is not None
         version = chain[-1].version
         seat_clocks = await self.life.clocks(after.id)
-        autopilot = {clock.seat for clock in seat_clocks if clock.autopilot}
+        # A robot, like a seat on autopilot, is nobody to tell: it moves by itself (table.robots).
+        autopilot = {clock.seat for clock in seat_clocks if clock.autopilot} | after.robot_seats
         newly = [seat for seat in after.awaited() if seat not in awaited_before]
         over = after.game.is_over(after.state)
         since = before.record.board_since
@@ -95,7 +96,7 @@ class Herald:
             autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
-        users = [table.user_of(seat) for seat in seats if seat not in autopilot]
+        users = [table.user_of(seat) for seat in seats if seat not in autopilot and not table.is_robot(seat)]
         members = await self.life.members(users)
         now = self.clock()
         if any(members[user].away_at(now) for user in users):
