@@ -50,7 +50,8 @@ def export_record(game: Game[Any, Any], title: str, players: Sequence[str], opti
     record = fairness.game_record(game, players, options, seed, salt, actions, state)
     return {"format": EXPORT_FORMAT, "game": game.key, "name": game.name, "title": title,
             "players": list(players),
-            "seats": [{"seat": seat, "name": name, "robot": (robots or {}).get(seat)} for seat, name in enumerate(players)],
+            "seats": [{"seat": seat, "name": name, "robot": (robots or {}).get(seat)}
+                      for seat, name in enumerate(players)],
             "options": dict(options), "seed": seed, "salt": salt, "commitment": record["commitment"], "status": status,
             "actions": entries,
             "outcome": None if outcome is None else {
