@@ -37,7 +37,7 @@ def _circus_train_moment(view: View) -> tuple[int, str]:
 
 def _little_circuses_moment(view: View) -> tuple[int, str]:
     space = view.get("space") or {}
-    day = int(space.get("day", view.get("space_index", 0)))
+    day = int(space.get("day", view.get("space_index")) or 0)
     return day, f"day {day}"
 
 

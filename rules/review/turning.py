@@ -108,8 +108,8 @@ def judge_decisions(game: Game[Any, Any], players: Sequence[str], options: Mappi
         state, _ = game.apply(state, seat, action)
     if not game.is_over(state):
         return None
-    for number, seat, before, action, legal in pending:
-        estimates = list(estimator(game, before, seat, legal, _rng_for(seat, number)))
+    for number, seat, before, action, choices in pending:
+        estimates = list(estimator(game, before, seat, choices, _rng_for(seat, number)))
         chosen = next((estimate for estimate in estimates if estimate.action == action), None)
         if not estimates or chosen is None:
             continue
