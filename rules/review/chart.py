@@ -77,13 +77,10 @@ def score_series(game: Game[Any, Any], players: Sequence[str], options: Mapping[
     outcome = game.outcome(last_state) if last_state is not None else None
     final = tuple(outcome.scores) if outcome is not None else tuple(scores[order[-1]])
     columns = [scores[moment] for moment in order]
-    if outcome is not None:
-        if measure.final_score:
-            columns.append(list(final))
-            order.append(order[-1] + 1)
-            labels[order[-1]] = "final"
-        else:
-            columns[-1] = list(final)
+    if outcome is not None and not measure.final_score:
+        columns[-1] = list(final)
+    # A game whose final score is counted otherwise (Dreadful Circus' points) keeps its public measure to the end:
+    # its final scores are given beside the chart (``final``), never drawn on the same axis as the acts.
     points = tuple(tuple(column[seat] for column in columns) for seat in range(len(players)))
     return Series(game.key, tuple(players), measure.score, measure.unit, tuple(labels[moment] for moment in order),
                   points, final, measure.final_score)
@@ -91,19 +88,15 @@ def score_series(game: Game[Any, Any], players: Sequence[str], options: Mapping[
 
 def describe(series: Series) -> str:
     """The chart in words (its alt text): who led, how the scores moved, and where they ended."""
-    count = len(series.labels) - 1 - (1 if series.final_score else 0)  # the start and a final point are no period
+    count = len(series.labels) - 1  # the start is no period
     finals = sorted(range(len(series.players)), key=lambda seat: -series.final[seat])
     final_words = ", ".join(f"{series.players[seat]} {series.final[seat]}" for seat in finals)
     score = series.final_score or series.score
     changes = series.leader_changes()
     moves = "the lead never changed hands" if changes == 0 else \
         f"the lead changed hands {changes} time{'s' if changes != 1 else ''}"
-    peaks = []
-    for seat, name in enumerate(series.players):
-        seat_points = series.points[seat][:-1] if series.final_score else series.points[seat]
-        peaks.append(f"{name} peaked at {max(seat_points)}")
-    through = f"{series.score} through the game" if not series.final_score else \
-        f"{series.score} through the game, then the final {series.final_score}"
+    peaks = [f"{name} peaked at {max(series.points[seat])}" for seat, name in enumerate(series.players)]
+    through = f"{series.score} through the game"
     return (f"Score chart: each player's {through}, over {count} {series.unit}s "
             f"({series.labels[0]} to {series.labels[-1]}); {moves}; {'; '.join(peaks)}. "
             f"Final {score}: {final_words}.")
