@@ -9,14 +9,29 @@ Pure and deterministic: the same series gives the same bytes.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
 from render import fonts
-from render.common import INK, MUTED, RGB, Box, PlayerMark, draw_text, draw_token, fit_text, hex_colour, mix, \
-    player_marks, rounded_panel, text_width, to_png
+from render.common import (
+    INK,
+    MUTED,
+    RGB,
+    Box,
+    PlayerMark,
+    draw_text,
+    draw_token,
+    fit_text,
+    hex_colour,
+    mix,
+    player_marks,
+    rounded_panel,
+    text_width,
+    to_png,
+)
 from rules.review.chart import Series
 
 WIDTH = 800
@@ -41,7 +56,7 @@ def _dashed(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], pa
         draw.line(list(points), fill=colour, width=LINE_WIDTH, joint="curve")
         return
     index, left, drawing = 0, float(pattern[0]), True
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         length = math.hypot(x1 - x0, y1 - y0)
         done = 0.0
         while done < length:
