@@ -136,15 +136,15 @@ def chart_image(series: Series, title: str) -> Image.Image:
         return inner.x0 + (inner.x1 - inner.x0) * (index / max(1, count - 1))
 
     for tick in ticks:
-        y = y_of(tick)
-        draw.line([(plot.x0, y), (plot.x1, y)], fill=mix(PANEL_FILL, INK, 0.12), width=1)
-        draw_text(draw, (plot.x0 - 8, y), str(tick), small, MUTED, anchor="rm")
+        tick_y = y_of(tick)
+        draw.line([(plot.x0, tick_y), (plot.x1, tick_y)], fill=mix(PANEL_FILL, INK, 0.12), width=1)
+        draw_text(draw, (plot.x0 - 8, tick_y), str(tick), small, MUTED, anchor="rm")
     draw.line([(plot.x0, plot.y0), (plot.x0, plot.y1), (plot.x1, plot.y1)], fill=INK, width=2)
     widest = max(text_width(label, small) for label in series.labels) + 16
     for index in _label_indices(count, inner.x1 - inner.x0, widest):
-        x = x_of(index)
-        draw.line([(x, plot.y1), (x, plot.y1 + 6)], fill=INK, width=2)
-        draw_text(draw, (x, plot.y1 + 10), series.labels[index], small, MUTED, anchor="ma")
+        tick_x = x_of(index)
+        draw.line([(tick_x, plot.y1), (tick_x, plot.y1 + 6)], fill=INK, width=2)
+        draw_text(draw, (tick_x, plot.y1 + 10), series.labels[index], small, MUTED, anchor="ma")
     # Lines first, then every token on top, so no line hides a seat's mark.
     for mark in marks:
         points = [(x_of(i), y_of(v)) for i, v in enumerate(series.points[mark.seat])]
