@@ -31,7 +31,7 @@ from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
-from table.publications import Board, Direct, Lobby, Note, Parcel, Replay, Reveal
+from table.publications import Board, Chart, Direct, Lobby, Note, Parcel, Replay, Reveal, Review
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,10 @@ class DiscordCourier:
                                           nonce)
                 case Replay():
                     await self._replay(game, thread, nonce)
+                case Chart():
+                    await self._chart(game, thread, nonce)
+                case Review():
+                    await self._review(game, thread, nonce)
             return Delivery()
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
@@ -284,6 +288,21 @@ class DiscordCourier:
         title = f"{kit(game.kind).name} #{game.id}"
         await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
                               f"{game.kind}-{game.id}-replay.webp", description, nonce)
+
+    async def _chart(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
+        chart = await self.bot.core.score_chart(game.id)
+        if chart is None:
+            return
+        data, description, luck = chart
+        title = f"{kit(game.kind).name} #{game.id}"
+        text = "\n".join([f"📈 **{title}**: the scores through the game.", *(f"🎲 {line}" for line in luck)])
+        await self._send_file(thread, text[:2000], data, f"{game.kind}-{game.id}-scores.png", description, nonce)
+
+    async def _review(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
+        review = await self.bot.core.game_review(game.id)
+        if review is None:
+            return
+        await thread.send(str(review["short"])[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
 
     async def _lobby(self, game: GameRecord, lobby: Lobby) -> None:
         if game.lobby_message_id is None:

@@ -40,6 +40,31 @@ class StatsCog(commands.Cog, name="Statistics"):
                   f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
+    @stats.command(name="ratings", description="A game's skill ratings in this server (OpenSkill), robots apart")
+    @app_commands.describe(kind="Which game")
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def ratings(self, interaction: discord.Interaction, kind: str) -> None:
+        if interaction.guild_id is None:
+            raise TableError("Statistics belong to a server; ask in one.")
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        name = KITS[kind].name
+        await acting.answer_first(interaction)
+        people, robots = await core_of(interaction).ratings(interaction.guild_id, kind)
+        if not people and not robots:
+            await acting.reply(interaction, f"No rated {name} game has ended here yet (solo games, games with hints "
+                                            "and abandoned games are not rated).")
+            return
+        lines = [f"**{name} — ratings** (a cautious estimate: the mean less three deviations)"]
+        lines += [f"{place}. {compose.mention(shown.user or 0)}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± "
+                  f"{shown.sigma:.1f}, {shown.games} game{'s' if shown.games != 1 else ''})"
+                  for place, shown in enumerate(people, start=1)]
+        if robots:
+            lines.append("Robots, by level:")
+            lines += [f"- {shown.robot}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± {shown.sigma:.1f}, {shown.games} "
+                      f"game{'s' if shown.games != 1 else ''})" for shown in robots]
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
+
     @stats.command(name="record", description="A player's record in this server (default: yours)")
     @app_commands.describe(member="Whose record")
     async def record(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
@@ -52,8 +77,12 @@ class StatsCog(commands.Cog, name="Statistics"):
             await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
             return
         lines = [f"**{who.display_name[:40]}'s record**"]
-        lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
-                  f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
+        core = core_of(interaction)
+        for row in rows:
+            rating = await core.rating_of(interaction.guild_id, str(row.key), who.id)
+            rated = f", rating {rating.ordinal:.1f} (mean {rating.mu:.1f} ± {rating.sigma:.1f})" if rating else ""
+            lines.append(f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
+                         f"{row.won}, average {row.average:.1f}, best {row.best}{rated}")
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
 

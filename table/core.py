@@ -22,6 +22,7 @@ from db.store import ActionRecord, GameRecord, GameStore, GameVersion
 from rules.core.errors import RulesError
 from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
+from table.afterwards import Afterwards
 from table.away import AwayDesk
 from table.config import Shards
 from table.delivery import Courier
@@ -35,6 +36,7 @@ from table.model import ActResult, Table
 from table.nudge import Nudger
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
+from table.ratings import Shown
 from table.renders import Renders, ThreadRenders, open_renders
 from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
 from table.work import MOVES, Change
@@ -71,6 +73,8 @@ class TableCore:
         self.nudges = Nudger(self.tables, self.life, clock, self.claim)
         self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
         self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
+        self.afterwards = Afterwards(store, self.tables, self.renders)
+        self.tables.work.preparers.append(self.afterwards.rater.prepare)  # a game's rating is written with its end
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
@@ -108,6 +112,7 @@ class TableCore:
         """Count this table's moves, drawings and database failures into ``metrics`` from now on."""
         self.metrics = metrics
         self.renders = MeteredRenders(self.renders, metrics)
+        self.afterwards.renders = self.renders
         self.store.database.on_failure = metrics.database_failed
 
     async def read_gauges(self) -> None:
@@ -281,6 +286,28 @@ class TableCore:
         except (ValueError, RulesError) as error:
             log.warning("No replay for game %s: %s", game_id, error)
             return None
+
+    async def score_chart(self, game_id: int) -> tuple[bytes, str, list[str]] | None:
+        """A finished game's score chart, its alt text and its luck lines (see table/afterwards.py)."""
+        return await self.afterwards.chart(game_id)
+
+    async def game_review(self, game_id: int) -> dict[str, Any] | None:
+        """A finished game's review, computed once after the game in a worker (see table/afterwards.py)."""
+        return await self.afterwards.review(game_id)
+
+    async def kept_review(self, game_id: int) -> dict[str, Any] | None:
+        return await self.afterwards.kept_review(game_id)
+
+    async def game_export(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any], str]:
+        """An ended game's record to keep (JSON) and its plain-text log."""
+        return await self.afterwards.export(game_id, guild_id)
+
+    async def ratings(self, guild_id: int, kind: str) -> tuple[list[Shown], list[Shown]]:
+        """A game's rating leaderboard in a server: people, then the robots' levels."""
+        return await self.afterwards.ratings(guild_id, kind)
+
+    async def rating_of(self, guild_id: int, kind: str, user_id: int) -> Shown | None:
+        return await self.afterwards.rating_of(guild_id, kind, user_id)
 
     async def autopilot_seats(self, game_id: int) -> set[int]:
         """The seats of a game being played that the automatic player plays."""
