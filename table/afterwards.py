@@ -17,6 +17,7 @@ from rules.core.errors import RulesError
 from rules.review.record import export_record, plain_text
 from table import reviews
 from table.errors import TableError
+from table.kits import KitError
 from table.model import Table
 from table.ratings import Rater, Shown
 from table.renders import Renders
@@ -52,7 +53,7 @@ class Afterwards:
         try:
             return await self.renders.aside(reviews.draw_chart, record.kind, table.title, table.names,
                                             dict(record.options), record.seed, actions)
-        except (ValueError, RulesError) as error:
+        except (ValueError, RulesError, KitError) as error:
             log.warning("No score chart for game %s: %s", game_id, error)
             return None
 
@@ -69,7 +70,7 @@ class Afterwards:
         try:
             review = await self.renders.aside(reviews.write_review, record.kind, table.title, table.names,
                                               dict(record.options), record.seed, actions)
-        except (ValueError, RulesError) as error:
+        except (ValueError, RulesError, KitError) as error:
             log.warning("No review for game %s: %s", game_id, error)
             return None
         if review is not None:

@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.chart import render_chart
-from rules.registry import GAMES
 from rules.review.chart import describe, score_series
 from rules.review.luck import luck_lines, measure_luck
 from rules.review.report import review_game
+from table.kits import kit
 
 Actions = Sequence[tuple[int, Mapping[str, Any]]]
 
@@ -32,7 +32,7 @@ Actions = Sequence[tuple[int, Mapping[str, Any]]]
 def draw_chart(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
                actions: Actions) -> tuple[bytes, str, list[str]] | None:
     """The chart's PNG, its alt text and the luck lines; None for a game without a public measure."""
-    game = GAMES[kind]
+    game = kit(kind).game
     series = score_series(game, players, options, seed, actions)
     if series is None:
         return None
@@ -44,7 +44,7 @@ def write_review(kind: str, title: str, players: Sequence[str], options: Mapping
                  actions: Actions) -> dict[str, Any] | None:
     """The review as JSON: ``short`` (the thread's text) and ``steps`` (action number → lines); None while the
     record does not reach the game's end."""
-    game = GAMES[kind]
+    game = kit(kind).game
     review = review_game(game, players, options, seed, actions)
     if review is None:
         return None
