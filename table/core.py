@@ -372,10 +372,12 @@ class TableCore:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
+                     seed: tuple[int, str] | None = None) -> Table:
+        """``seed``: the seed and salt of a game replayed from its record (the sandbox's import); else drawn afresh."""
         return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
                                         deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes, seed=seed)
 
     async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
         return await self.tables.join(game_id, user_id, name, guild_id)

@@ -203,7 +203,8 @@ class TableService:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
+                     seed: tuple[int, str] | None = None) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -219,8 +220,8 @@ class TableService:
         if not 0 <= away_bank_minutes <= 30 * 24 * 60:
             raise TableError("An away bank must be between 0 and 30 days.")
         async def create() -> int:
-            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
-                                                  secrets.randbits(63), secrets.token_hex(16),
+            drawn = seed if seed is not None else (secrets.randbits(63), secrets.token_hex(16))
+            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed), *drawn,
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
             await self.store.add_seat(record.id, creator_id, creator_name)
