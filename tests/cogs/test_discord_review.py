@@ -34,37 +34,42 @@ async def test_each_finished_game_posts_its_chart_and_review_and_exports_a_recor
     cheap_renders(monkeypatch)
     for kind, command, options, players in GAMES:
         (tmp_path / kind).mkdir()
-        async with standin(tmp_path / kind) as d:
-            thread = await open_game(d, players, options, command=command)
-            core = core_of(d)
-            record = await core.game_in_thread(thread.id)
-            await core.automate(record.id, range(len(players)))
-            chart = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if m.attachments and
-                                                   m.attachments[0].filename.endswith("-scores.png")), None),
-                                     timeout=FINISH, what=f"the score chart of {kind}")
-            [picture] = chart.attachments
-            assert picture.description and picture.description.startswith("Score chart: each player's")
-            assert all(name in picture.description for name in players)
-            with Image.open(io.BytesIO(picture.data)) as image:
-                assert image.width == 800
-            review = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if "reviewed" in m.content),
-                                                   None), timeout=FINISH, what=f"the review of {kind}")
-            assert review.id > chart.id and review.content.startswith("🔎 **")
-            if kind == "circus_train":  # the dice's luck goes with the chart
-                assert "rolled" in chart.content and "could be expected" in chart.content
-            exported = await (await d.slash("alice", thread, "game export", {})).answer()
-            files = {attachment.filename: attachment for attachment in exported.attachments}
-            stem = f"{kind}-{record.id}"
-            assert set(files) == {f"{stem}.json", f"{stem}.txt"}
-            export = json.loads(files[f"{stem}.json"].data)
-            assert "Final scores:" in files[f"{stem}.txt"].data.decode()
-            path = tmp_path / f"{stem}.json"
-            path.write_bytes(files[f"{stem}.json"].data)
-            said = io.StringIO()
-            assert verify_file(str(path), None, said) == 0, said.getvalue()
-            assert said.getvalue().rstrip().endswith("VERIFIED")
-            assert await sandbox_scores(tmp_path / f"sandbox-{kind}.sqlite3", files[f"{stem}.json"].data) == \
-                export["outcome"]["scores"]
+        await finish_and_review(tmp_path, kind, command, options, players)
+
+
+async def finish_and_review(tmp_path: Path, kind: str, command: str, options: dict[str, Any],
+                            players: tuple[str, ...]) -> None:
+    async with standin(tmp_path / kind) as d:  # one stand-in per game: each game's thread and ids are its own
+        thread = await open_game(d, players, options, command=command)
+        core = core_of(d)
+        record = await core.game_in_thread(thread.id)
+        await core.automate(record.id, range(len(players)))
+        chart = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if m.attachments and
+                                               m.attachments[0].filename.endswith("-scores.png")), None),
+                                 timeout=FINISH, what=f"the score chart of {kind}")
+        [picture] = chart.attachments
+        assert picture.description and picture.description.startswith("Score chart: each player's")
+        assert all(name in picture.description for name in players)
+        with Image.open(io.BytesIO(picture.data)) as image:
+            assert image.width == 800
+        review = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if "reviewed" in m.content),
+                                               None), timeout=FINISH, what=f"the review of {kind}")
+        assert review.id > chart.id and review.content.startswith("🔎 **")
+        if kind == "circus_train":  # the dice's luck goes with the chart
+            assert "rolled" in chart.content and "could be expected" in chart.content
+        exported = await (await d.slash("alice", thread, "game export", {})).answer()
+        files = {attachment.filename: attachment for attachment in exported.attachments}
+        stem = f"{kind}-{record.id}"
+        assert set(files) == {f"{stem}.json", f"{stem}.txt"}
+        export = json.loads(files[f"{stem}.json"].data)
+        assert "Final scores:" in files[f"{stem}.txt"].data.decode()
+        path = tmp_path / f"{stem}.json"
+        path.write_bytes(files[f"{stem}.json"].data)
+        said = io.StringIO()
+        assert verify_file(str(path), None, said) == 0, said.getvalue()
+        assert said.getvalue().rstrip().endswith("VERIFIED")
+        assert await sandbox_scores(tmp_path / f"sandbox-{kind}.sqlite3", files[f"{stem}.json"].data) == \
+            export["outcome"]["scores"]
 
 
 async def sandbox_scores(db: Path, export: bytes) -> list[int]:
