@@ -11,7 +11,7 @@ from typing import Any
 from rules.core.game import Game
 from rules.review.chart import Series, describe, score_series
 from rules.review.luck import luck_lines, measure_luck
-from rules.review.turning import Estimator, SeatReview, judge_decisions, strong_estimates, turning_sentence
+from rules.review.turning import Estimator, SeatReview, judge_decisions, turning_sentence
 
 SHORT_LIMIT = 1900
 """A short review fits one Discord message (2,000 characters)."""
@@ -69,7 +69,7 @@ class Review:
 
 def review_game(game: Game[Any, Any], players: Sequence[str], options: Mapping[str, object], seed: int,
                 actions: Sequence[tuple[int, Mapping[str, Any]]], *,
-                estimator: Estimator = strong_estimates) -> Review | None:
+                estimator: Estimator | None = None) -> Review | None:
     """The review of a game that has ended; None while the record does not reach its end (nothing is told before
     the game is over)."""
     seats = judge_decisions(game, players, options, seed, actions, estimator=estimator)

@@ -9,8 +9,9 @@ shows and draws everything else afresh, so the figures of a seat follow from its
 of the action the seat took; their difference is what the decision cost (or, rarely, gained) by the strong
 player's reckoning.
 
-The search runs with a reduced budget (:func:`review_budget`): the review of the longest game of each kind stays
-within a minute of processor time (``bench/review.py``). Its random stream is seeded from the seat and the
+The search runs with a reduced budget (:func:`review_budget`: an eighth of a strong decision's iterations, and at
+most :data:`GAME_ITERATIONS` for the whole game, shared among its decisions), so the review of the longest game of
+each kind stays within a minute of processor time (``bench/review.py``). Its random stream is seeded from the seat and the
 decision's number, never from the game's seed or state, so the review of a record is always the same.
 
 A game whose strong player has not landed yet (no ``determinize``) gets no figures: ``decide`` plays it at the
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rules.core.game import Game
@@ -36,20 +38,26 @@ TURNING_POINTS = 3
 REVIEW_SHARE = 8
 """The review's search takes an eighth of a strong decision's iterations: a game has hundreds of decisions."""
 MIN_ITERATIONS = 12
+GAME_ITERATIONS = 10_000
+"""The most iterations the review of one game spends, shared among its decisions: however long a game, its review
+is bounded (``bench/review.py`` measures what it costs)."""
 
 
-def review_budget(game: Game[Any, Any], state: Any, seat: int) -> SearchBudget:
-    """The reduced budget of one reviewed decision (see the module's docstring)."""
+def review_budget(game: Game[Any, Any], state: Any, seat: int, cap: int | None = None) -> SearchBudget:
+    """The reduced budget of one reviewed decision (see the module's docstring), at most ``cap`` iterations."""
     full = game.search_budget(state, seat)
-    return SearchBudget(iterations=max(MIN_ITERATIONS, full.iterations // REVIEW_SHARE),
-                        horizon=max(8, full.horizon // 2), exploration=full.exploration)
+    iterations = max(MIN_ITERATIONS, full.iterations // REVIEW_SHARE)
+    if cap is not None:
+        iterations = max(MIN_ITERATIONS, min(iterations, cap))
+    return SearchBudget(iterations=iterations, horizon=max(8, full.horizon // 2), exploration=full.exploration)
 
 
-def strong_estimates(game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Sequence[Estimate]:
+def strong_estimates(game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng, *,
+                     cap: int | None = None) -> Sequence[Estimate]:
     """The strong player's estimates with the review's budget; where the game has no search yet, whatever
     ``decide`` at the strong level gives (no estimates)."""
     if getattr(game, "supports_search", False):
-        return search(game, state, seat, legal, rng, review_budget(game, state, seat))
+        return search(game, state, seat, legal, rng, review_budget(game, state, seat, cap))
     return decide(game, state, seat, "strong", rng, legal).estimates
 
 
@@ -90,7 +98,7 @@ def _rng_for(seat: int, number: int) -> Rng:
 
 def judge_decisions(game: Game[Any, Any], players: Sequence[str], options: Mapping[str, object], seed: int,
                     actions: Iterable[tuple[int, Mapping[str, Any]]], *, seats: Sequence[int] | None = None,
-                    estimator: Estimator = strong_estimates) -> list[SeatReview] | None:
+                    estimator: Estimator | None = None) -> list[SeatReview] | None:
     """Each seat's judged decisions (only ``seats``, if given); None when the record does not reach the end of the
     game: nothing is judged while a game goes on."""
     measure = measure_of(game.key)
@@ -108,6 +116,9 @@ def judge_decisions(game: Game[Any, Any], players: Sequence[str], options: Mappi
         state, _ = game.apply(state, seat, action)
     if not game.is_over(state):
         return None
+    if estimator is None:
+        share = GAME_ITERATIONS // max(1, len(pending))
+        estimator = partial(strong_estimates, cap=share)
     for number, seat, before, action, choices in pending:
         estimates = list(estimator(game, before, seat, choices, _rng_for(seat, number)))
         chosen = next((estimate for estimate in estimates if estimate.action == action), None)
