@@ -84,7 +84,7 @@ def _ticks(top: int) -> list[int]:
 
 def _label_indices(count: int, room: float, widest: float) -> list[int]:
     """Which moments get a label under the axis: the last, then going back every moment at least a label's width
-    from the one chosen after it, so no two labels touch."""
+    from the one chosen after it, and the first, so no two labels touch."""
     if count < 2:
         return list(range(count))
     gap = room / (count - 1)
@@ -92,6 +92,10 @@ def _label_indices(count: int, room: float, widest: float) -> list[int]:
     for index in range(count - 2, -1, -1):
         if (chosen[-1] - index) * gap >= widest:
             chosen.append(index)
+    if chosen[-1] != 0:  # the start is always named: it gives way to no other label
+        if len(chosen) > 1 and chosen[-1] * gap < widest:
+            chosen.pop()
+        chosen.append(0)
     return sorted(chosen)
 
 
