@@ -4,6 +4,7 @@ colour is never the only cue (each seat has its own dash pattern)."""
 from __future__ import annotations
 
 import io
+import itertools
 
 from PIL import Image
 
@@ -31,4 +32,4 @@ def test_the_axis_labels_never_touch_and_name_the_first_and_last_moment() -> Non
         chosen = _label_indices(count, 680.0, 80.0)
         gap = 680.0 / (count - 1)
         assert chosen[0] == 0 and chosen[-1] == count - 1
-        assert all((later - earlier) * gap >= 80.0 for earlier, later in zip(chosen, chosen[1:], strict=False))
+        assert all((later - earlier) * gap >= 80.0 for earlier, later in itertools.pairwise(chosen))
