@@ -323,6 +323,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @abandon.autocomplete("game")
     @repair.autocomplete("game")
     @deadline.autocomplete("game")
+    @export.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await acting.game_autocomplete(interaction, current)
 

@@ -5,11 +5,10 @@ noted games gives the very numbers kept."""
 
 from __future__ import annotations
 
-import sqlite3
+import json
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -23,18 +22,11 @@ from table.kits import KITS, GameKit
 from table.ratings import player_key, rate, recompute, robot_level, unrated_reason
 
 import sealed_guess
+from db_helpers import Clock
 from sealed_guess import Pick, SealedGuess
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 11, 20
 ANN, BEN, CAL = 101, 102, 103
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 class SoloGuess(SealedGuess):
@@ -55,13 +47,9 @@ def games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def core(tmp_path: Path, clock: Clock) -> AsyncIterator[TableCore]:
-    store = await GameStore.open(tmp_path / "games.sqlite3", clock=clock)
+async def core(database: str, clock: Clock) -> AsyncIterator[TableCore]:
+    """On SQLite, then on PostgreSQL: the ratings are written and read back the same on both."""
+    store = await GameStore.open(database, clock=clock)
     opened = TableCore(store, clock)
     try:
         yield opened
@@ -89,27 +77,26 @@ async def play_out(core: TableCore, game: int, picks: dict[int, tuple[int, int]]
             await core.play(game, user, None, pick(numbers[round_]))
 
 
-def noted(core: TableCore) -> list[tuple[int, int, str, str]]:
-    with sqlite3.connect(core.store.path) as conn:
-        return [tuple(row) for row in conn.execute(  # type: ignore[misc]
-            "SELECT game_id, rated, reason, players FROM rated_games ORDER BY position")]
+async def noted(core: TableCore) -> list[tuple[int, int, str, str]]:
+    return [(game.game_id, int(game.rated), game.reason, json.dumps([list(pair) for pair in game.players]))
+            for game in await RatingStore(core.store).rated_games()]
 
 
-def kept(core: TableCore) -> dict[tuple[int, str, str], tuple[float, float, int]]:
-    with sqlite3.connect(core.store.path) as conn:
-        return {(guild, kind, player): (mu, sigma, games) for guild, kind, player, mu, sigma, games in conn.execute(
-            "SELECT guild_id, kind, player, mu, sigma, games FROM ratings")}
+async def kept(core: TableCore) -> dict[tuple[int, str, str], tuple[float, float, int]]:
+    ratings = RatingStore(core.store)
+    return {(guild, "sealed_guess", row.player): (row.mu, row.sigma, row.games)
+            for guild in (GUILD, OTHER_GUILD) for row in await ratings.board(guild, "sealed_guess")}
 
 
 async def test_a_finished_game_rates_its_players_with_openskill_in_the_transaction_of_its_results(
         core: TableCore) -> None:
     game = await started(core)
     await play_out(core, game, {ANN: (3, 3), BEN: (1, 1)})  # Ann wins both rounds
-    [(game_id, rated, reason, players)] = noted(core)
+    [(game_id, rated, reason, players)] = await noted(core)
     assert (game_id, rated, reason) == (game, 1, "") and players == '[["user:101", 1], ["user:102", 2]]'
     model = PlackettLuce()
     [[ann], [ben]] = model.rate([[model.rating()], [model.rating()]], ranks=[1.0, 2.0])
-    ratings = kept(core)
+    ratings = await kept(core)
     assert ratings[(GUILD, "sealed_guess", "user:101")] == pytest.approx((ann.mu, ann.sigma, 1))
     assert ratings[(GUILD, "sealed_guess", "user:102")] == pytest.approx((ben.mu, ben.sigma, 1))
     people, robots = await core.ratings(GUILD, "sealed_guess")
@@ -130,11 +117,11 @@ async def test_recomputing_every_rating_from_a_series_of_results_gives_the_same_
     games = await RatingStore(core.store).rated_games()
     assert len(games) == len(series) and all(game.rated for game in games)
     again = recompute(games)
-    assert again.keys() == kept(core).keys()
-    for key, (mu, sigma, count) in kept(core).items():
+    assert again.keys() == (await kept(core)).keys()
+    for key, (mu, sigma, count) in (await kept(core)).items():
         assert again[key] == (mu, sigma, count)  # the very same floats, not merely close ones
-    assert kept(core)[(GUILD, "sealed_guess", "user:103")][2] == 4
-    assert kept(core)[(OTHER_GUILD, "sealed_guess", "user:103")][2] == 1  # each server keeps its own
+    assert (await kept(core))[(GUILD, "sealed_guess", "user:103")][2] == 4
+    assert (await kept(core))[(OTHER_GUILD, "sealed_guess", "user:103")][2] == 1  # each server keeps its own
 
 
 async def test_every_path_that_ends_a_game_rates_it_or_skips_it_as_its_kind_says_once(
@@ -157,13 +144,13 @@ async def test_every_path_that_ends_a_game_rates_it_or_skips_it_as_its_kind_says
         await core.play(solo.id, CAL, None, pick(2))
     for game in (by_moves, by_deadline, by_autopilot, solo.id):
         assert (await core.table(game)).record.status == "finished"
-    verdicts = {game_id: (rated, reason) for game_id, rated, reason, _ in noted(core)}
+    verdicts = {game_id: (rated, reason) for game_id, rated, reason, _ in await noted(core)}
     assert verdicts == {by_moves: (1, ""), by_deadline: (1, ""), by_autopilot: (1, ""), abandoned: (0, "abandoned"),
                         solo.id: (0, "solo")}
-    assert kept(core)[(GUILD, "sealed_guess", "user:101")][2] == 3  # the three rated games, each once
-    assert not any(player == "user:103" for _, _, player in kept(core))  # the solo game rated nobody
+    assert (await kept(core))[(GUILD, "sealed_guess", "user:101")][2] == 3  # the three rated games, each once
+    assert not any(player == "user:103" for _, _, player in await kept(core))  # the solo game rated nobody
     await core.tick()  # nothing later rates a game again
-    assert len(noted(core)) == 5
+    assert len(await noted(core)) == 5
 
 
 async def test_robots_are_rated_by_level_and_kept_apart_and_hinted_or_robot_only_games_are_not_rated(
