@@ -11,8 +11,8 @@ player's reckoning.
 
 The search runs with a reduced budget (:func:`review_budget`: an eighth of a strong decision's iterations, and at
 most :data:`GAME_ITERATIONS` for the whole game, shared among its decisions), so the review of the longest game of
-each kind stays within a minute of processor time (``bench/review.py``). Its random stream is seeded from the seat and the
-decision's number, never from the game's seed or state, so the review of a record is always the same.
+each kind stays within a minute of processor time (``bench/review.py``). Its random stream is seeded from the seat
+and the decision's number, never from the game's seed or state, so the review of a record is always the same.
 
 A game whose strong player has not landed yet (no ``determinize``) gets no figures: ``decide`` plays it at the
 normal level, which estimates nothing, and the review says so rather than guess.
