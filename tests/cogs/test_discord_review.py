@@ -55,8 +55,13 @@ async def finish_and_review(tmp_path: Path, kind: str, command: str, options: di
         review = await d.wait_for(lambda: next((m for m in d.messages_in(thread) if "reviewed" in m.content),
                                                None), timeout=FINISH, what=f"the review of {kind}")
         assert review.id > chart.id and review.content.startswith("🔎 **")
-        if kind == "circus_train":  # the dice's luck goes with the chart
+        if kind == "circus_train":  # the dice's luck goes with the chart, and the game was rated
             assert "rolled" in chart.content and "could be expected" in chart.content
+            rated = await (await d.slash("bob", "games", "stats ratings", {"kind": kind})).answer()
+            assert "Circus Train — ratings" in rated.content
+            assert all(f"<@{d.user(name).id}>: " in rated.content for name in players)
+            mine = await (await d.slash("bob", "games", "stats record", {})).answer()
+            assert "Circus Train: played 1" in mine.content and ", rating " in mine.content
         exported = await (await d.slash("alice", thread, "game export", {})).answer()
         files = {attachment.filename: attachment for attachment in exported.attachments}
         stem = f"{kind}-{record.id}"
