@@ -37,7 +37,7 @@ class Luck:
         return self.successes - self.expected
 
 
-def _threshold(game_key: str, state: Any, seat: int, kind: str) -> int:
+def _threshold(state: Any, seat: int, kind: str) -> int:
     # Imported here: only Circus Train's luck needs its modifiers, and the review must not load every game.
     from rules.circus_train import modifiers
 
@@ -64,7 +64,7 @@ def measure_luck(game: Game[Any, Any], players: Sequence[str], options: Mapping[
         for event in events:
             if event.kind not in _ROLLS or event.private_to is not None:
                 continue
-            threshold = _threshold(game.key, before, seat, event.kind) - int(event.data.get("modifier") or 0)
+            threshold = _threshold(before, seat, event.kind) - int(event.data.get("modifier") or 0)
             rolls[seat] += 1
             successes[seat] += 1 if event.data.get("success") else 0
             expected[seat] += max(0, min(DIE_SIDES, threshold)) / DIE_SIDES

@@ -140,5 +140,7 @@ def turning_sentence(judged: Judged, name: str) -> str:
     if judged.change < 0 and judged.best != judged.chosen:
         return (f"{where}: {name} chose “{judged.chosen}”; “{judged.best}” was about {points} point"
                 f"{'s' if points != 1 else ''} of chance better.")
-    return f"{where}: {name} chose “{judged.chosen}”, raising their chances by about {points} point" \
-        f"{'s' if points != 1 else ''}."
+    if judged.best != judged.chosen:  # better, by the search's reckoning, than what it tried most itself
+        return (f"{where}: {name} chose “{judged.chosen}”, about {points} point{'s' if points != 1 else ''} of chance "
+                f"better than “{judged.best}”.")
+    return f"{where}: {name} chose “{judged.chosen}”."
