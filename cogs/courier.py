@@ -29,6 +29,7 @@ from cogs.buttons import ALL_ITEMS
 from cogs.runtime import RingmasterBot
 from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
+from table.afterwards import ReviewPending
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
 from table.publications import Board, Chart, Direct, Lobby, Note, Parcel, Replay, Reveal, Review
@@ -300,7 +301,10 @@ class DiscordCourier:
         await self._send_file(thread, text[:2000], data, f"{game.kind}-{game.id}-scores.png", description, nonce)
 
     async def _review(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
-        review = await self.bot.core.game_review(game.id)
+        try:
+            review = await self.bot.core.game_review(game.id)
+        except ReviewPending as pending:  # computed meanwhile in the background worker: posted when it is ready
+            raise TryLater(str(pending)) from None
         if review is None:
             return
         await thread.send(str(review["short"])[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)

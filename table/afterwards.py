@@ -8,6 +8,8 @@ review for the web replay, builds the export (``rules/review/record.py``) and re
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -26,6 +28,16 @@ from table.service import TableService
 log = logging.getLogger(__name__)
 
 ENDED = ("finished", "abandoned")
+REVIEW_WAIT = 12.0
+"""Seconds a delivery waits for a review being computed before it is tried again later: a review may take a minute,
+and one delivery may take no more than the publisher's timeout (20 s)."""
+
+
+class ReviewPending(Exception):
+    """The review is being computed; its delivery is to be tried again later (it goes on meanwhile)."""
+
+    def __init__(self) -> None:
+        super().__init__("the review is still being computed")
 
 
 class Afterwards:
@@ -35,6 +47,8 @@ class Afterwards:
         self.renders = renders
         self.kept = RatingStore(store)
         self.rater = Rater(self.kept)
+        self._reviewing: dict[int, asyncio.Task[dict[str, Any] | None]] = {}
+        """The reviews being computed, by game: one at a time per game, whoever asks and however often."""
 
     async def _finished(self, game_id: int) -> tuple[Table, list[tuple[int, dict[str, Any]]]] | None:
         table = await self.tables.lobby_view(game_id)
@@ -58,10 +72,30 @@ class Afterwards:
             return None
 
     async def review(self, game_id: int) -> dict[str, Any] | None:
-        """A finished game's review (computed once, then kept); None for a game that did not finish."""
+        """A finished game's review (computed once, then kept); None for a game that did not finish. Raises
+        :class:`ReviewPending` when the review is not ready within :data:`REVIEW_WAIT`: its computation goes on, and
+        the next call waits for the same one."""
         kept = await self.kept.review(game_id)
         if kept is not None:
             return kept
+        task = self._reviewing.get(game_id)
+        if task is None:
+            task = asyncio.create_task(self._compute(game_id), name=f"review of game {game_id}")
+            self._reviewing[game_id] = task
+            task.add_done_callback(lambda _: self._reviewing.pop(game_id, None))
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), REVIEW_WAIT)
+        except TimeoutError:
+            raise ReviewPending() from None
+
+    async def close(self) -> None:
+        """Stop the reviews being computed (a restart computes them again when their delivery is tried)."""
+        for task in list(self._reviewing.values()):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _compute(self, game_id: int) -> dict[str, Any] | None:
         found = await self._finished(game_id)
         if found is None:
             return None

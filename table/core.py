@@ -101,6 +101,7 @@ class TableCore:
 
     async def close(self) -> None:
         await self.publisher.close()
+        await self.afterwards.close()
         try:
             await self.claim.close()  # what this process held is free for the others at once
         except StoreError as error:  # its leases run out by themselves

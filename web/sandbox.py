@@ -40,9 +40,10 @@ from rules.core.options import validate_options
 from rules.core.rng import Rng
 from rules.registry import GAMES
 from rules.review.record import verify_export
+from table.afterwards import ReviewPending
 from table.config import WebSettings
 from table.core import TableCore
-from table.delivery import Delivery
+from table.delivery import Delivery, TryLater
 from table.errors import ChoiceGone, StaleBoard, TableError
 from table.kits import KITS
 from table.model import Table
@@ -82,7 +83,10 @@ class NoChat:
 
     async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
         if self.core is not None and isinstance(item.publication, Review):
-            await self.core.game_review(game.id)
+            try:
+                await self.core.game_review(game.id)
+            except ReviewPending as pending:  # tried again later, while it is computed
+                raise TryLater(str(pending)) from None
         return Delivery()
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
