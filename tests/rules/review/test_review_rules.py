@@ -218,3 +218,27 @@ def _steps(game: Game[Any, Any], players: Sequence[str], seed: int, log: Logged)
         steps.append((state, seat, action))
         state, _ = game.apply(state, seat, action)
     return steps
+
+
+def test_every_searchable_game_judges_a_decision_the_same_whatever_the_seat_cannot_see() -> None:
+    """For Searchable Guess and every game whose strong player has landed: a state the seat cannot tell from the
+    true one (the game's own determinize draws one) gets the very same figures."""
+    searchable = [GUESS, *(game for game in GAMES.values() if game.supports_search)]
+    for game in searchable:
+        players = seats_for(game) if game is not GUESS else ["Ann", "Bob"]
+        state = game.new_game(players, {}, 6)
+        rng = Rng.from_seed(7)
+        decisions = 0
+        while not game.is_over(state) and decisions < 3:
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                other = game.determinize(state, seat, Rng.from_seed(decisions))
+                assert game.view(other, seat) == game.view(state, seat)
+                figures = [[(e.action, e.value, e.visits) for e in strong_estimates(game, g_state, seat,
+                                                                                   legal, Rng.from_seed(9), cap=12)]
+                           for g_state in (state, other)]
+                assert figures[0] and figures[0] == figures[1], game.key
+                decisions += 1
+            state, _ = game.apply(state, seat, game.auto_action(game.view(state, seat), legal, rng))
+        assert decisions > 0, game.key
