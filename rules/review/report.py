@@ -43,10 +43,13 @@ class Review:
             points = seat_review.turning_points()
             if not seat_review.judged:
                 continue
+            decisions = seat_review.decisions
+            chances = (f" (chance to win about {round(decisions[0].before * 100)}% at their first decision, "
+                       f"{round(decisions[-1].after * 100)}% after their last)") if decisions else ""
             if not points:
-                lines.append(f"**{player}**: no decision changed their chances by a point or more.")
+                lines.append(f"**{player}**{chances}: no decision changed their chances by a point or more.")
                 continue
-            lines.append(f"**{player}**:")
+            lines.append(f"**{player}**{chances}:")
             lines += [f"- {turning_sentence(judged, player)}" for judged in points]
         if self.luck:
             lines.append("**Luck**:")

@@ -146,6 +146,9 @@ def test_nothing_is_judged_or_told_before_the_game_ends() -> None:
     finished = [*log, (1, {"kind": "pick", "number": 1})]
     review = review_game(GUESS, ["Ann", "Bob"], {}, 1, finished)
     assert review is not None and review.judged
+    short = review.short_text("Searchable Guess #1", GUESS.name)
+    first = review.seats[0].decisions[0]
+    assert f"**Ann** (chance to win about {round(first.before * 100)}% at their first decision" in short
 
 
 def test_the_turning_points_are_the_decisions_that_changed_the_chances_most_in_words() -> None:
