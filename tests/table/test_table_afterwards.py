@@ -47,6 +47,10 @@ async def started(core: TableCore) -> int:
     return table.id
 
 
+def picking(number: int) -> Any:
+    return lambda table, seat: Pick(number)
+
+
 async def test_a_slow_review_is_computed_once_while_its_delivery_is_tried_again(
         core: TableCore, monkeypatch: pytest.MonkeyPatch) -> None:
     game = await started(core)
@@ -54,7 +58,7 @@ async def test_a_slow_review_is_computed_once_while_its_delivery_is_tried_again(
         await core.game_export(game)
     assert await core.game_review(game) is None and await core.score_chart(game) is None  # nothing before the end
     for user, number in ((ANN, 3), (BEN, 1), (ANN, 2), (BEN, 2)):
-        await core.play(game, user, None, lambda table, seat, number=number: Pick(number))
+        await core.play(game, user, None, picking(number))
     release = threading.Event()
     calls: list[int] = []
     real = reviews.write_review
