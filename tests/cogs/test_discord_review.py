@@ -5,6 +5,7 @@ seat on autopilot), with cheap board drawings: the point here is what comes afte
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from pathlib import Path
@@ -93,6 +94,12 @@ async def sandbox_scores(db: Path, export: bytes) -> list[int]:
         game_id = int(location.split("/")[2])
         table: Any = await companion.core.table(game_id)
         assert table.record.status == "finished"
+        for _ in range(600):  # its review is computed as the sandbox's publisher reaches it, for the replay page
+            review = await companion.core.kept_review(game_id)
+            if review is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert review is not None and "reviewed" in review["short"]
         outcome = table.game.outcome(table.state)
         return list(outcome.scores)
     finally:
