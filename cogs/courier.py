@@ -307,7 +307,13 @@ class DiscordCourier:
             raise TryLater(str(pending)) from None
         if review is None:
             return
-        await thread.send(str(review["short"])[:2000], allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+        text = str(review["short"])[:2000]
+        chart = await self.bot.core.chances_chart(game.id, review)
+        if chart is None:
+            await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+            return
+        data, description = chart
+        await self._send_file(thread, text, data, f"{game.kind}-{game.id}-chances.png", description, nonce)
 
     async def _lobby(self, game: GameRecord, lobby: Lobby) -> None:
         if game.lobby_message_id is None:

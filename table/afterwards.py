@@ -111,6 +111,18 @@ class Afterwards:
             await self.kept.save_review(game_id, review)
         return review
 
+    async def chances_chart(self, game_id: int, review: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The chart of each player's chances from a computed review (None when it judged nothing)."""
+        chances = review.get("chances")
+        if not isinstance(chances, dict):
+            return None
+        table = await self.tables.lobby_view(game_id)
+        try:
+            return await self.renders.aside(reviews.draw_chances, table.record.kind, table.title, table.names, chances)
+        except (ValueError, KeyError, TypeError) as error:
+            log.warning("No chances chart for game %s: %s", game_id, error)
+            return None
+
     async def kept_review(self, game_id: int) -> dict[str, Any] | None:
         """The review if it was computed already (the web replay never starts one)."""
         return await self.kept.review(game_id)

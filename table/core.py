@@ -299,6 +299,10 @@ class TableCore:
     async def kept_review(self, game_id: int) -> dict[str, Any] | None:
         return await self.afterwards.kept_review(game_id)
 
+    async def chances_chart(self, game_id: int, review: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The chart of each player's chances, from a finished game's computed review."""
+        return await self.afterwards.chances_chart(game_id, review)
+
     async def game_export(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any], str]:
         """An ended game's record to keep (JSON) and its plain-text log."""
         return await self.afterwards.export(game_id, guild_id)

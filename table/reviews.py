@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.chart import render_chart
-from rules.review.chart import describe, score_series
+from rules.review.chart import Series, describe, score_series
 from rules.review.luck import luck_lines, measure_luck
 from rules.review.report import review_game
 from table.kits import kit
@@ -48,6 +48,21 @@ def write_review(kind: str, title: str, players: Sequence[str], options: Mapping
     review = review_game(game, players, options, seed, actions)
     if review is None:
         return None
+    chances = review.chances()
     return {"short": review.short_text(title, game.name), "judged": review.judged,
             "steps": {str(number): lines for number, lines in review.steps().items()},
-            "luck": list(review.luck)}
+            "luck": list(review.luck),
+            "chances": None if chances is None else {"unit": chances.unit, "labels": list(chances.labels),
+                                                     "points": [list(points) for points in chances.points]}}
+
+
+def draw_chances(kind: str, title: str, players: Sequence[str], chances: Mapping[str, Any]) -> tuple[bytes, str]:
+    """The chart of each player's chance to win through the game (from a kept review's ``chances``) and its alt
+    text."""
+    points = tuple(tuple(int(value) for value in seat) for seat in chances["points"])
+    series = Series(kind, tuple(players), "chance to win, %", str(chances["unit"]), tuple(chances["labels"]), points,
+                    tuple(seat[-1] for seat in points))
+    words = ", ".join(f"{name} {seat[0]}% to {seat[-1]}%" for name, seat in zip(players, points, strict=True))
+    alt = (f"Chances chart: each player's chance to win as the strong player estimated it at their decisions, over "
+           f"the game ({series.labels[0]} to {series.labels[-1]}): {words}.")
+    return render_chart(series, f"{title}: the chances"), alt

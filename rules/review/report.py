@@ -57,6 +57,37 @@ class Review:
         text = "\n".join(lines)
         return text if len(text) <= SHORT_LIMIT else text[:SHORT_LIMIT - 1] + "…"
 
+    def chances(self) -> Series | None:
+        """Each player's chance to win (in %) through the game, as the strong player estimated it at their decisions:
+        one point per moment of the game (a week, a day, a round; a move where the game counts no time), each the
+        chance after the player's last decision so far (before their first one: the chance at it). None when
+        nothing was judged."""
+        if not self.judged:
+            return None
+        decisions = sorted((judged for seat in self.seats for judged in seat.decisions), key=lambda j: j.number)
+        if not decisions:
+            return None
+        labels: list[str] = ["start"]
+        for judged in decisions:
+            label = judged.moment or f"move {judged.number}"
+            if label != labels[-1]:
+                labels.append(label)
+        count = len(self.players)
+        first = {seat.seat: seat.decisions[0].before for seat in self.seats if seat.decisions}
+        current = [first.get(seat, 1 / count) for seat in range(count)]
+        columns: list[list[int]] = [[round(value * 100) for value in current]]
+        index = 0
+        for judged in decisions:
+            label = judged.moment or f"move {judged.number}"
+            if label != labels[index]:
+                columns.append([])
+                index += 1
+            current[judged.seat] = judged.after
+            columns[index] = [round(value * 100) for value in current]
+        points = tuple(tuple(column[seat] for column in columns) for seat in range(count))
+        return Series(self.kind, self.players, "chance to win, %", self.series.unit if self.series else "move",
+                      tuple(labels), points, tuple(column_points[-1] for column_points in points))
+
     def steps(self) -> dict[int, list[str]]:
         """The full review by action number (the web replay's steps): every judged decision in words."""
         by_number: dict[int, list[str]] = {}

@@ -245,3 +245,20 @@ def test_every_searchable_game_judges_a_decision_the_same_whatever_the_seat_cann
                 decisions += 1
             state, _ = game.apply(state, seat, game.auto_action(game.view(state, seat), legal, rng))
         assert decisions > 0, game.key
+
+
+def test_the_chances_through_the_game_follow_each_players_judged_decisions() -> None:
+    log = [(1, {"kind": "pick", "number": 3}), (0, {"kind": "pick", "number": 2}),
+           (0, {"kind": "pick", "number": 1}), (1, {"kind": "pick", "number": 1})]
+    review = review_game(GUESS, ["Ann", "Bob"], {}, 1, log)
+    assert review is not None
+    chances = review.chances()
+    assert chances is not None and chances.labels == ("start", "move 1", "move 2", "move 3", "move 4")
+    [ann, bob] = review.seats
+    assert chances.points[0] == (round(ann.decisions[0].before * 100), round(ann.decisions[0].before * 100),
+                                 round(ann.decisions[0].after * 100), round(ann.decisions[1].after * 100),
+                                 round(ann.decisions[1].after * 100))
+    assert chances.points[1][1] == round(bob.decisions[0].after * 100)
+    assert chances.points[1][-1] == round(bob.decisions[-1].after * 100)
+    unjudged = review_game(SealedGuess(), ["Ann", "Bob"], {}, 1, log)
+    assert unjudged is not None and unjudged.chances() is None
