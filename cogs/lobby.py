@@ -5,6 +5,7 @@ Thin: each command asks the table core and answers with what it says."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 from typing import Any
 
@@ -299,6 +300,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
                                         "thread.", ephemeral=True)
 
+    @game_group.command(name="export", description="The record of an ended game to keep: JSON and a plain-text log")
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        guild_id, _ = acting.in_server(interaction)
+        await acting.answer_first(interaction)
+        record = await self.named_game(interaction, game)
+        table, export, text = await core_of(interaction).game_export(record.id, guild_id)
+        stem = f"{table.record.kind}-{table.id}"
+        data = json.dumps(export, ensure_ascii=False, indent=1).encode()
+        await acting.reply(interaction, f"The record of {table.title}: every move and public event, the options, the "
+                                        f"players and the seed. Check it with `python -m rules verify {stem}.json`; "
+                                        "the sandbox imports it to replay and review.",
+                           files=[discord.File(io.BytesIO(data), filename=f"{stem}.json",
+                                               description=f"The record of {table.title}, as JSON."),
+                                  discord.File(io.BytesIO(text.encode()), filename=f"{stem}.txt",
+                                               description=f"The log of {table.title}, as plain text.")])
+
     async def named_game(self, interaction: discord.Interaction, game: int | None) -> Any:
         """The record of the game named or of this thread, even if its save is damaged."""
         guild_id, channel_id = acting.in_server(interaction)
@@ -346,6 +364,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @repair.autocomplete("game")
     @deadline.autocomplete("game")
     @hints.autocomplete("game")
+    @export.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await acting.game_autocomplete(interaction, current)
 

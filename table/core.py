@@ -22,6 +22,7 @@ from db.store import ActionRecord, GameRecord, GameStore, GameVersion
 from rules.core.errors import RulesError
 from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
+from table.afterwards import Afterwards
 from table.away import AwayDesk
 from table.config import Shards
 from table.delivery import Courier
@@ -36,6 +37,7 @@ from table.model import ActResult, Table
 from table.nudge import Nudger
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
+from table.ratings import Shown
 from table.renders import Renders, ThreadRenders, open_renders
 from table.robots import Robots
 from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
@@ -80,6 +82,8 @@ class TableCore:
         self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
         self.hints = HintDesk(self.tables, lambda: self.robots.thinker)  # suggestions think where robots do
         self.tables.work.preparers.append(self.hints.prepare)  # a game's hints are decided with its start
+        self.afterwards = Afterwards(store, self.tables, self.renders)
+        self.tables.work.preparers.append(self.afterwards.rater.prepare)  # a game's rating is written with its end
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
@@ -109,6 +113,7 @@ class TableCore:
     async def close(self) -> None:
         await self.robots.close()
         await self.publisher.close()
+        await self.afterwards.close()
         try:
             await self.claim.close()  # what this process held is free for the others at once
         except StoreError as error:  # its leases run out by themselves
@@ -120,6 +125,7 @@ class TableCore:
         """Count this table's moves, drawings and database failures into ``metrics`` from now on."""
         self.metrics = metrics
         self.renders = MeteredRenders(self.renders, metrics)
+        self.afterwards.renders = self.renders
         self.store.database.on_failure = metrics.database_failed
 
     async def read_gauges(self) -> None:
@@ -302,6 +308,32 @@ class TableCore:
             log.warning("No replay for game %s: %s", game_id, error)
             return None
 
+    async def score_chart(self, game_id: int) -> tuple[bytes, str, list[str]] | None:
+        """A finished game's score chart, its alt text and its luck lines (see table/afterwards.py)."""
+        return await self.afterwards.chart(game_id)
+
+    async def game_review(self, game_id: int) -> dict[str, Any] | None:
+        """A finished game's review, computed once after the game in a worker (see table/afterwards.py)."""
+        return await self.afterwards.review(game_id)
+
+    async def kept_review(self, game_id: int) -> dict[str, Any] | None:
+        return await self.afterwards.kept_review(game_id)
+
+    async def chances_chart(self, game_id: int, review: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The chart of each player's chances, from a finished game's computed review."""
+        return await self.afterwards.chances_chart(game_id, review)
+
+    async def game_export(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any], str]:
+        """An ended game's record to keep (JSON) and its plain-text log."""
+        return await self.afterwards.export(game_id, guild_id)
+
+    async def ratings(self, guild_id: int, kind: str) -> tuple[list[Shown], list[Shown]]:
+        """A game's rating leaderboard in a server: people, then the robots' levels."""
+        return await self.afterwards.ratings(guild_id, kind)
+
+    async def rating_of(self, guild_id: int, kind: str, user_id: int) -> Shown | None:
+        return await self.afterwards.rating_of(guild_id, kind, user_id)
+
     async def autopilot_seats(self, game_id: int) -> set[int]:
         """The seats of a game being played that the automatic player plays."""
         return {clock.seat for clock in await self.life.clocks(game_id) if clock.autopilot}
@@ -366,12 +398,14 @@ class TableCore:
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
                      away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
-                     autopilot_level: str = "normal", hints: bool | None = None) -> Table:
-        """A new game's lobby; ``hints`` None leaves them to be decided from the seating at the start."""
+                     autopilot_level: str = "normal", hints: bool | None = None,
+                     seed: tuple[int, str] | None = None) -> Table:
+        """A new game's lobby; ``hints`` None leaves them to be decided from the seating at the start; ``seed``:
+        the seed and salt of a game replayed from its record (the sandbox's import), else drawn afresh."""
         return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
                                         deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                         forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
-                                        autopilot_level=autopilot_level, hints=hints)
+                                        autopilot_level=autopilot_level, hints=hints, seed=seed)
 
     async def add_robot(self, game_id: int, user_id: int, level: str, *, may_manage: bool = False,
                         guild_id: int | None = None) -> Table:

@@ -150,15 +150,20 @@ class Herald:
         return lines, len(raw_events) - len(newest)
 
     async def ending(self, table: Table, unsaved: Sequence[ActionRecord] = ()) -> list[OutboxItem]:
-        """The seed reveal (with the record that proves it) and the replay, once a game has ended."""
+        """The seed reveal (with the record that proves it), then for a game with a result its score chart, the
+        replay and its review, once a game has ended. The reveal comes first: an abandoned game gets only that."""
         if table.state is None:
             return []
         logged = [*await self.store.actions(table.id), *unsaved]
         record: dict[str, Any] = fairness.game_record(
             table.game, table.names, table.record.options, table.record.seed, table.record.seed_salt,
             [(action.seat, action.action) for action in logged], table.state)
-        return [publications.reveal(compose.reveal_text(table), compose.record_filename(table), record),
-                publications.replay()]
+        items = [publications.reveal(compose.reveal_text(table), compose.record_filename(table), record)]
+        if table.game.outcome(table.state) is not None:
+            items += [publications.chart(), publications.replay(), publications.review()]
+        else:
+            items.append(publications.replay())
+        return items
 
     def now(self) -> datetime:
         return self.clock()

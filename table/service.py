@@ -205,7 +205,8 @@ class TableService:
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
                      away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
-                     autopilot_level: str = "normal", hints: bool | None = None) -> Table:
+                     autopilot_level: str = "normal", hints: bool | None = None,
+                     seed: tuple[int, str] | None = None) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -223,8 +224,8 @@ class TableService:
         if autopilot_level not in LEVELS:
             raise TableError(f"The automatic player plays at one of these levels: {', '.join(LEVELS)}.")
         async def create() -> int:
-            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
-                                                  secrets.randbits(63), secrets.token_hex(16),
+            drawn = seed if seed is not None else (secrets.randbits(63), secrets.token_hex(16))
+            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed), *drawn,
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
                                                   autopilot_level=autopilot_level,

@@ -384,7 +384,12 @@ class Companion:
         table = access.table
         steps = await self.history(table)
         version = table.record.version
-        shown = [pages.ReplayStep(f"{access.prefix}/replay/{version}/{number}.png", step.alt, step.lines)
+        # A finished game's review, once computed after the game, says its words at the steps they are about.
+        review = await self.core.kept_review(table.id) if table.record.status == "finished" else None
+        said = review.get("steps", {}) if review is not None else {}
+        said = said if isinstance(said, dict) else {}
+        shown = [pages.ReplayStep(f"{access.prefix}/replay/{version}/{number}.png", step.alt,
+                                  (*step.lines, *(f"🔎 {line}" for n in step.numbers for line in said.get(str(n), []))))
                  for number, step in enumerate(steps)]
         asked = request.query.get("step", "")
         current = int(asked) - 1 if asked.isascii() and asked.isdigit() and len(asked) <= 6 else 0

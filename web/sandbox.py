@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
@@ -37,13 +38,16 @@ from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from rules.core.rng import Rng
+from rules.registry import GAMES
+from rules.review.record import verify_export
+from table.afterwards import ReviewPending
 from table.config import WebSettings
 from table.core import TableCore
-from table.delivery import Delivery
+from table.delivery import Delivery, TryLater
 from table.errors import ChoiceGone, StaleBoard, TableError
 from table.kits import KITS
 from table.model import Table
-from table.publications import Parcel
+from table.publications import Parcel, Review
 from web import reading, sandbox_pages
 from web.companion import Companion, Refused, html
 from web.ratelimit import RateLimit
@@ -52,6 +56,9 @@ from web.settings import SettingsError, listen_address
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MAX_IMPORT = 8 * 1024 * 1024
+"""The largest export the sandbox reads (the longest games' exports are well under a megabyte)."""
+MAX_NAME = 80
 GUILD = 1
 """The one "server" every sandbox game belongs to (the sandbox keeps its own database file)."""
 CHANNEL = 1
@@ -68,9 +75,18 @@ def seat_name(seat: int, automatic: bool) -> str:
 
 
 class NoChat:
-    """The sandbox's courier: there is no chat to post to, so every outbox item is simply done."""
+    """The sandbox's courier: there is no chat to post to, so every outbox item is simply done; a finished game's
+    review is still computed when its turn comes, for the replay page to show."""
+
+    def __init__(self, core: TableCore | None = None) -> None:
+        self.core = core
 
     async def deliver(self, game: GameRecord, item: Parcel) -> Delivery:
+        if self.core is not None and isinstance(item.publication, Review):
+            try:
+                await self.core.game_review(game.id)
+            except ReviewPending as pending:  # tried again later, while it is computed
+                raise TryLater(str(pending)) from None
         return Delivery()
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
@@ -153,6 +169,7 @@ class Sandbox:
         router = companion.app.router
         router.add_get("/", self.home)
         router.add_post("/sandbox/new", self.new_game)
+        router.add_post("/sandbox/import", self.import_record)
         router.add_get("/sandbox/new", self.to_home)
         router.add_get(r"/sandbox/{game:\d{1,19}}", self.play_page)
         router.add_post(r"/sandbox/{game:\d{1,19}}/choose", self.choose)
@@ -225,6 +242,47 @@ class Sandbox:
         await core.start(table.id, user_of(0), None)
         if automatic:
             await core.automate(table.id, automatic)  # and they move at once, for as long as the game waits for one
+        return table.id
+
+    async def import_record(self, request: web.Request) -> web.StreamResponse:
+        """A game's export (``/game export``), checked, then played again here from its seed and its actions: its
+        replay page opens, and its review follows once computed."""
+        same_origin(request)
+        form = await request.post()
+        upload = form.get("record")
+        raw = upload.file.read(MAX_IMPORT + 1) if isinstance(upload, web.FileField) else \
+            (upload.encode() if isinstance(upload, str) else b"")
+        if len(raw) > MAX_IMPORT:
+            return await self.home(request, "That file is too big to be a game's export.", 400)
+        try:
+            export = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return await self.home(request, "That file is not a game's export: it is not JSON.", 400)
+        verdict = await self.core.renders.later(verify_export, export, GAMES)
+        if not verdict.ok:
+            return await self.home(request, f"That export does not verify: {verdict.reason}", 400)
+        try:
+            game_id = await self.replay_export(export)
+        except (TableError, RulesError) as error:
+            return await self.home(request, f"That export could not be played again here: {error}", 400)
+        return see_other(f"/game/{game_id}/replay")
+
+    async def replay_export(self, export: dict[str, Any]) -> int:
+        """A finished game here, the same as the export's: the same seed, players, options and actions, played
+        through the table like any move (no forced moves of the table's own: the export holds every move)."""
+        core = self.core
+        names = [str(name)[:MAX_NAME] for name in export["players"]]
+        table = await core.create(str(export["game"]), GUILD, CHANNEL, user_of(0), names[0], dict(export["options"]),
+                                  forced_moves=False, seed=(int(export["seed"]), str(export["salt"])))
+        for seat in range(1, len(names)):
+            await core.join(table.id, user_of(seat), names[seat])
+        table = await core.start(table.id, user_of(0), None)
+        for entry in export["actions"]:
+            action = table.game.action_from_json(entry["action"])
+
+            def chosen(_table: Table, _seat: int, action: Any = action) -> Any:
+                return action
+            _, table = await core.play(table.id, user_of(int(entry["seat"])), table.record.version, chosen)
         return table.id
 
     # ----- playing ------------------------------------------------------------------------------------------
@@ -389,7 +447,7 @@ def same_origin(request: web.Request) -> None:
 async def open_sandbox(db_path: str | Path, host: str, port: int, *, poll_seconds: float = 3.0) -> Companion:
     """The sandbox's table core and its pages, listening on ``host:port``."""
     core = await TableCore.open(db_path)
-    core.attach_courier(NoChat())
+    core.attach_courier(NoChat(core))
     try:
         companion = await Companion.create(core, WebSettings(host, port), is_open=lambda record: True,
                                            rate=RateLimit(burst=600, per_second=60.0), poll_seconds=poll_seconds,

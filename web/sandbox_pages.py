@@ -74,7 +74,14 @@ player takes, and the variants; then play by clicking the choices (the same ones
 The rules, the save file and the drawings are the bot's own.</p>
 <p>New to these games? Each has a short guide: {guides}.</p>
 {warning}{going}
-{forms}"""
+{forms}
+<form class="new-game" id="import" method="post" action="/sandbox/import" enctype="multipart/form-data">
+<h2>Replay a game you kept</h2>
+<p>The record from <code>/game export</code> (the .json file): it is checked, played again here, and its replay
+opens, with its review once computed.</p>
+<input type="file" name="record" accept=".json,application/json" aria-label="The game's record">
+<button class="primary" type="submit">Import and replay</button>
+</form>"""
     return layout("Sandbox", body)
 
 
