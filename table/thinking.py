@@ -6,10 +6,9 @@ hold the interpreter from every interaction being answered. :class:`ProcessThink
 small pool of worker processes started like the render workers (the same forkserver, so a worker never inherits
 the bot's threads mid-use, and it ends with the bot: see table/lifeline.py), each at ``THINK_NICENESS``: a
 member waiting for their panel or a board being drawn takes the processor first, a robot posting a little later
-goes unnoticed. Cheap levels (``easy``, ``normal``, and ``strong`` where a game has no search) cost a few
-milliseconds and run in a thread of the bot's process (``asyncio.to_thread``): a trip to a worker would cost
-more than the decision. :class:`ThreadThinker` thinks in threads only (tests, and machines where extra
-processes are unwelcome).
+goes unnoticed. Cheap levels (``easy``, ``normal``) cost a few milliseconds and run in a thread of the bot's
+process (``asyncio.to_thread``): a trip to a worker would cost more than the decision. :class:`ThreadThinker`
+thinks in threads only (tests, and machines where extra processes are unwelcome).
 
 Workers receive the game's kind, the state as JSON, the seat, the level and a seed, and answer with JSON:
 the caller holds no lock while they think, and applies the answer only if the game is still at the version
@@ -147,7 +146,7 @@ class ThreadThinker:
 
 
 class ProcessThinker:
-    """Searches in ``workers`` low-priority worker processes; cheap levels in a thread of this process."""
+    """Strong decisions in ``workers`` low-priority worker processes; cheap levels in a thread of this process."""
 
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:
@@ -167,7 +166,9 @@ class ProcessThinker:
     async def decide(self, kind: str, state_json: Any, seat: int, level: Level, seed: int,
                      want_estimates: bool = False) -> Thought:
         work: Awaitable[Thought]
-        if not searches(kind, level):
+        # Every strong decision goes to a worker, searching or not (a game whose search has not landed plays
+        # strong as normal): what a strong robot costs the bot's process never depends on the game.
+        if level != "strong":
             work = asyncio.to_thread(think, kind, state_json, seat, level, seed, want_estimates)
         else:
             work = asyncio.get_running_loop().run_in_executor(self._pool, think, kind, state_json, seat, level,
