@@ -110,12 +110,17 @@ class Moved(Exception):
     """The game is no longer at the version a decision was made for."""
 
 
-def at_version(version: int, action: Any) -> Callable[[Any, int], Any]:
-    """A chooser (for ``TableService.act``) that plays ``action`` only while the game is at ``version``: a
-    decision thought out of the lock is applied under it to the very position it was made for, else
-    :class:`Moved` is raised and nothing is written."""
+def at_version(version: int, action: Any, seat_view: Any = None) -> Callable[[Any, int], Any]:
+    """A chooser (for ``TableService.act``) that plays ``action`` only in the position it was decided for: the
+    game still at ``version``, or — given the deciding seat's view then (``seat_view``) — a later version where
+    that seat sees exactly the same and the action is still legal (in a simultaneous step the others' secret
+    choices move the version without changing anything the seat knows, as a person's panel stays valid:
+    ``TableService._choice_made_earlier``). Otherwise :class:`Moved` is raised and nothing is written."""
     def chosen(table: Any, seat: int) -> Any:
-        if table.record.version != version:
+        if table.record.version == version:
+            return action
+        if (seat_view is None or table.game.view(table.state, seat) != seat_view
+                or action not in table.game.legal_actions(table.state, seat)):
             raise Moved()
         return action
     return chosen
