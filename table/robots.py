@@ -1,15 +1,15 @@
 """Robot seats: seats the automatic player holds at a level, with no member behind them.
 
 A robot moves through the one change path like any move (``Work.change(game_id, "robot")``), but it thinks
-before, outside it: after every change (``TableCore.after_change``) a game that waits for a robot gets one task
-here, which reads the game, has the thinker (table/thinking.py) decide from the state and version it read —
-off the event loop, with no lock held — and applies the decision only if the game is still at that version,
+before, outside it: after every change (``TableCore.after_change``) a game that waits for a robot gets one
+task here, which reads the game, has the thinker (table/thinking.py) decide from the state and version it read
+— off the event loop, with no lock held — and applies the decision only if the game is still at that version,
 or at a later one where the robot's seat sees exactly what it saw and the choice is still legal (in a
 simultaneous step, the others' secret choices may move the version without telling the robot anything, and a
 person's choice on an older panel stands there too). If anything the robot can see moved meanwhile (a public
-move, a take-back), it reads the game again and thinks again. So two processes sharing a database can never move a robot twice: the
-second finds its seat already moved, and its view changed with it. (Each game's robots are also claimed like
-the keeper's work, so only one process thinks.)
+move, a take-back), it reads the game again and thinks again. So two processes sharing a database can never
+move a robot twice: the second finds its seat already moved, and its view changed with it. (Each game's robots
+are also claimed like the keeper's work, so only one process thinks.)
 
 **When a robot posts.** How long a decision takes depends on the position, including the robot's own hand,
 which nobody else may learn. So a robot never posts before ``delay`` seconds after it began on its turn, and
