@@ -193,3 +193,32 @@ async def test_two_people_and_two_strong_robots_play_dreadful_circus_to_its_end(
               f"robots thought: worst {probe.worst * 1000:.1f} ms over {probe.samples} samples")
         assert probe.samples > 0
         assert probe.worst < LAG_BOUND, f"the event loop fell {probe.worst * 1000:.0f} ms behind while robots thought"
+
+
+async def test_the_lobby_seats_and_removes_robots_by_its_buttons_and_refuses_clearly(tmp_path: Path) -> None:
+    async with standin(tmp_path, members=(*PEOPLE, "carol")) as d:
+        created = await d.slash("alice", "games", "game new", {"kind": "little_circuses"})
+        await created.answer()
+        lobby = created.message
+        assert lobby is not None
+        await (await d.click("alice", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:easy:"))).answer()
+        await (await d.click("alice", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:strong:"))).answer()
+        content = d.message(lobby.id).content
+        assert "2. 🤖 Robot (easy)" in content and "3. 🤖 Robot 2 (strong)" in content and "<@-" not in content
+        refused = await d.click("bob", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:normal:"))
+        answer = await refused.answer()
+        assert answer.ephemeral
+        assert answer.content.endswith("Only the game's creator or a server manager can add robots.")
+        await (await d.click("alice", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:remove:"))).answer()
+        content = d.message(lobby.id).content
+        assert "🤖 Robot (easy)" in content and "Robot 2" not in content
+        await (await d.click("alice", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:remove:"))).answer()
+        empty = await d.click("alice", d.message(lobby.id), button(d.message(lobby.id), "rm:robot:remove:"))
+        answer = await empty.answer()
+        assert answer.ephemeral and answer.content.endswith("There is no robot in this game to remove.")
+        # /game new refuses more robots than the game has seats besides its creator's, before opening a lobby.
+        many = await d.slash("carol", "games", "game new", {"kind": "circus_train", "robots": 7})
+        answer = await many.answer()
+        assert answer.ephemeral and answer.content.endswith(
+            "Circus Train takes at most 5 players, so at most 4 robots besides you.")
+        assert len(d.messages_in("games")) == 1
