@@ -261,3 +261,23 @@ async def test_the_autopilot_plays_at_the_level_chosen_for_the_game(core: TableC
     seat = min(started.awaited())
     result = await core.keeper.play_for(table.id, seat)
     assert result.automatic and result.seat == seat
+
+
+async def test_a_strong_autopilot_thinks_out_of_the_lock_and_again_when_the_game_moved(
+        core: TableCore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import table.keeper
+    monkeypatch.setattr(table.keeper, "searches", lambda kind, level: level == "strong")  # as once games search
+    gated = GatedThinker()
+    core.keeper.thinker = gated
+    created = await core.create("little_circuses", GUILD, CHANNEL, ANN, "Ann", {}, autopilot_level="strong")
+    await core.join(created.id, BEN, "Ben")
+    started = await core.start(created.id, ANN, THREAD)
+    assert sorted(started.awaited()) == [0, 1]
+    playing = asyncio.create_task(core.keeper.play_for(created.id, 1))
+    await gated.thinking.wait()
+    await core.play(created.id, ANN, None, person_move)  # Ann moves while Ben's automatic player thinks
+    gated.gate.set()
+    result = await playing
+    assert result.automatic and result.seat == 1 and gated.asked == 2
+    logged = await core.actions(created.id)
+    assert [entry.seat for entry in logged if entry.automatic_reason is None][:2] == [0, 1]
