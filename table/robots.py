@@ -74,6 +74,7 @@ class Robots:
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games woken while their task was already running
+        self._secrets: dict[int, str] = {}  # each game's robot secret once read (it never changes)
         self.moved = 0
         """Robot moves made by this process (for the benchmarks and the tests)."""
         self.recomputed = 0
@@ -187,6 +188,7 @@ class Robots:
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+                self._secrets.pop(game_id, None)  # read again next time: a finished game's is never needed
 
     def _robot_awaited(self, table: Table) -> int | None:
         if table.record.status != "active" or table.state is None or table.record.damage is not None:
@@ -214,7 +216,9 @@ class Robots:
         assert table.state is not None
         version = table.record.version
         level = robot_level(table.seats[seat].robot or "normal")
-        secret = await self.store.robot_secret(table.id, new_robot_secret)
+        secret = self._secrets.get(table.id)
+        if secret is None:
+            secret = self._secrets[table.id] = await self.store.robot_secret(table.id, new_robot_secret)
         self.thinking += 1
         try:
             thought = await self.thinker.decide(table.record.kind, table.game.state_to_json(table.state), seat,
