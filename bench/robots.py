@@ -87,14 +87,13 @@ async def main(args: argparse.Namespace) -> None:
     measuring_from = started + args.warmup
     end = measuring_from + args.duration
     measuring = False
-    moved_before = recomputed_before = waited_before = finished = 0
+    moved_before = recomputed_before = 0
     while time.perf_counter() < end:
         if not measuring and time.perf_counter() >= measuring_from:
             measuring = True  # the warm-up's figures are dropped
             lags.clear()
             answers.clear()
             moved_before, recomputed_before = core.robots.moved, core.robots.recomputed
-            waited_before = len(core.robots.waited)
         tick = time.perf_counter()
         for game_id in rng.sample(games, len(games)):
             table = await core.table(game_id)
@@ -114,7 +113,7 @@ async def main(args: argparse.Namespace) -> None:
     probe.cancel()
     finished = sum([(await core.lobby_view(game)).record.status == "finished" for game in games])
     moved = core.robots.moved - moved_before
-    waited = core.robots.waited[waited_before:]
+    waited = list(core.robots.waited)[-moved:] if moved else []
     print(f"{args.games} Dreadful Circus games (2 people + 2 strong robots each), people at {args.rate:g} moves/s, "
           f"{args.duration:g} s measured after {args.warmup:g} s, robot delay {args.delay:g} s; games finished: "
           f"{finished}")

@@ -28,8 +28,9 @@ import asyncio
 import logging
 import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Final
+from typing import Final, Literal
 
 from db.store import GameStore
 from rules.core.players import LEVELS, Level, parse_level
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 
 ROBOT_DELAY: Final = 3.0
 """Seconds a robot waits from the start of its turn before its move (see the module's docstring)."""
+WAITS_KEPT: Final = 10_000
 MAX_TRIES: Final = 20
 """Decisions in a row a robot may throw away because the game moved meanwhile before it rests until the next
 wake (a table busy with people's moves in a simultaneous step)."""
@@ -81,8 +83,9 @@ class Robots:
         """Decisions thrown away because the game moved while the robot thought."""
         self.thinking = 0
         """Robot decisions being thought right now (the tests measure the event loop meanwhile)."""
-        self.waited: list[float] = []
-        """Seconds from the start of each robot's turn to its move being saved (the benchmarks read it)."""
+        self.waited: deque[float] = deque(maxlen=WAITS_KEPT)
+        """Seconds from the start of each robot's turn to its move being saved, the latest ``WAITS_KEPT`` (the
+        benchmarks read it)."""
 
     # ----- the lobby ------------------------------------------------------------------------------------------
     async def add(self, game_id: int, user_id: int, level: str, may_manage: bool = False,
@@ -182,9 +185,9 @@ class Robots:
                     return
         except asyncio.CancelledError:
             raise
-        except Exception:
-            # Only where: the error's text might quote a state read from the database.
-            log.error("Game %s: a robot could not move", game_id)
+        except Exception as error:
+            # Where and what kind only: the error's text might quote a state read from the database.
+            log.error("Game %s: a robot could not move (%s)", game_id, type(error).__name__)
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
@@ -207,12 +210,15 @@ class Robots:
             seat = self._robot_awaited(table)
             if seat is None:
                 return False
-            if await self._think_and_move(table, seat, began):
-                return True
+            outcome = await self._think_and_move(table, seat, began)
+            if outcome != "again":
+                return outcome == "moved"
             self.recomputed += 1
         return False
 
-    async def _think_and_move(self, table: Table, seat: int, began: float) -> bool:
+    async def _think_and_move(self, table: Table, seat: int, began: float) -> Literal["moved", "again", "stop"]:
+        """One decision and its move: ``again`` when the position moved under it (think again), ``stop`` when it
+        failed (the next wake, or the next tick, tries again)."""
         assert table.state is not None
         version = table.record.version
         level = robot_level(table.seats[seat].robot or "normal")
@@ -225,7 +231,7 @@ class Robots:
                                                 level, robot_seed(secret, version, seat))
         except ThinkingFailed as failure:
             log.error("Game %s: %s", table.id, failure)
-            return False
+            return "stop"
         finally:
             self.thinking -= 1
         chosen = at_version(version, table.game.action_from_json(thought.action_json),
@@ -234,14 +240,14 @@ class Robots:
         try:
             await self.tables.act(table.id, None, None, chosen, seat=seat, cause="robot")
         except Moved:
-            return False
+            return "again"
         except TableError:  # the seat is no longer awaited, or the rules refused: never the refusal's words,
             # which may name what the robot holds
             log.info("Game %s: robot seat %s did not move (its decision was refused)", table.id, seat + 1)
-            return False
+            return "stop"
         self.moved += 1
         self.waited.append(self.monotonic() - began)
-        return True
+        return "moved"
 
     async def _pace(self, began: float) -> None:
         """Wait until the next whole multiple of ``delay`` since ``began`` (at least one)."""
