@@ -129,7 +129,8 @@ class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|
 
     def __init__(self, what: str, game_id: int) -> None:
         label, style = ROBOT_LABELS[what]
-        super().__init__(_button(label, f"rm:robot:{what}:{game_id}", style, "🤖"))
+        # Their own row, under Join, Leave and Start.
+        super().__init__(_button(label, f"rm:robot:{what}:{game_id}", style, "🤖"), row=1)
         self.what, self.game_id = what, game_id
 
     @classmethod

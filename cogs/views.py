@@ -35,7 +35,7 @@ def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
     if open_:
         for verb in ("join", "leave", "start"):
             view.add_item(LobbyButton(verb, game_id))
-        for what in ("easy", "normal", "strong", "remove"):  # a row of their own
+        for what in ("easy", "normal", "strong", "remove"):
             view.add_item(RobotButton(what, game_id))
     return view
 

@@ -110,6 +110,11 @@ class TableCore:
             await store.close()
             raise
 
+    @property
+    def thinker(self) -> Thinker:
+        """Where automatic players decide off the event loop (robots, a strong autopilot; see table.thinking)."""
+        return self.robots.thinker
+
     async def close(self) -> None:
         await self.robots.close()
         await self.publisher.close()

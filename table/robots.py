@@ -1,12 +1,15 @@
 """Robot seats: seats the automatic player holds at a level, with no member behind them.
 
 A robot moves through the one change path like any move (``Work.change(game_id, "robot")``), but it thinks
-before, outside it: after every change (``TableCore.after_change``) a game that waits for a robot gets one task
-here, which reads the game, has the thinker (table/thinking.py) decide from the state and version it read —
-off the event loop, with no lock held — and applies the decision only if the game is still at that version;
-if anything moved meanwhile (a person's move in a simultaneous step, a take-back), it reads the game again
-and thinks again. So two processes sharing a database can never move a robot twice: the second finds the
-version gone. (Each game's robots are also claimed like the keeper's work, so only one process thinks.)
+before, outside it: after every change (``TableCore.after_change``) a game that waits for a robot gets one
+task here, which reads the game, has the thinker (table/thinking.py) decide from the state and version it read
+— off the event loop, with no lock held — and applies the decision only if the game is still at that version,
+or at a later one where the robot's seat sees exactly what it saw and the choice is still legal (in a
+simultaneous step, the others' secret choices may move the version without telling the robot anything, and a
+person's choice on an older panel stands there too). If anything the robot can see moved meanwhile (a public
+move, a take-back), it reads the game again and thinks again. So two processes sharing a database can never
+move a robot twice: the second finds its seat already moved, and its view changed with it. (Each game's robots
+are also claimed like the keeper's work, so only one process thinks.)
 
 **When a robot posts.** How long a decision takes depends on the position, including the robot's own hand,
 which nobody else may learn. So a robot never posts before ``delay`` seconds after it began on its turn, and
@@ -25,8 +28,9 @@ import asyncio
 import logging
 import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Final
+from typing import Final, Literal
 
 from db.store import GameStore
 from rules.core.players import LEVELS, Level, parse_level
@@ -40,6 +44,7 @@ log = logging.getLogger(__name__)
 
 ROBOT_DELAY: Final = 3.0
 """Seconds a robot waits from the start of its turn before its move (see the module's docstring)."""
+WAITS_KEPT: Final = 10_000
 MAX_TRIES: Final = 20
 """Decisions in a row a robot may throw away because the game moved meanwhile before it rests until the next
 wake (a table busy with people's moves in a simultaneous step)."""
@@ -71,14 +76,16 @@ class Robots:
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games woken while their task was already running
+        self._secrets: dict[int, str] = {}  # each game's robot secret once read (it never changes)
         self.moved = 0
         """Robot moves made by this process (for the benchmarks and the tests)."""
         self.recomputed = 0
         """Decisions thrown away because the game moved while the robot thought."""
         self.thinking = 0
         """Robot decisions being thought right now (the tests measure the event loop meanwhile)."""
-        self.waited: list[float] = []
-        """Seconds from the start of each robot's turn to its move being saved (the benchmarks read it)."""
+        self.waited: deque[float] = deque(maxlen=WAITS_KEPT)
+        """Seconds from the start of each robot's turn to its move being saved, the latest ``WAITS_KEPT`` (the
+        benchmarks read it)."""
 
     # ----- the lobby ------------------------------------------------------------------------------------------
     async def add(self, game_id: int, user_id: int, level: str, may_manage: bool = False,
@@ -178,12 +185,13 @@ class Robots:
                     return
         except asyncio.CancelledError:
             raise
-        except Exception:
-            # Only where: the error's text might quote a state read from the database.
-            log.error("Game %s: a robot could not move", game_id)
+        except Exception as error:
+            # Where and what kind only: the error's text might quote a state read from the database.
+            log.error("Game %s: a robot could not move (%s)", game_id, type(error).__name__)
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+                self._secrets.pop(game_id, None)  # read again next time: a finished game's is never needed
 
     def _robot_awaited(self, table: Table) -> int | None:
         if table.record.status != "active" or table.state is None or table.record.damage is not None:
@@ -202,38 +210,44 @@ class Robots:
             seat = self._robot_awaited(table)
             if seat is None:
                 return False
-            if await self._think_and_move(table, seat, began):
-                return True
+            outcome = await self._think_and_move(table, seat, began)
+            if outcome != "again":
+                return outcome == "moved"
             self.recomputed += 1
         return False
 
-    async def _think_and_move(self, table: Table, seat: int, began: float) -> bool:
+    async def _think_and_move(self, table: Table, seat: int, began: float) -> Literal["moved", "again", "stop"]:
+        """One decision and its move: ``again`` when the position moved under it (think again), ``stop`` when it
+        failed (the next wake, or the next tick, tries again)."""
         assert table.state is not None
         version = table.record.version
         level = robot_level(table.seats[seat].robot or "normal")
-        secret = await self.store.robot_secret(table.id, new_robot_secret)
+        secret = self._secrets.get(table.id)
+        if secret is None:
+            secret = self._secrets[table.id] = await self.store.robot_secret(table.id, new_robot_secret)
         self.thinking += 1
         try:
             thought = await self.thinker.decide(table.record.kind, table.game.state_to_json(table.state), seat,
                                                 level, robot_seed(secret, version, seat))
         except ThinkingFailed as failure:
             log.error("Game %s: %s", table.id, failure)
-            return False
+            return "stop"
         finally:
             self.thinking -= 1
-        chosen = at_version(version, table.game.action_from_json(thought.action_json))
+        chosen = at_version(version, table.game.action_from_json(thought.action_json),
+                            table.game.view(table.state, seat))
         await self._pace(began)
         try:
             await self.tables.act(table.id, None, None, chosen, seat=seat, cause="robot")
         except Moved:
-            return False
+            return "again"
         except TableError:  # the seat is no longer awaited, or the rules refused: never the refusal's words,
             # which may name what the robot holds
             log.info("Game %s: robot seat %s did not move (its decision was refused)", table.id, seat + 1)
-            return False
+            return "stop"
         self.moved += 1
         self.waited.append(self.monotonic() - began)
-        return True
+        return "moved"
 
     async def _pace(self, began: float) -> None:
         """Wait until the next whole multiple of ``delay`` since ``began`` (at least one)."""

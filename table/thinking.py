@@ -6,10 +6,9 @@ hold the interpreter from every interaction being answered. :class:`ProcessThink
 small pool of worker processes started like the render workers (the same forkserver, so a worker never inherits
 the bot's threads mid-use, and it ends with the bot: see table/lifeline.py), each at ``THINK_NICENESS``: a
 member waiting for their panel or a board being drawn takes the processor first, a robot posting a little later
-goes unnoticed. Cheap levels (``easy``, ``normal``, and ``strong`` where a game has no search) cost a few
-milliseconds and run in a thread of the bot's process (``asyncio.to_thread``): a trip to a worker would cost
-more than the decision. :class:`ThreadThinker` thinks in threads only (tests, and machines where extra
-processes are unwelcome).
+goes unnoticed. Cheap levels (``easy``, ``normal``) cost a few milliseconds and run in a thread of the bot's
+process (``asyncio.to_thread``): a trip to a worker would cost more than the decision. :class:`ThreadThinker`
+thinks in threads only (tests, and machines where extra processes are unwelcome).
 
 Workers receive the game's kind, the state as JSON, the seat, the level and a seed, and answer with JSON:
 the caller holds no lock while they think, and applies the answer only if the game is still at the version
@@ -111,12 +110,17 @@ class Moved(Exception):
     """The game is no longer at the version a decision was made for."""
 
 
-def at_version(version: int, action: Any) -> Callable[[Any, int], Any]:
-    """A chooser (for ``TableService.act``) that plays ``action`` only while the game is at ``version``: a
-    decision thought out of the lock is applied under it to the very position it was made for, else
-    :class:`Moved` is raised and nothing is written."""
+def at_version(version: int, action: Any, seat_view: Any = None) -> Callable[[Any, int], Any]:
+    """A chooser (for ``TableService.act``) that plays ``action`` only in the position it was decided for: the
+    game still at ``version``, or — given the deciding seat's view then (``seat_view``) — a later version where
+    that seat sees exactly the same and the action is still legal (in a simultaneous step the others' secret
+    choices move the version without changing anything the seat knows, as a person's panel stays valid:
+    ``TableService._choice_made_earlier``). Otherwise :class:`Moved` is raised and nothing is written."""
     def chosen(table: Any, seat: int) -> Any:
-        if table.record.version != version:
+        if table.record.version == version:
+            return action
+        if (seat_view is None or table.game.view(table.state, seat) != seat_view
+                or action not in table.game.legal_actions(table.state, seat)):
             raise Moved()
         return action
     return chosen
@@ -147,7 +151,7 @@ class ThreadThinker:
 
 
 class ProcessThinker:
-    """Searches in ``workers`` low-priority worker processes; cheap levels in a thread of this process."""
+    """Strong decisions in ``workers`` low-priority worker processes; cheap levels in a thread of this process."""
 
     def __init__(self, workers: int = 1) -> None:
         if workers < 1:
@@ -167,7 +171,9 @@ class ProcessThinker:
     async def decide(self, kind: str, state_json: Any, seat: int, level: Level, seed: int,
                      want_estimates: bool = False) -> Thought:
         work: Awaitable[Thought]
-        if not searches(kind, level):
+        # Every strong decision goes to a worker, searching or not (a game whose search has not landed plays
+        # strong as normal): what a strong robot costs the bot's process never depends on the game.
+        if level != "strong":
             work = asyncio.to_thread(think, kind, state_json, seat, level, seed, want_estimates)
         else:
             work = asyncio.get_running_loop().run_in_executor(self._pool, think, kind, state_json, seat, level,

@@ -261,3 +261,53 @@ async def test_the_autopilot_plays_at_the_level_chosen_for_the_game(core: TableC
     seat = min(started.awaited())
     result = await core.keeper.play_for(table.id, seat)
     assert result.automatic and result.seat == seat
+
+
+async def test_a_strong_autopilot_thinks_out_of_the_lock_and_again_when_the_game_moved(
+        core: TableCore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import table.keeper
+    monkeypatch.setattr(table.keeper, "searches", lambda kind, level: level == "strong")  # as once games search
+    gated = GatedThinker()
+    core.keeper.thinker = gated
+    created = await core.create("little_circuses", GUILD, CHANNEL, ANN, "Ann", {}, autopilot_level="strong")
+    await core.join(created.id, BEN, "Ben")
+    started = await core.start(created.id, ANN, THREAD)
+    assert sorted(started.awaited()) == [0, 1]
+    playing = asyncio.create_task(core.keeper.play_for(created.id, 1))
+    await gated.thinking.wait()
+    await core.play(created.id, ANN, None, person_move)  # Ann moves while Ben's automatic player thinks
+    gated.gate.set()
+    result = await playing
+    assert result.automatic and result.seat == 1 and gated.asked == 2
+    logged = await core.actions(created.id)
+    assert [entry.seat for entry in logged if entry.automatic_reason is None][:2] == [0, 1]
+
+
+class Failing:
+    """A thinker whose worker broke: what the robot's task logs must name no card."""
+
+    async def decide(self, kind: str, state_json: Any, seat: int, level: Level, seed: int,
+                     want_estimates: bool = False) -> Thought:
+        return await ThreadThinker().decide(kind, {"hand": ["secret card"]}, seat, level, seed)
+
+    async def close(self) -> None:
+        return None
+
+
+async def test_a_robot_that_cannot_decide_stops_and_logs_nothing_of_the_state(
+        core: TableCore, caplog: pytest.LogCaptureFixture) -> None:
+    core.robots.thinker = Failing()
+    game = await lobby(core, "little_circuses", ANN)
+    await core.add_robot(game, ANN, "normal")
+    with caplog.at_level("INFO"):
+        await core.start(game, ANN, THREAD)
+        await core.robots.idle()
+    assert core.robots.moved == 0 and core.robots.recomputed == 0
+    [failure] = [record.getMessage() for record in caplog.records if "could not decide" in record.getMessage()]
+    assert failure.startswith("Game ") and "seat 2 in a little_circuses game" in failure
+    assert not any("secret card" in record.getMessage() or record.exc_info for record in caplog.records)
+    # The next wake (a move, or the scheduler's tick) tries again, with a thinker that works now.
+    core.robots.thinker = ThreadThinker()
+    assert await core.resume_robots() == 1
+    await core.robots.idle()
+    assert core.robots.moved == 1

@@ -11,9 +11,11 @@ from rules.core.rng import Rng
 from rules.registry import get_game
 from table.thinking import (
     THINK_NICENESS,
+    Moved,
     ProcessThinker,
     ThinkingFailed,
     ThreadThinker,
+    at_version,
     new_robot_secret,
     robot_seed,
     think,
@@ -71,3 +73,27 @@ async def test_process_thinker_searches_in_a_lower_priority_worker() -> None:
         assert thought == think("little_circuses", game.state_to_json(state), seat, "strong", 11, True)  # type: ignore[attr-defined]
     finally:
         await thinker.close()
+
+
+def test_a_decision_stands_only_where_its_seat_sees_what_it_saw() -> None:
+    game, state = started("little_circuses", 2)
+    seat = min(game.to_act(state))  # type: ignore[attr-defined]
+    action = game.legal_actions(state, seat)[0]  # type: ignore[attr-defined]
+    seen = game.view(state, seat)  # type: ignore[attr-defined]
+
+    class Now:
+        def __init__(self, version: int, state: object) -> None:
+            self.record = type("Record", (), {"version": version})()
+            self.game, self.state = game, state
+
+    assert at_version(5, action)(Now(5, state), seat) == action
+    with pytest.raises(Moved):
+        at_version(5, action)(Now(6, state), seat)  # no view given: the version alone decides
+    assert at_version(5, action, seen)(Now(6, state), seat) == action  # the others moved; nothing it sees did
+    other = 1 - seat
+    moved, _ = game.apply(state, other, game.legal_actions(state, other)[0])  # type: ignore[attr-defined]
+    if game.view(moved, seat) != seen:  # type: ignore[attr-defined]
+        with pytest.raises(Moved):
+            at_version(5, action, seen)(Now(6, moved), seat)
+    with pytest.raises(Moved):
+        at_version(5, action, {"not": "what it saw"})(Now(6, state), seat)
