@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules.circus_train import strong
+from rules.circus_train.content import load_content
 from rules.circus_train.game import CircusTrain
 from rules.circus_train.state import CircusTrainState
 from rules.core.arena import play
@@ -55,7 +56,7 @@ def reshuffled(state: CircusTrainState, seat: int, rng: Rng) -> CircusTrainState
     rng.shuffle(other.bag)
     rng.shuffle(other.destinations)
     rng.shuffle(other.special_bank)
-    unused = sorted(card for card in strong.load_content().events
+    unused = sorted(card for card in load_content().events
                     if card not in other.event_deck and card != other.event)
     other.event_deck = unused[:len(other.event_deck)]
     other.rng = rng.next_u64()
