@@ -246,26 +246,22 @@ def _score(state: LittleCircusesState, circus: Circus, action: Action, late: flo
 
 # ----- evaluation ------------------------------------------------------------------------------------------
 def estimate(state: LittleCircusesState, seat: int) -> float:
-    """The seat's final Fame as it looks now: Fame, the prizes it would take now, and what its money, hand,
-    Public and circus are still worth over the executes left."""
+    """The seat's final Fame as it looks now: Fame and the prizes it would take now, plus what the rest of the
+    month is still worth. The weights are a least-squares fit of the final Fame on these features over
+    seeded games between normal players (about 10,000 positions; residual spread about 8 Fame): a Public
+    low on the bleacher is worth less than one near the top, a built attraction keeps paying, money is
+    worth a little less than its end-of-game Cash Prize while there is still time to spend it."""
     circus = state.circuses[seat]
-    left = _executes_after(state.space)
-    total = _executes_after(0)
-    rest = left / total
-    late = 1.0 - rest
+    rest = _executes_after(state.space) / _executes_after(0)
     counts = _colour_counts(circus)
     sets = min(counts.values())
     next_set = sum(1 for c in counts.values() if c > sets)
-    value = float(circus.fame) + 10.0 * sets + 10.0 * (next_set / 5.0) ** 2 * min(1.0, 0.3 + rest)
-    value += circus.money * (0.67 + 0.25 * rest)
-    value += (len(circus.hand) + len(circus.secret)) * (1.0 + 1.5 * rest)
-    for count, space in zip(circus.bleacher, BLEACHER_SPACES, strict=True):
-        if count:
-            value += count * (space / 2 + min(8 - space, 2.0 * left) * 0.4 * rest + 1.5 * rest)
-    tops = sorted((tile_value(stack[-1], circus, late) for stack in circus.stacks.values()), reverse=True)
-    engine = sum(tops[:5]) / 5.0
-    value += 0.55 * engine * left
-    return value
+    audience = sum(count * space / 2 for count, space in zip(circus.bleacher, BLEACHER_SPACES, strict=True))
+    publics = sum(circus.bleacher)
+    low = circus.bleacher[0] + circus.bleacher[1] + circus.bleacher[2]
+    return (80.0 * rest + circus.fame + circus.money * (0.69 - 0.1 * rest) + len(circus.hand) + len(circus.secret)
+            + audience * (1.14 + 0.2 * rest) + (2.6 * publics - 2.9 * low + 1.9 * len(circus.stacks)) * rest
+            + 8.9 * sets + 0.25 * next_set * next_set)
 
 
 def evaluate(state: LittleCircusesState) -> tuple[float, ...]:
@@ -282,4 +278,4 @@ def evaluate(state: LittleCircusesState) -> tuple[float, ...]:
 
 
 def budget(state: LittleCircusesState, seat: int) -> SearchBudget:
-    return SearchBudget(iterations=48, horizon=24, exploration=0.5)
+    return SearchBudget(iterations=64, horizon=24, exploration=0.5)
