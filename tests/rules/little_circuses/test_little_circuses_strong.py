@@ -13,7 +13,8 @@ from rules.core.clone import clone
 from rules.core.players import decide
 from rules.core.rng import Rng
 from rules.core.search import SearchBudget, step
-from rules.little_circuses import strong
+from rules.little_circuses import board, strong
+from rules.little_circuses.actions import HireHelp, MoveHighlight
 from rules.little_circuses.game import LittleCircuses
 from rules.little_circuses.state import LittleCircusesState
 
@@ -153,3 +154,29 @@ def test_a_strong_seat_plays_a_whole_game_against_normal_seats(monkeypatch: pyte
     played = play(GAME, ["normal", "strong", "normal"], 21, {"special_side": "red"})
     assert len(played.outcome.scores) == 3 and played.outcome.winners
     assert len(played.choices[1]) > 30
+
+
+def test_a_pending_midday_move_stays_hidden_while_a_seat_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a Midday, seat 0 hired help and found none while seat 1's move of its Highlight has not resolved
+    yet: where seat 1 moves must not reach seat 0's decision, and the sample guesses whether it moves."""
+    monkeypatch.setattr(strong, "budget", lambda state, seat: TINY)
+    state = reach(11, 3, "blue", lambda s: s.stage == "midday" and len(GAME.to_act(s)) == 3 and s.space > 4)
+    state.starting_pile = state.starting_pile[:1]  # one tile left for two players hiring help
+    mover = next(seat for seat in (1, 2) if len(board.highlight_moves(state.circuses[seat])) > 1)
+    hirer = 3 - mover
+    moves = board.highlight_moves(state.circuses[mover])
+    state = step(GAME, state, mover, MoveHighlight(moves[0]))
+    state.order = [hirer, mover, SEAT]  # the other hirer takes the last tile first
+    state = step(GAME, step(GAME, state, hirer, HireHelp()), SEAT, HireHelp())
+    assert state.stage == "fallback" and GAME.to_act(state) == frozenset({SEAT})
+    other = clone(state)
+    other.circuses[mover].plan_cell = moves[1]
+    assert GAME.view(other, SEAT) == GAME.view(state, SEAT)
+    plans = set()
+    for k in range(8):
+        sample = GAME.determinize(state, SEAT, Rng.from_seed(k))
+        assert GAME.state_to_json(GAME.determinize(other, SEAT, Rng.from_seed(k))) == GAME.state_to_json(sample)
+        plans.add((sample.circuses[mover].plan, sample.circuses[hirer].plan))
+    assert ("execute", "") in plans and ("", "") in plans
+    assert decide(GAME, state, SEAT, "strong", Rng.from_seed(3)) == decide(GAME, other, SEAT, "strong",
+                                                                             Rng.from_seed(3))
