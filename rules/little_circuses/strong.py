@@ -124,14 +124,17 @@ def _best_public(circus: Circus) -> int:
 
 def icon_value(icon: str, circus: Circus, late: float) -> float:
     """An icon's worth in Fame for this circus now (``late``: 0 at the start of the track, 1 at the end)."""
+    return _icon_worth(icon, _best_public(circus), circus.bleacher[0] + circus.bleacher[1] + circus.bleacher[2] > 0,
+                       late)
+
+
+@cache
+def _icon_worth(icon: str, best: int, low: bool, late: float) -> float:
     if icon in ("elephant", "bills"):
-        best = _best_public(circus)
         return best * (0.95 if icon == "elephant" else 0.6) if best else 0.2
     value = _BASE.get(icon, 0.0)
     if icon == "clown":
-        if not any(circus.bleacher[:3]):
-            return 0.2
-        return value * (1.0 - 0.5 * late)
+        return value * (1.0 - 0.5 * late) if low else 0.2
     if icon == "admit":
         return value * (1.0 - 0.6 * late) + 0.5
     if icon == "tent":
@@ -140,7 +143,15 @@ def icon_value(icon: str, circus: Circus, late: float) -> float:
 
 
 def tile_value(tile_id: str, circus: Circus, late: float) -> float:
-    return sum(icon_value(icon, circus, late) for icon in _icons(tile_id))
+    """The tile's icons' worth for this circus now. Rollouts ask this thousands of times a decision, and it
+    depends only on the tile, the best Public, whether a Public can still advance, and the space: cached."""
+    return _tile_worth(tile_id, _best_public(circus), circus.bleacher[0] + circus.bleacher[1] + circus.bleacher[2] > 0,
+                       late)
+
+
+@cache
+def _tile_worth(tile_id: str, best: int, low: bool, late: float) -> float:
+    return sum(_icon_worth(icon, best, low, late) for icon in _icons(tile_id))
 
 
 def _colour_counts(circus: Circus) -> dict[str, int]:
