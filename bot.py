@@ -104,13 +104,15 @@ def load_config(environ: Mapping[str, str], dotenv_path: Path | None = Path(".en
         health = HealthSettings(*listen_address(health_text, "RINGMASTER_HEALTH")) if health_text else None
     except SettingsError as error:
         raise ConfigError(str(error)) from None
+    render_processes = int(processes_text) if processes_text else default_processes()
     return Config(
         token=token,
         db_path=database_location(merged.get("RINGMASTER_DB", "")),
         dev_guild=int(guild_text) if guild_text else None,
         log_level=level,
         replay_frames=frames,
-        render_processes=int(processes_text) if processes_text else default_processes(),
+        render_processes=render_processes,
+        think_processes=1 if render_processes > 0 else 0,  # searches leave the bot's process when boards do
         web=web,
         shards=shards,
         lease_seconds=float(lease),

@@ -19,8 +19,8 @@ from discord import app_commands
 
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
-from cogs.views import choices_view, lobby_view, with_next_game
-from table import compose
+from cogs.views import choices_view, lobby_view, with_next_game, with_suggest
+from table import compose, hints
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
 from table.model import Table
@@ -76,7 +76,10 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     legal = table.game.legal_actions(table.state, seat)
     labels = [table.game.describe_action(table.state, seat, action) for action in legal]
     text = [*compose.panel_lines(table, seat), table.game.prompt(table.state, seat)]
-    return compose.fit_lines(text), choices_view(table.id, table.record.version, labels)
+    view = choices_view(table.id, table.record.version, labels)
+    if hints.hints_on(table):
+        view = with_suggest(view, table.id, table.record.version)
+    return compose.fit_lines(text), view
 
 
 async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None,
@@ -234,8 +237,11 @@ async def act_in_game(interaction: discord.Interaction, game: int | None, kind: 
 
 async def create_lobby(interaction: discord.Interaction, kind: str, options: dict[str, object], *,
                        deadline_minutes: int | None = None, autopilot_after: int = 3,
-                       forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60) -> None:
-    """Post a lobby for a new game in this channel (the game's thread opens at Start)."""
+                       forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60, robots: int = 0,
+                       robot_level: str = "normal", autopilot_level: str = "normal",
+                       hints: bool | None = None) -> None:
+    """Post a lobby for a new game in this channel (the game's thread opens at Start), with ``robots`` robot
+    seats at ``robot_level`` already in it."""
     guild_id, channel_id = in_server(interaction)
     if isinstance(interaction.channel, discord.Thread):
         raise TableError("Start a new game from a text channel, not inside a thread.")
@@ -245,7 +251,10 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
     core = core_of(interaction)
     table = await core.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
                               options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                              forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+                              forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
+                              autopilot_level=autopilot_level, hints=hints)
+    for _ in range(robots):
+        table = await core.add_robot(table.id, interaction.user.id, robot_level, guild_id=guild_id)
     await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
                                             allowed_mentions=discord.AllowedMentions.none())
     message = await interaction.original_response()

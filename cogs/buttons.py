@@ -7,6 +7,7 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | custom id | where | what it does |
 |---|---|---|
 | ``rm:lobby:<join|leave|start>:<game>`` | lobby message | take or give up a seat, start the game |
+| ``rm:robot:<easy|normal|strong|remove>:<game>`` | lobby message | seat a robot at a level; take the last one out |
 | ``rm:turn:<game>:<version>`` | a board | "Take your turn": the awaited player's private choices |
 | ``rm:hand:<game>`` | a board | "My hand": the asker's private view, always current |
 | ``rm:recap:<game>`` | a board | "What changed for me" since the asker's last move |
@@ -17,6 +18,7 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:undo:<game>:<version>`` | take-back request | agree to take back the action logged at ``version`` |
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
 | ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
+| ``rm:hint:<game>:<version>`` | a private panel | "Suggest": the strong player's choice for the asker, privately |
 | ``rm:next:<game>`` | a private panel | "Next game": the panel of the next game waiting for the asker (0: none yet) |
 | ``rm:inbox:<page>`` | a page of ``/me inbox`` | turn the page (read anew) |
 
@@ -114,6 +116,30 @@ class LobbyButton(TableButton, template=rf"rm:lobby:(?P<verb>join|leave|start):(
 
     async def run(self, interaction: discord.Interaction) -> None:
         await lobby_handlers(interaction).lobby_button(interaction, self.verb, self.game_id)
+
+
+ROBOT_LABELS = {"easy": ("Add robot (easy)", discord.ButtonStyle.secondary),
+                "normal": ("Add robot (normal)", discord.ButtonStyle.secondary),
+                "strong": ("Add robot (strong)", discord.ButtonStyle.secondary),
+                "remove": ("Remove robot", discord.ButtonStyle.danger)}
+
+
+class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|remove):(?P<game>{ID})"):
+    """A lobby's robot buttons: one per level to seat a robot, and one to take the last robot seated out."""
+
+    def __init__(self, what: str, game_id: int) -> None:
+        label, style = ROBOT_LABELS[what]
+        # Their own row, under Join, Leave and Start.
+        super().__init__(_button(label, f"rm:robot:{what}:{game_id}", style, "🤖"), row=1)
+        self.what, self.game_id = what, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RobotButton:
+        return cls(match["what"], int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await lobby_handlers(interaction).robot_button(interaction, self.what, self.game_id)
 
 
 class TurnButton(TableButton, template=rf"rm:turn:(?P<game>{ID}):(?P<version>{ID})"):
@@ -275,6 +301,22 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
         await lobby_handlers(interaction).show_guide(interaction, self.kind, self.index, True)
 
 
+class SuggestButton(TableButton, template=rf"rm:hint:(?P<game>{ID}):(?P<version>{ID})"):
+    """"Suggest" on a private panel of a game with hints, for the panel's ``version``."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(_button("Suggest", f"rm:hint:{game_id}:{version}", discord.ButtonStyle.secondary, "💡"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SuggestButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).suggest(interaction, self.game_id, self.version)
+
+
 class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
     """"Next game" on a private panel: ``game`` is the panel's own game (0 for none), so the walk goes on from
     it instead of coming back to it while it still waits for the player."""
@@ -306,8 +348,9 @@ class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
         await play_handlers(interaction).inbox_page(interaction, self.page, edit=True)
 
 
-SERVED = (LobbyButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
-          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, NextGameButton, InboxPageButton)
+SERVED = (LobbyButton, RobotButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
+          HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, SuggestButton, NextGameButton,
+          InboxPageButton)
 
 
 def served(custom_id: str) -> bool:

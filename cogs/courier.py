@@ -29,9 +29,10 @@ from cogs.buttons import ALL_ITEMS
 from cogs.runtime import RingmasterBot
 from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
+from table.afterwards import ReviewPending
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
-from table.publications import Board, Direct, Lobby, Note, Parcel, Replay, Reveal
+from table.publications import Board, Chart, Direct, Lobby, Note, Parcel, Replay, Reveal, Review
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,10 @@ class DiscordCourier:
                                           nonce)
                 case Replay():
                     await self._replay(game, thread, nonce)
+                case Chart():
+                    await self._chart(game, thread, nonce)
+                case Review():
+                    await self._review(game, thread, nonce)
             return Delivery()
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
@@ -199,7 +204,8 @@ class DiscordCourier:
     # ----- what --------------------------------------------------------------------------------------------
     async def _board(self, game: GameRecord, thread: discord.Thread, board: Board, nonce: str) -> Delivery:
         follow = self.bot.web.follow_link(game) if self.bot.web is not None else None
-        view = controls_view(game.id, board.controls, follow) or discord.utils.MISSING
+        guide = self.bot.web.guide_link(game.kind) if self.bot.web is not None else None
+        view = controls_view(game.id, board.controls, follow, guide) or discord.utils.MISSING
         text = board.text
         if board.mode == "edit" and game.board_message_id is not None:
             message = thread.get_partial_message(game.board_message_id)
@@ -284,6 +290,30 @@ class DiscordCourier:
         title = f"{kit(game.kind).name} #{game.id}"
         await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
                               f"{game.kind}-{game.id}-replay.webp", description, nonce)
+
+    async def _chart(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
+        chart = await self.bot.core.score_chart(game.id)
+        if chart is None:
+            return
+        data, description, luck = chart
+        title = f"{kit(game.kind).name} #{game.id}"
+        text = "\n".join([f"📈 **{title}**: the scores through the game.", *(f"🎲 {line}" for line in luck)])
+        await self._send_file(thread, text[:2000], data, f"{game.kind}-{game.id}-scores.png", description, nonce)
+
+    async def _review(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
+        try:
+            review = await self.bot.core.game_review(game.id)
+        except ReviewPending as pending:  # computed meanwhile in the background worker: posted when it is ready
+            raise TryLater(str(pending)) from None
+        if review is None:
+            return
+        text = str(review["short"])[:2000]
+        chart = await self.bot.core.chances_chart(game.id, review)
+        if chart is None:
+            await thread.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+            return
+        data, description = chart
+        await self._send_file(thread, text, data, f"{game.kind}-{game.id}-chances.png", description, nonce)
 
     async def _lobby(self, game: GameRecord, lobby: Lobby) -> None:
         if game.lobby_message_id is None:

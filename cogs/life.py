@@ -53,6 +53,7 @@ class LifeCog(commands.Cog, name="Async life"):
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         await self.bot.core.resume_posting()  # what a previous run saved but could not post
+        await self.bot.core.resume_robots()  # robots a previous run stopped while they thought
         while True:
             await asyncio.sleep(self.bot.tick_seconds)
             try:

@@ -5,6 +5,7 @@ Thin: each command asks the table core and answers with what it says."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 from typing import Any
 
@@ -17,6 +18,7 @@ from cogs.buttons import OutOfDate
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from cogs.views import guide_view, lobby_view
+from rules.core.players import DEFAULT_LEVEL, LEVELS
 from table import compose, guides
 from table.core import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
 from table.errors import TableError
@@ -26,6 +28,7 @@ from table.model import Table
 log = logging.getLogger(__name__)
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 GAME = "The game number (defaults to this thread's game)"
 
 
@@ -53,13 +56,20 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            autopilot_after="Missed deadlines in a row before the automatic player keeps a seat "
                                            "(default 3)",
                            forced_moves="Play a move at once when it is a player's only legal choice (default on)",
-                           away_bank_days="Days per player that being away (/me away) stops their clock (default 7)")
-    @app_commands.choices(kind=KIND_CHOICES)
+                           away_bank_days="Days per player that being away (/me away) stops their clock (default 7)",
+                           robots="Robot seats to add at once (they count toward the game's players)",
+                           robot_level="How well those robots play (default normal)",
+                           autopilot_level="How well the automatic player plays for missed deadlines and seats on "
+                                           "autopilot (default normal)",
+                           hints="Offer Suggest on players' private panels (default: on for one person, off for more)")
+    @app_commands.choices(kind=KIND_CHOICES, robot_level=LEVEL_CHOICES, autopilot_level=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
                   deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
                   autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER,
                   forced_moves: bool = True,
-                  away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS) -> None:
+                  away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS,
+                  robots: app_commands.Range[int, 0, 7] = 0, robot_level: str = DEFAULT_LEVEL,
+                  autopilot_level: str = DEFAULT_LEVEL, hints: bool | None = None) -> None:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
@@ -72,9 +82,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
             if not sep or not key:
                 raise TableError(f"Write each option as key=value (for example advanced=true), not {quoted(pair)}.")
             parsed[key.strip()] = value.strip()
+        if robot_level not in LEVELS or autopilot_level not in LEVELS:
+            raise TableError(f"The automatic player plays at one of these levels: {', '.join(LEVELS)}.")
+        most = KITS[kind].game.max_players - 1  # the creator holds a seat
+        if not 0 <= robots <= most:
+            raise TableError(f"{KITS[kind].name} takes at most {most + 1} players, so at most {most} "
+                             f"robot{'' if most == 1 else 's'} besides you.")
         deadline = None if deadline_hours is None else round(deadline_hours * 60)
         await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after,
-                                  forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60)
+                                  forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60,
+                                  robots=robots, robot_level=robot_level, autopilot_level=autopilot_level,
+                                  hints=hints)
 
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
         await acting.answer_first(interaction, edit=True)
@@ -82,6 +100,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await self.start_game(interaction, game_id)
             return
         table = await self.change_seat(interaction, verb, game_id)
+        await acting.reply(interaction, compose.lobby_text(table), edit=True, view=lobby_view(table.id, True),
+                           allowed_mentions=discord.AllowedMentions.none())
+
+    async def robot_button(self, interaction: discord.Interaction, what: str, game_id: int) -> None:
+        """A lobby's robot buttons: the lobby message shows the seats as they now are."""
+        await acting.answer_first(interaction, edit=True)
+        core = core_of(interaction)
+        if what == "remove":
+            table = await core.remove_robot(game_id, interaction.user.id, may_manage=is_manager(interaction),
+                                            guild_id=interaction.guild_id)
+        else:
+            table = await core.add_robot(game_id, interaction.user.id, what, may_manage=is_manager(interaction),
+                                         guild_id=interaction.guild_id)
         await acting.reply(interaction, compose.lobby_text(table), edit=True, view=lobby_view(table.id, True),
                            allowed_mentions=discord.AllowedMentions.none())
 
@@ -163,6 +194,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
         text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
                 "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
         await acting.reply(interaction, text)
+        await self.refresh_lobby(table)
+
+    @game_group.command(name="hints", description="Turn Suggest on or off in a game you created (or manage), before "
+                                                  "it starts")
+    @app_commands.describe(game="The game number", on="Offer Suggest on players' private panels")
+    async def hints(self, interaction: discord.Interaction, game: int, on: bool) -> None:
+        await acting.answer_first(interaction)
+        table = await core_of(interaction).set_hints(game, interaction.user.id, on, interaction.guild_id,
+                                                     may_manage=is_manager(interaction))
+        await acting.reply(interaction, f"{table.title}: " + ("hints are on." if on else "hints are off."))
         await self.refresh_lobby(table)
 
     # ----- games here -----------------------------------------------------------------------------------
@@ -259,6 +300,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
                                         "thread.", ephemeral=True)
 
+    @game_group.command(name="export", description="The record of an ended game to keep: JSON and a plain-text log")
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        guild_id, _ = acting.in_server(interaction)
+        await acting.answer_first(interaction)
+        record = await self.named_game(interaction, game)
+        table, export, text = await core_of(interaction).game_export(record.id, guild_id)
+        stem = f"{table.record.kind}-{table.id}"
+        data = json.dumps(export, ensure_ascii=False, indent=1).encode()
+        await acting.reply(interaction, f"The record of {table.title}: every move and public event, the options, the "
+                                        f"players and the seed. Check it with `python -m rules verify {stem}.json`; "
+                                        "the sandbox imports it to replay and review.",
+                           files=[discord.File(io.BytesIO(data), filename=f"{stem}.json",
+                                               description=f"The record of {table.title}, as JSON."),
+                                  discord.File(io.BytesIO(text.encode()), filename=f"{stem}.txt",
+                                               description=f"The log of {table.title}, as plain text.")])
+
     async def named_game(self, interaction: discord.Interaction, game: int | None) -> Any:
         """The record of the game named or of this thread, even if its save is damaged."""
         guild_id, channel_id = acting.in_server(interaction)
@@ -305,6 +363,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @abandon.autocomplete("game")
     @repair.autocomplete("game")
     @deadline.autocomplete("game")
+    @hints.autocomplete("game")
+    @export.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         return await acting.game_autocomplete(interaction, current)
 

@@ -62,6 +62,13 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.answer_first(interaction)
         await acting.show_private(interaction, await core_of(interaction).table(game_id, interaction.guild_id))
 
+    async def suggest(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """"Suggest": the strong player's choice for the asker, answered to them alone (the panel stays as it is,
+        so they can still choose on it). Any server: a panel "Next game" opened may be another server's."""
+        await acting.answer_first(interaction)
+        table, suggestion = await core_of(interaction).suggest(game_id, interaction.user.id, version)
+        await acting.reply(interaction, suggestion.text(table.game.name))
+
     async def next_game(self, interaction: discord.Interaction, after: int | None, *, edit: bool = False) -> None:
         """The private panel of the next game waiting for the asker after game ``after`` (oldest wait first, on
         any server): in place of the panel the button is on (``edit``), else as a new private answer."""

@@ -81,7 +81,8 @@ class RingmasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._core = await TableCore.open(self.config.db_path, clock=lambda: self.clock(),
                                           render_processes=self.config.render_processes, shards=self.config.shards,
-                                          lease=timedelta(seconds=self.config.lease_seconds))
+                                          lease=timedelta(seconds=self.config.lease_seconds),
+                                          think_processes=self.config.think_processes)
         # A person's answer waits (briefly) for the thread to show what they did; a slow Discord delays only
         # the thread.
         self._core.answer_wait = ANSWER_WAIT

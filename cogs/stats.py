@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +15,32 @@ from table.errors import TableError
 from table.kits import KITS
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
+
+
+class Standing(Protocol):
+    """One line of a player's record, as the core reads it."""
+
+    @property
+    def key(self) -> int | str: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def average(self) -> float: ...
+    @property
+    def best(self) -> int: ...
+
+
+def record_line(row: Standing) -> str:
+    return (f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won {row.won}, "
+            f"average {row.average:.1f}, best {row.best}")
+
+
+async def rating_words(core: Any, guild_id: int, row: Standing, user_id: int) -> str:
+    """", rating 23.4 (mean 31.0 ± 2.5)" for a player rated in that game here, else nothing."""
+    rating = await core.rating_of(guild_id, str(row.key), user_id)
+    return f", rating {rating.ordinal:.1f} (mean {rating.mu:.1f} ± {rating.sigma:.1f})" if rating else ""
 
 
 class StatsCog(commands.Cog, name="Statistics"):
@@ -31,13 +59,43 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Choose one of the listed games.")
         name = KITS[kind].name
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).leaderboard(interaction.guild_id, kind)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.leaderboard(interaction.guild_id, kind)
+        robots = await core.robot_standings(interaction.guild_id, kind)
+        if not rows and not robots:
             await acting.reply(interaction, f"No {name} game has finished here yet.")
             return
         lines = [f"**{name} — leaderboard**"]
         lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
                   f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+        if robots:  # kept apart: a robot is no player to rank among the server's people
+            lines.append("Robots (not ranked): " + "; ".join(
+                f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
+
+    @stats.command(name="ratings", description="A game's skill ratings in this server (OpenSkill), robots apart")
+    @app_commands.describe(kind="Which game")
+    @app_commands.choices(kind=KIND_CHOICES)
+    async def ratings(self, interaction: discord.Interaction, kind: str) -> None:
+        if interaction.guild_id is None:
+            raise TableError("Statistics belong to a server; ask in one.")
+        if kind not in KITS:
+            raise TableError("Choose one of the listed games.")
+        name = KITS[kind].name
+        await acting.answer_first(interaction)
+        people, robots = await core_of(interaction).ratings(interaction.guild_id, kind)
+        if not people and not robots:
+            await acting.reply(interaction, f"No rated {name} game has ended here yet (solo games, games with hints "
+                                            "and abandoned games are not rated).")
+            return
+        lines = [f"**{name} — ratings** (a cautious estimate: the mean less three deviations)"]
+        lines += [f"{place}. {compose.mention(shown.user or 0)}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± "
+                  f"{shown.sigma:.1f}, {shown.games} game{'s' if shown.games != 1 else ''})"
+                  for place, shown in enumerate(people, start=1)]
+        if robots:
+            lines.append("Robots, by level:")
+            lines += [f"- {shown.robot}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± {shown.sigma:.1f}, {shown.games} "
+                      f"game{'s' if shown.games != 1 else ''})" for shown in robots]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
     @stats.command(name="record", description="A player's record in this server (default: yours)")
@@ -47,13 +105,18 @@ class StatsCog(commands.Cog, name="Statistics"):
             raise TableError("Statistics belong to a server; ask in one.")
         who = member or interaction.user
         await acting.answer_first(interaction)
-        rows = await core_of(interaction).player_record(interaction.guild_id, who.id)
-        if not rows:
+        core = core_of(interaction)
+        rows = await core.player_record(interaction.guild_id, who.id)
+        hinted = await core.player_record(interaction.guild_id, who.id, hinted=True)
+        if not rows and not hinted:
             await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
             return
         lines = [f"**{who.display_name[:40]}'s record**"]
-        lines += [f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won "
-                  f"{row.won}, average {row.average:.1f}, best {row.best}" for row in rows]
+        for row in rows:
+            lines.append(record_line(row) + await rating_words(core, interaction.guild_id, row, who.id))
+        if hinted:
+            lines.append("With hints (someone asked for suggestions; not in the standings):")
+            lines += [record_line(row) for row in hinted]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 
 

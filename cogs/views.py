@@ -22,6 +22,8 @@ from cogs.buttons import (
     NextGameButton,
     RecapButton,
     ReclaimButton,
+    RobotButton,
+    SuggestButton,
     TurnButton,
     UndoAgreeButton,
 )
@@ -33,12 +35,15 @@ def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
     if open_:
         for verb in ("join", "leave", "start"):
             view.add_item(LobbyButton(verb, game_id))
+        for what in ("easy", "normal", "strong", "remove"):
+            view.add_item(RobotButton(what, game_id))
     return view
 
 
-def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None) -> discord.ui.View | None:
+def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None,
+                  guide: str | None = None) -> discord.ui.View | None:
     """The buttons a publication carries (see ``table/publications.py``), for one game; with ``follow``, a
-    link to the game's spectator page on the web as well."""
+    link to the game's spectator page on the web as well, and with ``guide`` one to the game's guide there."""
     view = discord.ui.View(timeout=None)
     for control in controls:
         match control:
@@ -56,6 +61,8 @@ def controls_view(game_id: int, controls: Sequence[Control], follow: str | None 
                 view.add_item(HandoverButton(game_id, seat, giver, taker))
     if follow is not None:
         view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
+    if guide is not None:
+        view.add_item(discord.ui.Button(label="How to play", url=guide, emoji="📖"))
     return view if view.children else None
 
 
@@ -106,12 +113,24 @@ def inbox_pages_view(page: int, pages: int) -> discord.ui.View:
 ROWS = 5  # Discord's rows of components in one message
 
 
-def with_next_game(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
-    """A private panel's view with "Next game" added, when a row has room for it: a panel of choices fills at
-    most four rows of buttons (:data:`BUTTONS_AT_MOST`), or one row per select menu, up to five."""
-    view = view or discord.ui.View(timeout=None)
+def room_for_a_button(view: discord.ui.View) -> bool:
+    """Whether one more button fits: a panel of choices fills at most four rows of buttons
+    (:data:`BUTTONS_AT_MOST`), or one row per select menu, up to five; buttons share rows five to a row."""
     buttons = sum(isinstance(getattr(item, "item", item), discord.ui.Button) for item in view.children)
     selects = len(view.children) - buttons
-    if -(-buttons // 5) + selects < ROWS:
+    return -(-(buttons + 1) // 5) + selects <= ROWS
+
+
+def with_suggest(view: discord.ui.View, game_id: int, version: int) -> discord.ui.View:
+    """A private panel's view with "Suggest" added (a game with hints), when a row has room for it."""
+    if room_for_a_button(view):
+        view.add_item(SuggestButton(game_id, version))
+    return view
+
+
+def with_next_game(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
+    """A private panel's view with "Next game" added, when a row has room for it."""
+    view = view or discord.ui.View(timeout=None)
+    if room_for_a_button(view):
         view.add_item(NextGameButton(game_id))
     return view

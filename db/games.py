@@ -64,7 +64,8 @@ class Games:
     async def seats(conn: Connection, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""
         rows = await conn.execute_fetchall(
-            "SELECT game_id, seat, user_id, display_name, joined_at FROM seats WHERE game_id = ? ORDER BY seat",
+            "SELECT game_id, seat, user_id, display_name, joined_at, robot, hints FROM seats WHERE game_id = ? "
+            "ORDER BY seat",
             (game_id,))
         return [seat(row) for row in rows]
 
@@ -114,9 +115,10 @@ class Games:
                            f"WHERE game_id = ? AND seat NOT IN ({marks})", (game_id, *waiting))
         # A new wait is due for a look at once if it can ever come to something (an automatic player's
         # move, a deadline, the end of its player's away: see table.away); the scheduler then sets the exact
-        # moment (see table.keeper).
-        await change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN autopilot <> 0 "
-                           f"OR away_since IS NOT NULL "
-                           f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL THEN ? END "
+        # moment (see table.keeper). A robot's seat never is: it has no deadline, and its moves are the robots'
+        # own (table.robots).
+        await change(conn, f"UPDATE seats SET awaited_since = ?, reminded = 0, due_at = CASE WHEN robot IS NULL "
+                           f"AND (autopilot <> 0 OR away_since IS NOT NULL "
+                           f"OR (SELECT deadline_minutes FROM games WHERE id = ?) IS NOT NULL) THEN ? END "
                            f"WHERE game_id = ? AND seat IN ({marks}) AND awaited_since IS NULL",
                      (now, game_id, now, game_id, *waiting))

@@ -90,6 +90,12 @@ class Standing:
     best: int
 
 
+HINTED_SQL: Final = "EXISTS (SELECT 1 FROM seats AS h WHERE h.game_id = g.id AND h.hints > 0)"
+"""True for a game (aliased ``g``) where a seat asked for a suggestion. Such a game stays out of everyone's
+standings, not only the asker's: the others played against a player the computer helped, so their wins and
+losses there say as little about them. A player's record lists those games apart."""
+
+
 class LifeStore:
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -382,21 +388,31 @@ class LifeStore:
                                    "VALUES (?, ?, ?, ?, ?)", (game_id, seat, user_id, score, place))
 
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[Standing]:
-        """A game's best players in a server: most wins, then best average score."""
+        """A game's best players in a server: most wins, then best average score. Robots (negative ids) are
+        kept apart: see :meth:`robot_standings`; games where a seat asked for hints are left out (see
+        :data:`HINTED_SQL`)."""
         return await self._standings(
-            "r.user_id", "g.guild_id = ? AND g.kind = ?", (guild_id, kind),
+            "r.user_id", f"g.guild_id = ? AND g.kind = ? AND r.user_id >= 0 AND NOT {HINTED_SQL}", (guild_id, kind),
             "ORDER BY won DESC, average DESC, played DESC, r.user_id LIMIT ?", (limit,))
 
-    async def player_record(self, guild_id: int, user_id: int) -> list[Standing]:
-        """One member's record in a server, per game."""
-        return await self._standings("g.kind", "g.guild_id = ? AND r.user_id = ?", (guild_id, user_id),
-                                     "ORDER BY g.kind", ())
+    async def player_record(self, guild_id: int, user_id: int, *, hinted: bool = False) -> list[Standing]:
+        """One member's record in a server, per game: the games played without hints, or (``hinted``) apart, the
+        games where a seat asked for hints."""
+        return await self._standings("g.kind", f"g.guild_id = ? AND r.user_id = ? AND {'' if hinted else 'NOT '}"
+                                     f"{HINTED_SQL}", (guild_id, user_id), "ORDER BY g.kind", ())
+
+    async def robot_standings(self, guild_id: int, kind: str) -> list[Standing]:
+        """How the robots did in a game in a server, apart from the people's leaderboard: one line per level
+        (the level is its key). Games with hints are left out here too: a robot beaten by a helped player."""
+        return await self._standings(
+            "s.robot", f"g.guild_id = ? AND g.kind = ? AND s.robot IS NOT NULL AND NOT {HINTED_SQL}", (guild_id, kind),
+            "ORDER BY s.robot", (), join="JOIN seats AS s ON s.game_id = r.game_id AND s.seat = r.seat ")
 
     async def _standings(self, key: str, where: str, params: Sequence[object], tail: str,
-                         tail_params: Sequence[object]) -> list[Standing]:
+                         tail_params: Sequence[object], join: str = "") -> list[Standing]:
         sql = (f"SELECT {key} AS key, COUNT(*) AS played, SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS won, "
                f"AVG(r.score) AS average, MAX(r.score) AS best FROM results AS r JOIN games AS g ON g.id = r.game_id "
-               f"WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
+               f"{join}WHERE g.status = 'finished' AND {where} GROUP BY {key} {tail}")
         async with self.database.read() as conn:
             rows = await conn.execute_fetchall(sql, (*params, *tail_params))
         return [Standing(row["key"], row["played"], row["won"], float(row["average"]), row["best"]) for row in rows]

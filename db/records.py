@@ -41,7 +41,8 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 
 GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
-                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes")
+                       "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes, autopilot_level, "
+                       "hints")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
                       "ELSE FALSE END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
@@ -88,6 +89,11 @@ class GameRecord:
     """Whether a seat's only legal action (in an open step) is played for it at once."""
     away_bank_minutes: int = 7 * 24 * 60
     """How long, per seat, a player away (``/me away``) stops their clock in this game."""
+    autopilot_level: str = "normal"
+    """The level the automatic player plays at for this game's missed deadlines and seats on autopilot."""
+    hints: bool | None = None
+    """Whether the players' private panels offer "Suggest" (the strong player's choice); None until the game
+    starts, unless its creator chose: it is then decided from the seating (see table/hints.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +117,10 @@ class SeatRecord:
     user_id: int
     display_name: str
     joined_at: datetime
+    robot: str | None = None
+    """A robot seat's level (no member holds it; its ``user_id`` is negative); None for a person's seat."""
+    hints: int = 0
+    """How many suggestions ("Suggest" on the private panel) this seat asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,12 +318,15 @@ def game(row: Row, snapshots: Snapshots | None = None) -> GameRecord:
         updated_at=datetime.fromisoformat(row["updated_at"]),
         board_since=row["board_since"], damage="; ".join(dict.fromkeys(reasons)) or None,
         forced_moves=bool(row["forced_moves"]), away_bank_minutes=row["away_bank_minutes"],
+        autopilot_level=row["autopilot_level"],
+        hints=None if row["hints"] is None else bool(row["hints"]),
     )
 
 
 def seat(row: Row) -> SeatRecord:
     return SeatRecord(game_id=row["game_id"], seat=row["seat"], user_id=row["user_id"],
-                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]))
+                      display_name=row["display_name"], joined_at=datetime.fromisoformat(row["joined_at"]),
+                      robot=row["robot"], hints=row["hints"])
 
 
 def action(row: Row) -> ActionRecord:

@@ -28,7 +28,10 @@ members, results, votes, actions taken back); 4 the outbox, ``games.damage`` and
 (``games.forced_moves``, ``actions.automatic_reason``, the ``standing`` answers); 7 time away (members'
 away stretches, each game's away bank and each seat's use of it);
 8 the server's own secrets (the web companion's link key); 9 leases on games' background work; 10 the daily
-digest and the nudge (members' digest hour and last digest day, seats left alone and nudged).
+digest and the nudge (members' digest hour and last digest day, seats left alone and nudged); 11 robot seats
+(``seats.robot``), each game's robot secret and its automatic player's level (``games.autopilot_level``);
+12 hints (each game's setting, each seat's suggestions asked for); 13 players' ratings (per server,
+game and player), which games were rated and why not, and each finished game's review.
 """
 
 from __future__ import annotations
@@ -270,7 +273,65 @@ CREATE INDEX seats_left_alone ON seats (game_id) WHERE alone_since IS NOT NULL;
 CREATE INDEX members_with_digest ON members (user_id) WHERE digest_at IS NOT NULL;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+# Robot seats: a seat played by the automatic player at a level, with no Discord member (its user_id is
+# negative, which no Discord id is); each game's robot secret, the root of its robots' random streams (apart
+# from the committed seed, never shown: '' until a robot is first seated); and the level the automatic player
+# plays at for deadlines and autopilot.
+_V11 = """
+ALTER TABLE seats ADD COLUMN robot TEXT NULL
+    CHECK (robot IS NULL OR robot IN ('easy', 'normal', 'strong'));  -- NULL: a person's seat
+
+CREATE INDEX seats_of_robots ON seats (game_id) WHERE robot IS NOT NULL;  -- games robots may be awaited in
+
+ALTER TABLE games ADD COLUMN robot_secret TEXT NOT NULL DEFAULT '';
+
+ALTER TABLE games ADD COLUMN autopilot_level TEXT NOT NULL DEFAULT 'normal'
+    CHECK (autopilot_level IN ('easy', 'normal', 'strong'));
+"""
+
+# Hints (table/hints.py): whether a game offers "Suggest" on its players' private panels (NULL until it starts:
+# then decided from its seating unless its creator chose), and how many suggestions each seat asked for. A game
+# where any seat asked is kept out of the standings (db/life.py).
+_V12 = """
+ALTER TABLE games ADD COLUMN hints INTEGER NULL CHECK (hints IS NULL OR hints IN (0, 1));
+ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0 CHECK (hints >= 0);
+"""
+
+
+# Players' skill ratings (table/ratings.py): per server, per game and per player ("user:<id>", or
+# "robot:<level>" for the computer's seats, rated by level apart from people), OpenSkill's Plackett-Luce mean
+# and deviation after the games rated so far. ``rated_games`` says of each ended game whether it was rated
+# (and why not), in the order they were rated (``position``), so the ratings can be recomputed from the
+# results alone and come out the same. Both are written in the transaction that writes a game's results. And each
+# finished game's review, once computed after the game.
+_RATINGS = """
+CREATE TABLE ratings (
+    guild_id INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    player   TEXT    NOT NULL,
+    mu       DOUBLE PRECISION NOT NULL,
+    sigma    DOUBLE PRECISION NOT NULL,
+    games    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, kind, player)
+);
+
+CREATE TABLE rated_games (
+    game_id  INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    rated    INTEGER NOT NULL,                 -- 1: the game changed its players' ratings
+    reason   TEXT    NOT NULL,                 -- why it was not rated ("solo", "hints"...); '' when it was
+    players  TEXT    NOT NULL                  -- JSON: [[player, place], ...] as rated, in seat order
+);
+CREATE INDEX ratings_by_board ON ratings (guild_id, kind, mu);
+
+-- A finished game's review once computed (table/reviews.py): kept for the web replay, which shows it step by step.
+CREATE TABLE reviews (
+    game_id INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    review  TEXT    NOT NULL                  -- JSON: {"short": text, "steps": {action number: [lines]}}
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _RATINGS)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -180,8 +180,10 @@ class GameStore(ActionLog):
     async def create_game(self, kind: str, guild_id: int, channel_id: int, creator_id: int,
                           options: Mapping[str, Any], seed: int, seed_salt: str = "", *,
                           deadline_minutes: int | None = None, autopilot_after: int = 3,
-                          forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60) -> GameRecord:
-        """A new game in its lobby, at version 0, with no seats and no snapshot."""
+                          forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60,
+                          autopilot_level: str = "normal", robot_secret: str = "") -> GameRecord:
+        """A new game in its lobby, at version 0, with no seats and no snapshot. ``robot_secret``: the root of
+        its robots' random streams (never shown; see table.thinking)."""
         if deadline_minutes is not None and deadline_minutes <= 0:
             raise ValueError("a deadline must be a positive number of minutes")
         if autopilot_after <= 0:
@@ -198,10 +200,11 @@ class GameStore(ActionLog):
             now = self.database.now()
             rows = list(await conn.execute_fetchall(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
-                "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+                "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, autopilot_level, robot_secret, "
+                "version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, int(forced_moves), away_bank_minutes, now, now)))
+                 autopilot_after, int(forced_moves), away_bank_minutes, autopilot_level, robot_secret, now, now)))
             return await self.games.record(conn, int(rows[0][0]))
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -327,6 +330,22 @@ class GameStore(ActionLog):
         """Metadata: no version change."""
         await self._set_metadata(game_id, "board_message_id", message_id)
 
+    async def set_hints(self, game_id: int, hints: bool | None) -> None:
+        """Whether the game's panels offer "Suggest" (None: decided from the seating when it starts). A setting,
+        not a move: no version change."""
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE games SET hints = ? WHERE id = ?",
+                            (None if hints is None else int(hints), game_id)) == 0:
+                raise GameNotFound(game_id)
+
+    async def count_hint(self, game_id: int, seat: int) -> None:
+        """One more suggestion asked for by ``seat``: the game's mark of having used hints. No version change (the
+        game did not move), so a panel open meanwhile stays good."""
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE seats SET hints = hints + 1 WHERE game_id = ? AND seat = ?",
+                            (game_id, seat)) == 0:
+                raise GameNotFound(game_id)
+
     # ----- seats ------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""
@@ -334,8 +353,9 @@ class GameStore(ActionLog):
             return await self.games.seats(conn, game_id)
 
     async def add_seat(self, game_id: int, user_id: int, display_name: str, *, seat: int | None = None,
-                       max_seats: int | None = None) -> SeatRecord:
-        """Seat a user in the lobby: in the next free seat, or in ``seat`` if given; version + 1.
+                       max_seats: int | None = None, robot: str | None = None) -> SeatRecord:
+        """Seat a user in the lobby: in the next free seat, or in ``seat`` if given; version + 1. ``robot``: the
+        seat is a robot's at that level (``user_id`` then negative: no Discord member has it).
 
         Raises AlreadySeated, SeatTaken (``seat`` occupied), GameFull (``max_seats`` reached),
         GameNotInLobby, GameNotFound. The check and the insert are one transaction, so two users
@@ -360,10 +380,10 @@ class GameStore(ActionLog):
                 seat = next(number for number in range(len(current) + 1) if number not in occupied)
             now = self.database.now()
             await change(
-                conn, "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seat, user_id, display_name, now))
+                conn, "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at, robot) "
+                "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, display_name, now, robot))
             await self.games.bump(conn, game_id)
-            return SeatRecord(game_id, seat, user_id, display_name, datetime.fromisoformat(now))
+            return SeatRecord(game_id, seat, user_id, display_name, datetime.fromisoformat(now), robot)
 
     async def remove_seat(self, game_id: int, user_id: int) -> list[SeatRecord]:
         """Unseat a user in the lobby; the seats after theirs move up one, keeping their order.
@@ -384,6 +404,31 @@ class GameStore(ActionLog):
                                  (number, game_id, taken.seat))
             await self.games.bump(conn, game_id)
             return await self.games.seats(conn, game_id)
+
+    async def robot_secret(self, game_id: int, make: Callable[[], str]) -> str:
+        """The game's robot secret, made with ``make`` and kept the first time it is asked for (a game created
+        before robots existed has none). Raises GameNotFound."""
+        async with self.database.write() as conn:
+            row = list(await conn.execute_fetchall("SELECT robot_secret FROM games WHERE id = ?", (game_id,)))
+            if not row:
+                raise GameNotFound(game_id)
+            if row[0]["robot_secret"]:
+                return str(row[0]["robot_secret"])
+            # Only an empty secret is replaced, so two processes asking at once keep the first one written.
+            await change(conn, "UPDATE games SET robot_secret = ? WHERE id = ? AND robot_secret = ''",
+                         (make(), game_id))
+            row = list(await conn.execute_fetchall("SELECT robot_secret FROM games WHERE id = ?", (game_id,)))
+            return str(row[0]["robot_secret"])
+
+    async def robot_waits(self) -> list[int]:
+        """The games being played that wait for a robot now (healthy ones), oldest first: the robots to get
+        going again after a restart."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.robot IS NOT NULL AND s.awaited_since IS NOT NULL AND g.status = 'active' "
+                "AND g.damage IS NULL ORDER BY s.game_id")
+            return [int(row["game_id"]) for row in rows]
 
     # ----- listings ---------------------------------------------------------------------------
     async def games_in_guild(self, guild_id: int, statuses: Iterable[GameStatus] = OPEN_STATUSES) -> list[GameRecord]:

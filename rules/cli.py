@@ -2,7 +2,8 @@
 
 ``python -m rules simulate GAME`` plays many seeded games and reports any that break;
 ``python -m rules play GAME`` lets people take turns at one terminal;
-``python -m rules verify RECORD`` checks a finished game's record against its fairness commitment.
+``python -m rules verify RECORD`` checks a finished game's record (or its export from ``/game export``) against its
+fairness commitment.
 They drive the games through the shared contract (``rules.core.game.Game``) alone, so nothing here
 knows any one game.
 """
@@ -26,6 +27,7 @@ from rules.core.options import OptionValue, validate_options
 from rules.core.players import Level, parse_level
 from rules.core.rng import Rng
 from rules.registry import GAMES, get_game
+from rules.review.record import EXPORT_FORMAT, verify_export
 
 AnyGame = Game[Any, Any]
 
@@ -124,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate_parser(commands.add_parser("simulate", help="play many seeded games and report failures"))
     _add_play_parser(commands.add_parser("play", help="hot-seat play in this terminal"))
     verify = commands.add_parser("verify", help="check a finished game's record against its fairness commitment")
-    verify.add_argument("record", metavar="RECORD", help="the game record JSON file the bot posted at the end")
+    verify.add_argument("record", metavar="RECORD", help="the game record JSON posted at the end, or its export")
     verify.add_argument("--commitment", help="the commitment the game's thread showed at the start")
     return parser
 
@@ -240,7 +242,11 @@ def verify_file(path: str, published: str | None, out: TextIO) -> int:
         reason = "it is nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
         _say(out, f"NOT VERIFIED: could not read {path}: {reason or type(error).__name__}")
         return 1
-    verdict = fairness.verify_record(record, GAMES, published)
+    # An export (``/game export``) holds a fairness record and the public story of the game: both are checked.
+    if isinstance(record, dict) and record.get("format") == EXPORT_FORMAT:
+        verdict = verify_export(record, GAMES, published)
+    else:
+        verdict = fairness.verify_record(record, GAMES, published)
     lines = list(verdict.lines if verdict.ok else verdict.lines[:-1])
     lines.append(("VERIFIED" + (f" ({verdict.caveat})" if verdict.caveat else "")) if verdict.ok else
                  f"NOT VERIFIED: {verdict.reason}")

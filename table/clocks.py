@@ -33,7 +33,8 @@ async def deadlines(life: LifeStore, table: Table, now: datetime, newly: Collect
         return {}
     clocks = {clock.seat: clock for clock in (seat_clocks if seat_clocks is not None
                                               else await life.clocks(table.id))}
-    waiting = [seat for seat in table.awaited() if not (seat in clocks and clocks[seat].autopilot)]
+    waiting = [seat for seat in table.awaited()
+               if not (seat in clocks and clocks[seat].autopilot) and not table.is_robot(seat)]
     users = {table.user_of(seat) for seat in waiting}
     if members is None or not users <= members.keys():
         members = await life.members(users)

@@ -6,6 +6,7 @@ was already posted. No Discord objects: a mention is ``<@id>`` and a time is ``<
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -14,6 +15,7 @@ from db.store import ActionRecord
 from rules.core import fairness
 from rules.core.events import Event
 from rules.core.words import listing
+from table import hints
 from table.model import Table
 
 MESSAGE_LIMIT = 2000
@@ -23,6 +25,12 @@ RECAP_LINES = 8
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
+
+
+def who(table: Table, seat: int) -> str:
+    """A seat's holder as the thread names them: a member's mention, or a robot's name (a robot is never
+    mentioned: it has no Discord account, and ``<@…>`` of its id would be nobody)."""
+    return table.names[seat] if table.is_robot(seat) else mention(table.user_of(seat))
 
 
 def timestamp(at: datetime, style: str = "f") -> str:
@@ -87,8 +95,11 @@ def lobby_text(table: Table) -> str:
              "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
              else "Forced moves: off (every decision is asked).",
              f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
+             *([f"Automatic player (missed deadlines, autopilot): {table.record.autopilot_level}."]
+               if table.record.autopilot_level != "normal" else []),
+             hints.hints_words(table),
              f"Seats ({len(table.seats)}/{game.max_players}):"]
-    lines += [f"{seat.seat + 1}. {mention(seat.user_id)}" for seat in table.seats]
+    lines += [f"{seat.seat + 1}. {who(table, seat.seat)}" for seat in table.seats]
     status = table.record.status
     if status == "lobby":
         lines.append(f"Press **Join** to take a seat; {mention(table.record.creator_id)} starts the game.")
@@ -138,8 +149,8 @@ def public_prompt(table: Table, seat: int) -> str:
     assert table.state is not None
     text = table.game.public_prompt(table.state, seat).rstrip(".")
     name = table.names[seat]
-    who = mention(table.user_of(seat))
-    return who + text[len(name):] if text.startswith(name) else f"{who} — {text}"
+    holder = who(table, seat)
+    return holder + text[len(name):] if text.startswith(name) else f"{holder} — {text}"
 
 
 def final_text(table: Table) -> str:
@@ -151,9 +162,13 @@ def final_text(table: Table) -> str:
     lines = ["**Final scores**"]
     for place, seats in enumerate(outcome.ranking, start=1):
         for seat in seats:
-            lines.append(f"{place}. {names[seat]} ({mention(table.user_of(seat))}): {outcome.scores[seat]}")
+            holder = "" if table.is_robot(seat) else f" ({mention(table.user_of(seat))})"
+            lines.append(f"{place}. {names[seat]}{holder}: {outcome.scores[seat]}")
     winners = listing([names[s] for s in outcome.winners])
     lines.append(f"🏆 Winner: {winners}!" if not table.solo else f"Result: {outcome.result or ''}")
+    hinted = hints.hinted_line(table)
+    if hinted is not None:
+        lines.append(hinted)
     return "\n".join(lines)
 
 
@@ -203,6 +218,14 @@ def said_once(sentences: Sequence[str]) -> list[str]:
             for sentence, times in counts.items()]
 
 
+_REPEATED = re.compile(r" \((?:twice|\d+ times)\)$")
+
+
+def without_count(line: str) -> str:
+    """The sentence of a line ``said_once`` wrote, without how often it happened."""
+    return _REPEATED.sub("", line)
+
+
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
     """"**Game #n** · who acted" for the actions a board shows: each seat once, in the order it first
     acted, marked as automatic only when all its moves here were automatic — as its only choice or its
@@ -218,7 +241,7 @@ def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
     actors = []
     for seat in seats:
         words = ""
-        if automatic[seat]:
+        if automatic[seat] and not table.is_robot(seat):  # a robot's name says it already
             [reason, *others] = sorted(reasons[seat], key=str)
             words = f" ({AUTOMATIC_WORDS[reason]})" if not others and reason is not None else " (automatic player)"
         actors.append(table.names[seat] + words)
@@ -226,7 +249,7 @@ def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
 
 
 def start_text(table: Table) -> str:
-    players = ", ".join(mention(seat.user_id) for seat in table.seats)
+    players = ", ".join(who(table, seat.seat) for seat in table.seats)
     return f"**{table.title}** begins! Players: {players}."
 
 

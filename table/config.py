@@ -94,6 +94,9 @@ class Config:
     render_processes: int = 0
     """Worker processes that draw boards, hands and replays (0: threads of the bot's own process). The
     bot started from the environment uses one per spare core; see table.renders."""
+    think_processes: int = 0
+    """Worker processes where the strong automatic player searches (0: threads of the bot's own process); the
+    bot started from the environment uses one whenever it draws in worker processes. See table.thinking."""
     web: WebSettings | None = None
     """The web companion's settings; None: it is off."""
     shards: Shards | None = None

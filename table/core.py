@@ -22,11 +22,13 @@ from db.store import ActionRecord, GameRecord, GameStore, GameVersion
 from rules.core.errors import RulesError
 from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
+from table.afterwards import Afterwards
 from table.away import AwayDesk
 from table.config import Shards
 from table.delivery import Courier
 from table.digest import DigestDesk
 from table.errors import ChoiceGone, TableError
+from table.hints import Suggestion
 from table.inbox import Inbox, InboxEntry, following
 from table.keeper import ALL_KINDS, Keeper, TakeBack
 from table.kits import check_kits
@@ -35,8 +37,12 @@ from table.model import ActResult, Table
 from table.nudge import Nudger
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
 from table.publisher import Publisher
+from table.ratings import Shown
 from table.renders import Renders, ThreadRenders, open_renders
+from table.robots import Robots
 from table.service import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS, MAX_ID, Chooser, TableService
+from table.suggestions import HintDesk
+from table.thinking import Thinker, open_thinker
 from table.work import MOVES, Change
 
 log = logging.getLogger(__name__)
@@ -54,7 +60,8 @@ def utc_now() -> datetime:
 
 class TableCore:
     def __init__(self, store: GameStore, clock: Callable[[], datetime] = utc_now,
-                 renders: Renders | None = None, claim: WorkClaim | None = None) -> None:
+                 renders: Renders | None = None, claim: WorkClaim | None = None,
+                 thinker: Thinker | None = None) -> None:
         self.store = store
         self.clock = clock
         self.renders: Renders = renders or ThreadRenders()
@@ -65,12 +72,18 @@ class TableCore:
         self.publisher = Publisher(store, self.outbox, clock, claim=self.claim)
         self.tables = TableService(store, self.life, clock)
         self.away = AwayDesk(self.tables, self.life, clock)
-        self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim)
+        self.robots = Robots(self.tables, store, thinker, self.claim)
+        """Robot seats' moves, thought out of the event loop (see table.robots)."""
+        self.keeper = Keeper(self.tables, self.life, clock, self.away, claim=self.claim, thinker=self.robots.thinker)
         self.inbox_reader = Inbox(store, self.life, self.tables.table)
         self.tables.work.followers.append(self.after_change)
         self.nudges = Nudger(self.tables, self.life, clock, self.claim)
         self.tables.work.preparers.append(self.nudges.prepare)  # a seat left alone is marked with the change
         self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
+        self.hints = HintDesk(self.tables, lambda: self.robots.thinker)  # suggestions think where robots do
+        self.tables.work.preparers.append(self.hints.prepare)  # a game's hints are decided with its start
+        self.afterwards = Afterwards(store, self.tables, self.renders)
+        self.tables.work.preparers.append(self.afterwards.rater.prepare)  # a game's rating is written with its end
         self.answer_wait = 0.0
         """How long an operation a person asked for waits for its own posts to reach the thread before it
         returns (the bot sets a second, so a player's answer comes after the board shows their move)."""
@@ -81,22 +94,31 @@ class TableCore:
     @classmethod
     async def open(cls, db_path: str | Path, clock: Callable[[], datetime] = utc_now, *,
                    render_processes: int = 0, shards: Shards | None = None,
-                   lease: timedelta = DEFAULT_LEASE) -> TableCore:
+                   lease: timedelta = DEFAULT_LEASE, think_processes: int = 0) -> TableCore:
         """Check the game kits, open (creating and migrating) the database, and start the renderers:
         ``render_processes`` worker processes, or threads of this process when 0 (see table.renders).
         ``shards``: the Discord shards this process runs (None: all of them). Where another process may
         share the database (PostgreSQL, or shards), each game's background work is claimed with a lease
-        lasting ``lease`` (see table.ownership)."""
+        lasting ``lease`` (see table.ownership). ``think_processes``: worker processes for the automatic
+        players' searches (0: threads of this process; see table.thinking)."""
         check_kits()
         store = await GameStore.open(db_path, clock=clock)
         try:
-            return cls(store, clock, await open_renders(render_processes), claim_for(store, shards, clock, lease=lease))
+            return cls(store, clock, await open_renders(render_processes), claim_for(store, shards, clock, lease=lease),
+                       await open_thinker(think_processes))
         except BaseException:
             await store.close()
             raise
 
+    @property
+    def thinker(self) -> Thinker:
+        """Where automatic players decide off the event loop (robots, a strong autopilot; see table.thinking)."""
+        return self.robots.thinker
+
     async def close(self) -> None:
+        await self.robots.close()
         await self.publisher.close()
+        await self.afterwards.close()
         try:
             await self.claim.close()  # what this process held is free for the others at once
         except StoreError as error:  # its leases run out by themselves
@@ -108,6 +130,7 @@ class TableCore:
         """Count this table's moves, drawings and database failures into ``metrics`` from now on."""
         self.metrics = metrics
         self.renders = MeteredRenders(self.renders, metrics)
+        self.afterwards.renders = self.renders
         self.store.database.on_failure = metrics.database_failed
 
     async def read_gauges(self) -> None:
@@ -131,6 +154,8 @@ class TableCore:
         if change.cause not in MOVES:
             await self.tables.settle(change.game_id)
         await self.autopilot(change.game_id)
+        if game.robot_seats:
+            self.robots.wake(change.game_id)  # thinks in a task of its own: this change's caller never waits
 
     async def autopilot(self, game_id: int) -> int:
         """Play every seat on autopilot the game waits for, as long as it waits for one (bounded); a move
@@ -163,6 +188,7 @@ class TableCore:
         digests), then any delivery waiting for a retry, and delivered outbox items older than a day are forgotten
         (the log keeps what happened)."""
         done = await self.keeper.tick(None, ALL_KINDS)
+        await self.robots.resume()  # robots whose wake was lost (a restart while they thought) go again
         done += await self.nudges.tick()
         done += await self.digests.tick()
         await self.publisher.resume()
@@ -258,8 +284,13 @@ class TableCore:
     async def leaderboard(self, guild_id: int, kind: str) -> list[Standing]:
         return await self.life.leaderboard(guild_id, kind)
 
-    async def player_record(self, guild_id: int, user_id: int) -> list[Standing]:
-        return await self.life.player_record(guild_id, user_id)
+    async def robot_standings(self, guild_id: int, kind: str) -> list[Standing]:
+        """The robots' results in a game in a server, per level, kept apart from the people's leaderboard."""
+        return await self.life.robot_standings(guild_id, kind)
+
+    async def player_record(self, guild_id: int, user_id: int, *, hinted: bool = False) -> list[Standing]:
+        """A member's record per game: without the games where someone asked for hints, or only those."""
+        return await self.life.player_record(guild_id, user_id, hinted=hinted)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self.tables.write(self.store.set_lobby_message(game_id, message_id))
@@ -281,6 +312,32 @@ class TableCore:
         except (ValueError, RulesError) as error:
             log.warning("No replay for game %s: %s", game_id, error)
             return None
+
+    async def score_chart(self, game_id: int) -> tuple[bytes, str, list[str]] | None:
+        """A finished game's score chart, its alt text and its luck lines (see table/afterwards.py)."""
+        return await self.afterwards.chart(game_id)
+
+    async def game_review(self, game_id: int) -> dict[str, Any] | None:
+        """A finished game's review, computed once after the game in a worker (see table/afterwards.py)."""
+        return await self.afterwards.review(game_id)
+
+    async def kept_review(self, game_id: int) -> dict[str, Any] | None:
+        return await self.afterwards.kept_review(game_id)
+
+    async def chances_chart(self, game_id: int, review: dict[str, Any]) -> tuple[bytes, str] | None:
+        """The chart of each player's chances, from a finished game's computed review."""
+        return await self.afterwards.chances_chart(game_id, review)
+
+    async def game_export(self, game_id: int, guild_id: int | None = None) -> tuple[Table, dict[str, Any], str]:
+        """An ended game's record to keep (JSON) and its plain-text log."""
+        return await self.afterwards.export(game_id, guild_id)
+
+    async def ratings(self, guild_id: int, kind: str) -> tuple[list[Shown], list[Shown]]:
+        """A game's rating leaderboard in a server: people, then the robots' levels."""
+        return await self.afterwards.ratings(guild_id, kind)
+
+    async def rating_of(self, guild_id: int, kind: str, user_id: int) -> Shown | None:
+        return await self.afterwards.rating_of(guild_id, kind, user_id)
 
     async def autopilot_seats(self, game_id: int) -> set[int]:
         """The seats of a game being played that the automatic player plays."""
@@ -345,10 +402,29 @@ class TableCore:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
+                     autopilot_level: str = "normal", hints: bool | None = None,
+                     seed: tuple[int, str] | None = None) -> Table:
+        """A new game's lobby; ``hints`` None leaves them to be decided from the seating at the start; ``seed``:
+        the seed and salt of a game replayed from its record (the sandbox's import), else drawn afresh."""
         return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
                                         deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+                                        forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
+                                        autopilot_level=autopilot_level, hints=hints, seed=seed)
+
+    async def add_robot(self, game_id: int, user_id: int, level: str, *, may_manage: bool = False,
+                        guild_id: int | None = None) -> Table:
+        """Seat a robot at ``level`` in the lobby (the game's creator, or a server manager: ``may_manage``)."""
+        return await self.robots.add(game_id, user_id, level, may_manage, guild_id)
+
+    async def remove_robot(self, game_id: int, user_id: int, seat: int | None = None, *, may_manage: bool = False,
+                           guild_id: int | None = None) -> Table:
+        """Take a robot out of the lobby (the one in ``seat``, 0-based; None: the last one seated)."""
+        return await self.robots.remove(game_id, user_id, seat, may_manage, guild_id)
+
+    async def resume_robots(self) -> int:
+        """At start-up: every game waiting for a robot gets its robot going again (returns how many)."""
+        return await self.robots.resume()
 
     async def join(self, game_id: int, user_id: int, name: str, guild_id: int | None = None) -> Table:
         return await self.tables.join(game_id, user_id, name, guild_id)
@@ -359,6 +435,18 @@ class TableCore:
     async def set_deadline(self, game_id: int, user_id: int, minutes: int | None, autopilot_after: int,
                            guild_id: int | None = None) -> Table:
         return await self.tables.set_deadline(game_id, user_id, minutes, autopilot_after, guild_id)
+
+    async def set_hints(self, game_id: int, user_id: int, hints: bool | None, guild_id: int | None = None, *,
+                        may_manage: bool = False) -> Table:
+        """The creator (or a server manager) turns the game's hints on or off (None: decided from the seating)
+        before it starts."""
+        return await self.hints.set_hints(game_id, user_id, hints, guild_id, may_manage=may_manage)
+
+    async def suggest(self, game_id: int, user_id: int, version: int, guild_id: int | None = None
+                      ) -> tuple[Table, Suggestion]:
+        """"Suggest" on a private panel opened at ``version``: the strong player's choice for the asker's seat,
+        for the asker alone (see table.suggestions); the seat's asking is marked in the game's record."""
+        return await self.hints.suggest(game_id, user_id, version, guild_id)
 
     def check_startable(self, table: Table, user_id: int) -> None:
         """The refusals of :meth:`start` that can be told before a thread is opened for the game."""

@@ -46,7 +46,8 @@ class Herald:
         assert after.state is not None
         version = chain[-1].version
         seat_clocks = await self.life.clocks(after.id)
-        autopilot = {clock.seat for clock in seat_clocks if clock.autopilot}
+        # A robot, like a seat on autopilot, is nobody to tell: it moves by itself (table.robots).
+        autopilot = {clock.seat for clock in seat_clocks if clock.autopilot} | after.robot_seats
         newly = [seat for seat in after.awaited() if seat not in awaited_before]
         over = after.game.is_over(after.state)
         since = before.record.board_since
@@ -95,7 +96,7 @@ class Herald:
             autopilot = {clock.seat for clock in await self.life.clocks(table.id) if clock.autopilot}
         mention: list[int] = []
         direct: list[int] = []
-        users = [table.user_of(seat) for seat in seats if seat not in autopilot]
+        users = [table.user_of(seat) for seat in seats if seat not in autopilot and not table.is_robot(seat)]
         members = await self.life.members(users)
         now = self.clock()
         if any(members[user].away_at(now) for user in users):
@@ -149,15 +150,20 @@ class Herald:
         return lines, len(raw_events) - len(newest)
 
     async def ending(self, table: Table, unsaved: Sequence[ActionRecord] = ()) -> list[OutboxItem]:
-        """The seed reveal (with the record that proves it) and the replay, once a game has ended."""
+        """The seed reveal (with the record that proves it), then for a game with a result its score chart, the
+        replay and its review, once a game has ended. The reveal comes first: an abandoned game gets only that."""
         if table.state is None:
             return []
         logged = [*await self.store.actions(table.id), *unsaved]
         record: dict[str, Any] = fairness.game_record(
             table.game, table.names, table.record.options, table.record.seed, table.record.seed_salt,
             [(action.seat, action.action) for action in logged], table.state)
-        return [publications.reveal(compose.reveal_text(table), compose.record_filename(table), record),
-                publications.replay()]
+        items = [publications.reveal(compose.reveal_text(table), compose.record_filename(table), record)]
+        if table.game.outcome(table.state) is not None:
+            items += [publications.chart(), publications.replay(), publications.review()]
+        else:
+            items.append(publications.replay())
+        return items
 
     def now(self) -> datetime:
         return self.clock()

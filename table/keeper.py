@@ -16,6 +16,7 @@ from typing import Any, Final, Literal
 
 from db.life import LifeStore, Member, SeatClock
 from rules.core.events import Event
+from rules.core.players import DEFAULT_LEVEL, LEVELS, Level, decide
 from rules.core.rng import Rng
 from table import clocks, compose, hours, publications
 from table.away import AwayDesk
@@ -25,6 +26,7 @@ from table.herald import jump_link
 from table.model import ActResult, Table
 from table.ownership import EveryGame, WorkClaim
 from table.service import TableService
+from table.thinking import Moved, Thinker, at_version, searches
 from table.work import Cause
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,7 @@ DueKind = Literal["remind", "deadline", "autopilot", "back", "bank_out"]
 ALL_KINDS: Final = frozenset({"remind", "deadline", "autopilot", "back", "bank_out"})
 MAX_STEPS_PER_WAIT = 60  # a missed deadline's automatic decisions at most (a solo game never stops waiting)
 MAX_AUTOMATIC_STEPS = 200  # automatic decisions in one tick, so a tick always ends
+SEARCH_TRIES = 3  # searches thrown away because the game moved, before the quick player decides instead
 
 
 def handover_topic(seat: int, to_user: int) -> str:
@@ -43,6 +46,12 @@ def handover_topic(seat: int, to_user: int) -> str:
 def undo_topic(version: int) -> str:
     """Where a request to take back the action logged at ``version`` and the agreements to it are kept."""
     return f"undo:{version}"
+
+
+def _automatic_seed(table: Table) -> int:
+    # The automatic player's stream as it always was (the game's seed and version): the normal level decides as
+    # before. The seed is secret until the game ends, and the choice is made from the seat's view only.
+    return (table.record.seed ^ (table.record.version * 0x9E3779B97F4A7C15)) & (2**64 - 1)
 
 
 @dataclass(frozen=True)
@@ -65,8 +74,10 @@ class TakeBack:
 
 class Keeper:
     def __init__(self, tables: TableService, life: LifeStore, clock: Clock, away: AwayDesk | None = None, *,
-                 claim: WorkClaim | None = None) -> None:
+                 claim: WorkClaim | None = None, thinker: Thinker | None = None) -> None:
         self.tables = tables
+        self.thinker = thinker
+        """Where a search-level automatic player thinks (None: it plays at the normal level instead)."""
         self.life = life
         self.clock = clock
         self.away = away if away is not None else AwayDesk(tables, life, clock)
@@ -215,12 +226,29 @@ class Keeper:
         return await clocks.deadline_of(self.life, clock)
 
     async def play_for(self, game_id: int, seat: int, cause: Cause = "autopilot") -> ActResult:
-        """One decision by the seat's automatic player, from the seat's view and legal actions only."""
+        """One decision by the seat's automatic player at the game's level (``autopilot_level``), from the seat's
+        view and legal actions only. A search is thought out of the lock and off the event loop (the thinker),
+        then played only if the game did not move meanwhile; a cheap level decides under the lock."""
+        table = await self.tables.table(game_id)
+        level = table.record.autopilot_level if table.record.autopilot_level in LEVELS else DEFAULT_LEVEL
+        if self.thinker is not None and searches(table.record.kind, level):
+            for _ in range(SEARCH_TRIES):
+                if table.state is None or seat not in table.awaited():
+                    break
+                version = table.record.version
+                thought = await self.thinker.decide(table.record.kind, table.game.state_to_json(table.state), seat,
+                                                    level, _automatic_seed(table))
+                chosen = at_version(version, table.game.action_from_json(thought.action_json))
+                try:
+                    return await self.tables.act(game_id, None, None, chosen, seat=seat, cause=cause)
+                except Moved:
+                    table = await self.tables.table(game_id)
+            level = DEFAULT_LEVEL  # the game keeps moving under the search: the quick player decides under the lock
+        cheap: Level = "easy" if level == "easy" else "normal"
+
         def automatic_choice(table: Table, seat: int) -> Any:
             assert table.state is not None
-            legal = table.game.legal_actions(table.state, seat)
-            rng = Rng.from_seed(table.record.seed ^ (table.record.version * 0x9E3779B97F4A7C15))
-            return table.game.auto_action(table.game.view(table.state, seat), legal, rng)
+            return decide(table.game, table.state, seat, cheap, Rng.from_seed(_automatic_seed(table))).action
         return await self.tables.act(game_id, None, None, automatic_choice, seat=seat, cause=cause)
 
     async def deadline_passed(self, game_id: int, seat: int) -> tuple[list[ActResult], SeatClock]:
@@ -282,6 +310,8 @@ class Keeper:
             target = own if seat is None else seat
             if target is None or not 0 <= target < len(table.seats):
                 raise TableError("Name the seat to put on autopilot; you have none in this game.")
+            if table.is_robot(target):
+                raise TableError(f"{table.names[target]} is a robot: it already plays by itself.")
             if target != own:
                 if not (may_manage or user_id == table.record.creator_id):
                     raise TableError("Only the game's creator or a server manager can put someone else's seat on "
@@ -358,7 +388,7 @@ class Keeper:
                 raise TableError("Only the seated players can vote to abandon this game.")
             voters = await self.life.votes(game_id, "abandon") | {user_id}
             change.write(lambda: self.life.vote(game_id, "abandon", user_id))
-            seated = {seat.user_id for seat in table.seats}
+            seated = set(table.people)  # robots have no vote
             needed = len(seated) // 2 + 1
             votes = len(voters & seated)
             if votes >= needed:
@@ -415,7 +445,7 @@ class Keeper:
                                  "so it cannot be taken back: doing so would let the next choice be made knowing "
                                  "what comes.")
             alone = table.game.can_take_back_alone(before, table.state, last.seat, events)
-            others = sorted({s.user_id for s in table.seats} - {owner})
+            others = sorted(set(table.people) - {owner})  # a robot has nothing to agree to
             if not alone:
                 # The request is kept as the asking player's own vote; agreements join it.
                 change.write(lambda: self.life.vote(game_id, topic, user_id))

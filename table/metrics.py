@@ -178,6 +178,10 @@ class MeteredRenders:
             "replay", self.inner.replay(kind, title, players, options, seed, actions, frames))
         return found
 
+    async def aside(self, function: Callable[..., T], *args: Any) -> T:
+        found: T = await self._timed("aside", self.inner.aside(function, *args))
+        return found
+
     async def close(self) -> None:
         await self.inner.close()
 

@@ -60,6 +60,19 @@ class Table:
     def user_of(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def is_robot(self, seat: int) -> bool:
+        """Whether a robot plays the seat (no member holds it: never mentioned, messaged or timed)."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].robot is not None
+
+    @property
+    def robot_seats(self) -> frozenset[int]:
+        return frozenset(seat.seat for seat in self.seats if seat.robot is not None)
+
+    @property
+    def people(self) -> list[int]:
+        """The members seated (robots left out)."""
+        return [seat.user_id for seat in self.seats if seat.robot is None]
+
     def awaited(self) -> list[int]:
         """The seats the game waits for, in seat order (none in the lobby or once over)."""
         if self.state is None or self.game.is_over(self.state):
@@ -67,7 +80,8 @@ class Table:
         return sorted(self.game.to_act(self.state))
 
     def awaited_users(self) -> list[int]:
-        return [self.user_of(seat) for seat in self.awaited()]
+        """The members the game waits for (a robot is no member)."""
+        return [self.user_of(seat) for seat in self.awaited() if not self.is_robot(seat)]
 
     def public_view(self) -> View:
         """The spectator view of the state (one object per table: read it, never change it)."""

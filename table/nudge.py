@@ -78,7 +78,7 @@ class Nudger:
 
     def due(self, clock: SeatClock, alone: datetime, now: datetime, away: bool, member: Member) -> bool:
         """Whether the nudge of a seat left alone at ``alone`` goes out ``now``."""
-        if clock.awaited_since is None or clock.autopilot or away:
+        if clock.awaited_since is None or clock.autopilot or away or clock.user_id < 0:  # < 0: a robot
             return False
         return now >= hours.after_active(alone, NUDGE_AFTER, member) and hours.is_active(now, member)
 

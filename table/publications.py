@@ -16,6 +16,9 @@ The publications (frozen dataclasses; the outbox ``kind`` in brackets):
   delivered the ``fallback`` (which mentions the user) is posted in the thread instead.
 - :class:`Reveal` (``reveal``): ``text``, ``filename``, ``record`` — the seed reveal with the game record.
 - :class:`Replay` (``replay``): nothing — the animated replay, drawn when delivered.
+- :class:`Chart` (``chart``): nothing — the score chart and the luck of a finished game, drawn when delivered.
+- :class:`Review` (``review``): nothing — the short review of a finished game (its turning points), computed
+  when delivered (in a worker, after the game: it may take a minute).
 - :class:`Lobby` (``lobby``): ``text``, ``open`` — the lobby message in the channel, brought up to date.
 
 Controls are the persistent buttons a board or a note carries (the buttons module builds them, adding the
@@ -40,9 +43,9 @@ from db.outbox import OutboxItem, OutboxRow
 from rules.core.game import View
 
 __all__ = [
-    "Board", "Control", "Direct", "Hand", "Handover", "Lobby", "Note", "Parcel", "Publication", "Recap", "Reclaim",
-    "Replay", "Reveal", "Turn", "Undo", "Unreadable", "board", "controls_from_json", "controls_to_json", "decode",
-    "direct", "encode", "lobby", "note", "replay", "reveal",
+    "Board", "Chart", "Control", "Direct", "Hand", "Handover", "Lobby", "Note", "Parcel", "Publication", "Recap",
+    "Reclaim", "Replay", "Reveal", "Review", "Turn", "Undo", "Unreadable", "board", "chart", "controls_from_json",
+    "controls_to_json", "decode", "direct", "encode", "lobby", "note", "replay", "reveal", "review",
 ]
 
 
@@ -178,15 +181,25 @@ class Replay:
 
 
 @dataclass(frozen=True)
+class Chart:
+    kind: ClassVar[str] = "chart"
+
+
+@dataclass(frozen=True)
+class Review:
+    kind: ClassVar[str] = "review"
+
+
+@dataclass(frozen=True)
 class Lobby:
     text: str
     open: bool
     kind: ClassVar[str] = "lobby"
 
 
-Publication = Board | Note | Direct | Reveal | Replay | Lobby
+Publication = Board | Note | Direct | Reveal | Replay | Chart | Review | Lobby
 
-BACKGROUND_KINDS = frozenset({Reveal.kind, Replay.kind})
+BACKGROUND_KINDS = frozenset({Reveal.kind, Replay.kind, Chart.kind, Review.kind})
 """Kinds a move's answer does not wait for (the replay alone takes a second to draw): see ``Publisher.settle``."""
 
 
@@ -224,7 +237,7 @@ def encode(publication: Publication) -> OutboxItem:
             payload = {"user": publication.user, "text": publication.text, "fallback": publication.fallback}
         case Reveal():
             payload = {"text": publication.text, "filename": publication.filename, "record": publication.record}
-        case Replay():
+        case Replay() | Chart() | Review():
             payload = {}
         case Lobby():
             payload = {"text": publication.text, "open": publication.open}
@@ -258,6 +271,10 @@ def decode(kind: str, payload: Mapping[str, Any]) -> Publication:
         return Reveal(read.text("text"), read.text("filename"), record)
     if kind == "replay":
         return Replay()
+    if kind == "chart":
+        return Chart()
+    if kind == "review":
+        return Review()
     if kind == "lobby":
         return Lobby(read.text("text"), read.flag("open"))
     raise Unreadable(f"its kind {kind[:40]!r} is none this version knows")
@@ -334,6 +351,14 @@ def reveal(text: str, filename: str, record: dict[str, Any]) -> OutboxItem:
 
 def replay() -> OutboxItem:
     return encode(Replay())
+
+
+def chart() -> OutboxItem:
+    return encode(Chart())
+
+
+def review() -> OutboxItem:
+    return encode(Review())
 
 
 def lobby(text: str, open_: bool) -> OutboxItem:

@@ -109,6 +109,10 @@ class Renders(Protocol):
                      actions: Sequence[tuple[int, Mapping[str, Any]]], frames: int) -> tuple[bytes, str]:
         """A finished game's animation from its public boards, and its alt text."""
 
+    async def aside(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the background worker, as a replay is drawn (its own process at the lowest
+        priority, one job at a time): a finished game's chart and review (``table/reviews.py``)."""
+
     async def close(self) -> None: ...
 
 
@@ -341,6 +345,9 @@ class _PooledRenders:
         return await self._run(self._replays, draw_replay, kind, title, list(players), dict(options), seed,
                                [(seat, dict(action)) for seat, action in actions], frames)
 
+    async def aside(self, function: Callable[..., T], *args: Any) -> T:
+        return await self._run(self._replays, function, *args)
+
     async def close(self) -> None:
         for executor in (self._boards, self._replays, self._web_pool):
             if executor is not None:
@@ -404,6 +411,17 @@ class ProcessRenders(_PooledRenders):
                 return await asyncio.get_running_loop().run_in_executor(
                     worker, draw_replay, kind, title, list(players), dict(options), seed,
                     [(seat, dict(action)) for seat, action in actions], frames)
+            finally:
+                await asyncio.to_thread(worker.shutdown)
+
+    async def aside(self, function: Callable[..., T], *args: Any) -> T:
+        # Like a replay: one at a time, in a process of its own that ends with it (a review's search holds memory
+        # nothing needs afterwards), at the lowest priority, so boards and the bot have the processor first.
+        async with self._one_replay:
+            worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker,
+                                         initargs=(os.getpid(),))
+            try:
+                return await asyncio.get_running_loop().run_in_executor(worker, function, *args)
             finally:
                 await asyncio.to_thread(worker.shutdown)
 

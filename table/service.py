@@ -28,6 +28,7 @@ from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.options import validate_options
+from rules.core.players import LEVELS
 from rules.core.serial import ShapeError
 from table import compose, forced, publications
 from table.clocks import Clock
@@ -203,7 +204,9 @@ class TableService:
     async def create(self, kind: str, guild_id: int, channel_id: int, creator_id: int, creator_name: str,
                      options: dict[str, object], *, deadline_minutes: int | None = None,
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
-                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60) -> Table:
+                     away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
+                     autopilot_level: str = "normal", hints: bool | None = None,
+                     seed: tuple[int, str] | None = None) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -218,12 +221,18 @@ class TableService:
             raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
         if not 0 <= away_bank_minutes <= 30 * 24 * 60:
             raise TableError("An away bank must be between 0 and 30 days.")
+        if autopilot_level not in LEVELS:
+            raise TableError(f"The automatic player plays at one of these levels: {', '.join(LEVELS)}.")
         async def create() -> int:
-            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed),
-                                                  secrets.randbits(63), secrets.token_hex(16),
+            drawn = seed if seed is not None else (secrets.randbits(63), secrets.token_hex(16))
+            record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed), *drawn,
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
-                                                  forced_moves=forced_moves, away_bank_minutes=away_bank_minutes)
+                                                  forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
+                                                  autopilot_level=autopilot_level,
+                                                  robot_secret=secrets.token_hex(16))
             await self.store.add_seat(record.id, creator_id, creator_name)
+            if hints is not None:  # else decided from the seating at the start (table/hints.py)
+                await self.store.set_hints(record.id, hints)
             return record.id
         return await self.table(await self.work.create(create))
 

@@ -43,12 +43,14 @@ Cause = Literal[
     "player",  # a player's move (a slash command, a panel's choice, the sandbox's)
     "deadline",  # the automatic player after a missed deadline
     "autopilot",  # the automatic player for a seat on autopilot
+    "robot",  # a robot seat's move (table/robots.py)
     "forced",  # moves that need no one (a forced move, a standing answer) played on their own
     "standing",  # a standing answer set (and played at once if its decision is waiting)
     "start", "lobby", "take_back", "reclaim", "seat", "handover", "vote", "abandon", "repair", "remind", "away",
     "note", "digest", "nudge",
+    "hint",  # a seat asked for a suggestion: its count of suggestions, the game's mark of having used hints
 ]
-MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "forced", "standing"})
+MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "robot", "forced", "standing"})
 """The causes of changes that are moves: each plays the moves that need no one (forced moves, standing answers)
 right after itself, in the same change."""
 Loading = Literal["state", "plain", "healthy"]

@@ -30,6 +30,8 @@ class Step:
     """What happened in it, as the thread's log says it (automatic moves marked 🤖)."""
     alt: str
     """The text alternative of its board image."""
+    numbers: tuple[int, ...] = ()
+    """The actions (numbered from 1 in the log) the step shows: where a finished game's review says its words."""
 
 
 def public_steps(table: Table, actions: Sequence[ActionRecord]) -> list[Step]:
@@ -39,14 +41,16 @@ def public_steps(table: Table, actions: Sequence[ActionRecord]) -> list[Step]:
     start = game.view(state, None)
     steps = [Step(start, (f"{table.title} begins.",), kit.board_alt(start))]
     waiting: list[str] = []
-    for logged in actions:
+    numbers: list[int] = []
+    for number, logged in enumerate(actions, start=1):
         state, _ = game.apply(state, logged.seat, game.action_from_json(logged.action))
         mark = "🤖 " if logged.automatic else ""
         waiting += [mark + line for line in compose.public_sentences(table, logged.events)]
+        numbers.append(number)
         public = game.view(state, None)
         if public != steps[-1].view or waiting:
-            steps.append(Step(public, tuple(waiting), kit.board_alt(public)))
-            waiting = []
+            steps.append(Step(public, tuple(waiting), kit.board_alt(public), tuple(numbers)))
+            waiting, numbers = [], []
     return steps
 
 

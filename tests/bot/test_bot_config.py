@@ -24,8 +24,9 @@ def write_env(tmp_path: Path, text: str) -> Path:
 def test_defaults_when_only_the_token_is_set(tmp_path: Path) -> None:
     config = load_config({"RINGMASTER_TOKEN": "abc"}, tmp_path / "missing.env")
     assert config == Config(token="abc", db_path=Path("ringmaster.sqlite3"), dev_guild=None, log_level="INFO",
-                            replay_frames=40, render_processes=default_processes())
+                            replay_frames=40, render_processes=default_processes(), think_processes=1)
     assert 1 <= config.render_processes <= 4  # boards are drawn outside the bot's process by default
+    assert config.think_processes == 1  # and strong robots think outside it
 
 
 def test_render_processes_are_read_and_checked(tmp_path: Path) -> None:

@@ -128,7 +128,9 @@ def thread_texts(d: Discord, thread: Any) -> list[str]:
 
 
 def unmarked(line: str) -> str:
-    """A board line without the mark of a move the table played for a seat ("🤖 only choice: ")."""
+    """A board line without the mark of a move the table played for a seat ("🤖 only choice: ") or the count
+    of an event said once for several ("(twice)")."""
+    line = compose.without_count(line)
     for mark in compose.AUTOMATIC_MARKS.values():
         if line.startswith(mark):
             return line[len(mark):]

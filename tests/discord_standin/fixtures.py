@@ -28,13 +28,14 @@ CogFactory = Callable[[Any], Any]  # bot -> commands.Cog
 def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFactory] = (),
                        dynamic_items: Iterable[type[discord.ui.DynamicItem[Any]]] = (),
                        render_processes: int = 0, shards: str | None = None,
-                       global_commands: bool = False) -> BotFactory:
+                       global_commands: bool = False, think_processes: int = 0) -> BotFactory:
     """A factory for the real bot: ``bot.build_bot(config)`` with the stand-in's token, ``db_path`` and
     ``dev_guild`` set to the stand-in's first guild; ``cogs`` (test-only) are added before login.
     Boards are drawn in threads of the test's process (so tests may replace the renderers) unless
     ``render_processes`` asks for worker processes. ``shards`` (``RINGMASTER_SHARDS``' form, such as
     ``"1/2"``) makes it a bot process running those shards only. ``global_commands``: no ``dev_guild``, so
-    the commands are synced globally and every guild has them (a world of several guilds)."""
+    the commands are synced globally and every guild has them (a world of several guilds). ``think_processes``:
+    worker processes for the automatic players' searches (0: threads of the test's process)."""
     import bot as ringmaster  # the product's entry point
     from table.config import Shards
 
@@ -46,7 +47,8 @@ def ringmaster_factory(driver: Discord, db_path: Path, *, cogs: Iterable[CogFact
         config = ringmaster.Config(token=driver.server.token, db_path=db_path,
                                    dev_guild=None if global_commands else driver.guild.id,
                                    log_level="INFO", replay_frames=3, render_processes=render_processes,
-                                   shards=Shards.parse(shards) if shards is not None else None)
+                                   shards=Shards.parse(shards) if shards is not None else None,
+                                   think_processes=think_processes)
         client = ringmaster.build_bot(config)
         for make_cog in cog_factories:
             await client.add_cog(make_cog(client))

@@ -135,6 +135,8 @@ def test_the_lobby_tells_the_options_chosen_the_deadline_the_seats_and_who_start
         "Turn deadline: none.",
         "Forced moves: a player's only legal choice is played at once.",
         "Away bank: 7 days per player (/me away stops their clock).",
+        "Hints: on for a game of one person (with or without robots), off for two or more people; decided at the "
+        "start.",
         "Seats (2/5):",
         "1. <@1001>",
         "2. <@1002>",

@@ -170,7 +170,7 @@ async def test_the_last_move_posts_the_final_board_the_seed_reveal_and_the_repla
     for user, number in ((ANN, 1), (BEN, 2), (ANN, 3)):
         await pick(core, game_id, user, number)
     items = await published(core, game_id, pick(core, game_id, BEN, 3))
-    assert [kind for kind, _ in items] == ["board", "reveal", "replay"]
+    assert [kind for kind, _ in items] == ["board", "reveal", "chart", "replay", "review"]
     board, reveal = items[0][1], items[1][1]
     assert board["mode"] == "new" and board["mentions"] == [] and board["controls"] == [["hand"]]
     assert "**Final scores**" in board["text"] and "🏆 Winner: Ben!" in board["text"]

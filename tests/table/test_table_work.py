@@ -204,7 +204,7 @@ async def test_abandoned_games_publish_their_last_board_and_record_no_results(co
         assert await results(core, game) == []
         items = await published(core, game)
         assert any(kind == "note" and "was abandoned by" in payload["text"] for kind, payload in items)
-        assert [kind for kind, _ in items][-1] in ("board", "reveal", "replay", "note", "lobby")
+        assert [kind for kind, _ in items][-1] in ("board", "reveal", "replay", "review", "note", "lobby")
         assert any(kind == "reveal" for kind, _ in items)
 
 
