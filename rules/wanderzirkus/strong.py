@@ -5,7 +5,10 @@
   where it is the seat's own decision), and everything else is dealt afresh from the player's random
   stream out of pools built in sorted order: the other seats' unseen artists, their hands and decks, their
   running shows (restarted, so they play them again in the sample), their set-up offers, the order of
-  both stacks, the seat's own deck order, and the game's generator.
+  both stacks, the seat's own deck order, and the game's generator. What the seat learnt earlier but its
+  view no longer shows (the card it left on top after looking, the card it tucked under its deck, the
+  artists another seat took in an earlier Travel) is forgotten, as the contract asks: a sample depends on
+  the view and the random stream alone.
 - ``rollout_action``: the heuristic player's choices, read straight from the sampled state instead of a
   view (building a view costs five times a whole step of the game).
 - ``evaluate``: each seat's chance to win as a softmax of an estimate of its final score: the points of
