@@ -428,8 +428,8 @@ def determinize(state: DreadfulCircusState, seat: int, rng: Rng) -> DreadfulCirc
 # Points of a Collection set by its size, and what one more different card adds to a set.
 _START_HAND_VALUE = 2.5  # an Attraction placed from the hand at the end, when the hand is unknown
 _SALE_INCOME = 1.5  # what one more Offer typically earns its Seller
-_TEMPERATURE_END = 3.0
-_TEMPERATURE_PER_ROUND = 0.6
+_TEMPERATURE_END = 4.0
+_TEMPERATURE_PER_ROUND = 0.8
 
 
 @cache
@@ -568,4 +568,14 @@ def evaluate(state: DreadfulCircusState) -> tuple[float, ...]:
 
 def budget(state: DreadfulCircusState, seat: int) -> SearchBudget:
     """Iterations and rollout horizon of one strong decision."""
-    return SearchBudget(iterations=60, horizon=30)
+    if state.phase == BID:
+        # Bids are built a coin at a time and the choices between neighbouring bids are close: a greedier
+        # search (low exploration) with more samples settles them instead of wandering between them.
+        return SearchBudget(iterations=_BID_ITERATIONS, horizon=_HORIZON, exploration=_EXPLORATION)
+    return SearchBudget(iterations=_ITERATIONS, horizon=_HORIZON, exploration=_EXPLORATION)
+
+
+_ITERATIONS = 60
+_BID_ITERATIONS = 80
+_HORIZON = 30
+_EXPLORATION = 0.3
