@@ -129,7 +129,7 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
 
     def evaluate(self, state: DreadfulCircusState) -> tuple[float, ...]:
         if state.phase == OVER:
-            return super().evaluate(state)
+            return strong.finished(super().evaluate(state), state)
         return strong.evaluate(state)
 
     def search_budget(self, state: DreadfulCircusState, seat: int) -> SearchBudget:

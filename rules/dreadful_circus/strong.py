@@ -563,6 +563,18 @@ def evaluate(state: DreadfulCircusState) -> tuple[float, ...]:
     return chances(estimated_scores(state), temperature)
 
 
+_MARGIN_SHARE = 0.1
+
+
+def finished(won: Sequence[float], state: DreadfulCircusState) -> tuple[float, ...]:
+    """A finished game is judged by who won, with a tenth of the reward for the score: a seat that has
+    lost in every sample still prefers keeping its coins to pouring them into a wagon, and the winners'
+    order is unchanged."""
+    outcome = scoring.outcome(state)
+    margin = chances([float(score) for score in outcome.scores], _TEMPERATURE_END)
+    return tuple((1 - _MARGIN_SHARE) * w + _MARGIN_SHARE * m for w, m in zip(won, margin, strict=True))
+
+
 # ----- budget ------------------------------------------------------------------------------------
 
 
