@@ -587,7 +587,7 @@ def budget(state: DreadfulCircusState, seat: int) -> SearchBudget:
     return SearchBudget(iterations=_ITERATIONS, horizon=_HORIZON, exploration=_EXPLORATION)
 
 
-_ITERATIONS = 60
-_BID_ITERATIONS = 80
+_ITERATIONS = 70
+_BID_ITERATIONS = 90
 _HORIZON = 30
 _EXPLORATION = 0.3
