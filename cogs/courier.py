@@ -199,7 +199,8 @@ class DiscordCourier:
     # ----- what --------------------------------------------------------------------------------------------
     async def _board(self, game: GameRecord, thread: discord.Thread, board: Board, nonce: str) -> Delivery:
         follow = self.bot.web.follow_link(game) if self.bot.web is not None else None
-        view = controls_view(game.id, board.controls, follow) or discord.utils.MISSING
+        guide = self.bot.web.guide_link(game.kind) if self.bot.web is not None else None
+        view = controls_view(game.id, board.controls, follow, guide) or discord.utils.MISSING
         text = board.text
         if board.mode == "edit" and game.board_message_id is not None:
             message = thread.get_partial_message(game.board_message_id)

@@ -36,9 +36,10 @@ def lobby_view(game_id: int, open_: bool) -> discord.ui.View:
     return view
 
 
-def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None) -> discord.ui.View | None:
+def controls_view(game_id: int, controls: Sequence[Control], follow: str | None = None,
+                  guide: str | None = None) -> discord.ui.View | None:
     """The buttons a publication carries (see ``table/publications.py``), for one game; with ``follow``, a
-    link to the game's spectator page on the web as well."""
+    link to the game's spectator page on the web as well, and with ``guide`` one to the game's guide there."""
     view = discord.ui.View(timeout=None)
     for control in controls:
         match control:
@@ -56,6 +57,8 @@ def controls_view(game_id: int, controls: Sequence[Control], follow: str | None 
                 view.add_item(HandoverButton(game_id, seat, giver, taker))
     if follow is not None:
         view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
+    if guide is not None:
+        view.add_item(discord.ui.Button(label="How to play", url=guide, emoji="📖"))
     return view if view.children else None
 
 

@@ -18,11 +18,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TextIO
 
-from rules.core import fairness
+from rules.core import arena, fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
 from rules.core.game import Game, Outcome
 from rules.core.options import OptionValue, validate_options
+from rules.core.players import Level, parse_level
 from rules.core.rng import Rng
 from rules.registry import GAMES, get_game
 
@@ -146,6 +147,10 @@ def _add_simulate_parser(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
                           help=f"a game taking more steps fails (default {DEFAULT_MAX_STEPS})")
     simulate.add_argument("--auto", action="store_true", help="moves by the automatic player, not at random")
+    simulate.add_argument("--levels", metavar="LEVELS",
+                          help="seat the automatic player at these levels, one per seat, e.g. strong,normal,normal "
+                               "(easy, normal or strong; sets the player count; the first seat moves round the "
+                               "table from game to game)")
     simulate.add_argument("--summary", action="store_true", help="one line of scores per game")
 
 
@@ -262,6 +267,7 @@ class SimulationPlan:
     max_steps: int
     auto: bool
     summary: bool
+    levels: tuple[Level, ...] = ()
 
 
 def plan_simulation(game: AnyGame, args: argparse.Namespace, options: dict[str, str],
@@ -270,12 +276,31 @@ def plan_simulation(game: AnyGame, args: argparse.Namespace, options: dict[str, 
         raise UsageError(f"--games must be zero or more, not {args.games}.")
     if args.max_steps < 1:
         raise UsageError(f"--max-steps must be at least 1, not {args.max_steps}.")
+    levels = parse_levels(args.levels) if args.levels else ()
+    if levels and args.players is not None and args.players != len(levels):
+        raise UsageError(f"--levels names {len(levels)} seats but --players says {args.players}.")
     every_count = list(range(game.min_players, game.max_players + 1))
-    wanted = [args.players] if args.players is not None else every_count
+    wanted = [len(levels)] if levels else [args.players] if args.players is not None else every_count
     counts = _playable_counts(game, wanted, options, args.seed, out)
     shown = format_options(validate_options(game.option_specs, options))
     return SimulationPlan(games=args.games, seed=args.seed, counts=counts, options=options,
-                          shown_options=shown, max_steps=args.max_steps, auto=args.auto, summary=args.summary)
+                          shown_options=shown, max_steps=args.max_steps, auto=args.auto, summary=args.summary,
+                          levels=levels)
+
+
+def parse_levels(text: str) -> tuple[Level, ...]:
+    """``strong,normal,normal`` as levels, one per seat."""
+    try:
+        return tuple(parse_level(part) for part in text.split(","))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def rotated(levels: Sequence[Level], index: int) -> tuple[Level, ...]:
+    """The levels of game ``index``: the table turned by one seat per game, so every level sits in every
+    seat equally often."""
+    shift = index % len(levels)
+    return tuple(levels[-shift:]) + tuple(levels[:-shift]) if shift else tuple(levels)
 
 
 def _playable_counts(game: AnyGame, wanted: list[int], options: dict[str, str], seed: int,
@@ -300,6 +325,8 @@ def _playable_counts(game: AnyGame, wanted: list[int], options: dict[str, str], 
 
 
 def simulate(game: AnyGame, plan: SimulationPlan, out: TextIO) -> int:
+    if plan.levels:
+        return simulate_levels(game, plan, out)
     finished = errors = 0
     for index in range(plan.games):
         count = plan.counts[index % len(plan.counts)]
@@ -316,6 +343,37 @@ def simulate(game: AnyGame, plan: SimulationPlan, out: TextIO) -> int:
         if plan.summary:
             out.write(f"game {index} (seed {seed}, {count} players): {summarise(game, state, steps)}\n")
     out.write(f"{finished} games finished, {errors} errors\n")
+    return 0 if errors == 0 else 1
+
+
+def simulate_levels(game: AnyGame, plan: SimulationPlan, out: TextIO) -> int:
+    """Seated games between levels; with --summary a line per game, and each level's share of the wins
+    against its fair share at the end."""
+    finished = errors = 0
+    shares: dict[Level, list[float]] = {}
+    for index in range(plan.games):
+        seed = plan.seed + index
+        levels = rotated(plan.levels, index)
+        try:
+            played = arena.play(game, levels, seed, plan.options, max_steps=plan.max_steps)
+        except Exception as error:  # any failure of the game is reported, then the next game runs
+            errors += 1
+            out.write(f"game {index} (seed {seed}): {type(error).__name__}: {error}\n")
+            continue
+        finished += 1
+        for seat, level in enumerate(levels):
+            shares.setdefault(level, []).append(played.win_share(seat))
+        if plan.summary:
+            scores = ", ".join(f"{level} {score}" for level, score in zip(levels, played.outcome.scores, strict=True))
+            winners = ", ".join(f"seat {seat + 1} ({levels[seat]})" for seat in played.outcome.winners)
+            out.write(f"game {index} (seed {seed}): scores {scores}; won by {winners or 'nobody'}\n")
+    out.write(f"{finished} games finished, {errors} errors\n")
+    for level, values in shares.items():
+        seats = plan.levels.count(level)
+        won = sum(values) / max(finished, 1)
+        fair = seats / len(plan.levels)
+        out.write(f"{level}: {seats} seat{'s' if seats > 1 else ''}, won {won:.1%} of the games "
+                  f"(fair share {fair:.1%}, {won / fair:.2f}x)\n")
     return 0 if errors == 0 else 1
 
 

@@ -187,10 +187,20 @@ def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
 
 
 def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequence[str] = ()) -> str:
-    """A board message: header, what happened (bulleted), the players' recaps, then who acts — within
-    Discord's 2000 characters (the oldest sentences, then recap lines, give way first)."""
+    """A board message: header, what happened (bulleted, each line once), the players' recaps, then who
+    acts — within Discord's 2000 characters (the oldest sentences, then recap lines, give way first)."""
     tail = awaited_line(table)
-    return with_recaps(_compose(header, sentences, tail), recaps, tail)
+    return with_recaps(_compose(header, said_once(sentences), tail), recaps, tail)
+
+
+def said_once(sentences: Sequence[str]) -> list[str]:
+    """Each sentence once, where it first comes, with how often it happened: an icon paying $1 three times
+    reads "alice gains $1. (3 times)", not three identical lines that look like a fault."""
+    counts: dict[str, int] = {}
+    for sentence in sentences:
+        counts[sentence] = counts.get(sentence, 0) + 1
+    return [sentence if times == 1 else f"{sentence} ({'twice' if times == 2 else f'{times} times'})"
+            for sentence, times in counts.items()]
 
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
@@ -253,8 +263,8 @@ def recap_text(user_id: int, lines: Sequence[str], earlier: int = 0, limit: int 
     """A player's recap: the newest ``limit`` of ``lines`` (``earlier`` more came before them)."""
     if not lines:
         return ""
-    shown = list(lines[-limit:])
-    earlier += len(lines) - len(shown)
+    shown = said_once(lines[-limit:])
+    earlier += len(lines) - min(len(lines), limit)
     head = f"📜 Since {mention(user_id)}'s last move:"
     if earlier:
         head += f"\n• … {earlier} earlier (see /game log)"

@@ -226,8 +226,9 @@ def bullets(message: Any) -> list[str]:
 
 
 async def check_newest_board(d: Discord, thread: Any) -> None:
-    """The thread's newest board shows the game's current version, mentions whom it awaits, and lists
-    each event since the board began exactly once (as the action log has them)."""
+    """The thread's newest board shows the game's current version, mentions whom it awaits, lists each
+    event since the board began (as the action log has them), and never shows one line twice: identical
+    events are said once with their count."""
     core: Any = core_of(d)
     await core.publisher.idle()
     record = await core_of(d).game_in_thread(thread.id)
@@ -240,10 +241,11 @@ async def check_newest_board(d: Discord, thread: Any) -> None:
     assert board_version(latest) == table.record.version
     assert {str(user) for user in table.awaited_users()} <= set(MENTION.findall(latest.content))
     shown = bullets(latest)
+    assert len(set(shown)) == len(shown), [line for line in shown if shown.count(line) > 1]
     if shown and shown[0].startswith("… "):
         return  # a long turn: its oldest events gave way to fit the message
     logged = await core.store.actions(table.id, after_version=table.record.board_since - 1)
-    expected = [line for action in logged for line in compose.logged_sentences(table, action)]
+    expected = compose.said_once([line for action in logged for line in compose.logged_sentences(table, action)])
     assert shown == expected, (shown, expected)
 
 

@@ -31,6 +31,7 @@ import asyncio
 import json
 import logging
 import math
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -47,9 +48,10 @@ from table import compose
 from table.config import WebSettings
 from table.core import TableCore
 from table.errors import TableError
+from table.kits import KITS
 from table.model import Table
 from table.renders import RendersBusy
-from web import pages, reading
+from web import guides, pages, reading
 from web.cache import OffLoopCache
 from web.clients import Trusted, client_of
 from web.history import Step, replayed_steps, verified
@@ -75,6 +77,8 @@ NO_OPEN_PAGE = ("There is no open page for game #{}: a game of a private server 
 
 SEAT_PASSED = ("This seat has passed to another player since the link was made, so it no longer opens; its new "
                "player can ask /game web for their own.")
+BACK_TO = re.compile(r"/(?:sandbox|game)/\d{1,19}")
+"""The pages a guide may link back to (its ``from``): a game's plain page, never a signed link's address."""
 BUSY_RETRY = 5
 """Seconds a page refused because the render workers' low-priority queue is full is told to wait."""
 BUSY_KEPT = 4096
@@ -168,6 +172,7 @@ class Companion:
         router.add_get(SCOPE + "/replay", self.replay_page)
         router.add_get(SCOPE + r"/replay/{version:\d{1,19}}/{step:\d{1,6}}.png", self.step_png)
         router.add_get(SCOPE + "/record.json", self.record_json)
+        router.add_get("/guide/{kind}", self.guide_page)
 
     @classmethod
     async def create(cls, core: TableCore, settings: WebSettings, *, is_open: IsOpen,
@@ -251,6 +256,22 @@ class Companion:
     # ----- pages ---------------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
         return html(pages.index())
+
+    async def guide_page(self, request: web.Request) -> web.StreamResponse:
+        """A game's guide, the same text `/game rules` pages through in Discord."""
+        kind = request.match_info["kind"]
+        if kind not in KITS:
+            raise Refused(404, "No such guide", "There is a guide to each of the four games: Circus Train, "
+                          "Little Circuses, Der Wanderzirkus and Dreadful Circus; this address names none of them.")
+        back = request.query.get("from", "")
+        try:
+            return html(guides.guide_page(kind, back if BACK_TO.fullmatch(back) else None))
+        except TableError as error:
+            raise Refused(404, "No guide", str(error)) from error
+
+    def guide_link(self, kind: str) -> str:
+        """The address of a game's guide (for Discord's panels, where the companion has an address)."""
+        return f"{self.base_url}/guide/{kind}"
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]

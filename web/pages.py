@@ -22,7 +22,7 @@ def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def layout(title: str, body: str, *, home: str = "/") -> str:
+def layout(title: str, body: str, *, home: str = "/", wide: bool = False) -> str:
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -36,7 +36,7 @@ def layout(title: str, body: str, *, home: str = "/") -> str:
 </head>
 <body>
 <header class="top"><a href="{e(home)}">🎪 Ringmaster</a></header>
-<main>
+<main{' class="wide"' if wide else ""}>
 {body}
 </main>
 </body>
@@ -63,8 +63,13 @@ def board_images(prefix: str, part: PublicPart) -> str:
         alt = part.board_alt if number == 0 else f"The players' areas, part {number} of {part.images - 1}."
         source = f"{prefix}/board/{part.version}/{number}.png"
         # A link to the image itself: on a phone it opens full size, to zoom into.
-        figures.append(f'<a href="{e(source)}"><img class="board" src="{e(source)}" alt="{e(alt)}"></a>')
-    return '<figure class="board">' + "".join(figures) + "</figure>"
+        figures.append(f'<a class="zoom" href="{e(source)}" target="_blank" rel="noopener">'
+                       f'<img class="board" src="{e(source)}" alt="{e(alt)}"></a>')
+    # The main board alone in the first figure, so a page can keep it in view beside the choices; the players'
+    # areas follow it.
+    main = f'<figure class="board main" id="board">{figures[0]}</figure>'
+    more = f'<figure class="board more">{"".join(figures[1:])}</figure>' if len(figures) > 1 else ""
+    return main + more
 
 
 def public_section(prefix: str, part: PublicPart) -> str:
@@ -85,8 +90,9 @@ def public_section(prefix: str, part: PublicPart) -> str:
     if part.log:
         newest = list(reversed(part.log))
         shown = "".join(f"<li>{e(line)}</li>" for line in newest[:LOG_SHOWN])
-        rows.append(f'<h2>What happened <small>(newest first)</small></h2><ol class="log" id="log" reversed>{shown}'
-                    "</ol>")
+        # Numbered from the game's first event: the shown part ends where the folded part starts counting.
+        rows.append(f'<h2>What happened <small>(newest first)</small></h2><ol class="log" id="log" reversed '
+                    f'start="{len(newest)}">{shown}</ol>')
         if len(newest) > LOG_SHOWN:
             earlier = "".join(f"<li>{e(line)}</li>" for line in newest[LOG_SHOWN:])
             rows.append(f'<details class="earlier"><summary>{len(newest) - LOG_SHOWN} earlier</summary>'
@@ -113,6 +119,14 @@ def seat_section(hand_url: str, seat: SeatPart) -> str:
     return "\n".join(rows)
 
 
+def guide_link(prefix: str, kind: str) -> str:
+    """A link to the game's guide; it leads back to an open game's page (never to a signed link's address)."""
+    if not kind:
+        return ""
+    back = f"?from={prefix}" if prefix.startswith("/game/") else ""
+    return f' <a class="button" id="guide-link" href="/guide/{e(kind)}{e(back)}">How to play</a>'
+
+
 def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int) -> str:
     """The spectator page (``seat`` None) or a seat's private page; it follows the game by itself."""
     title = part.title if seat is None else f"{part.title} — {seat.name}'s seat"
@@ -121,7 +135,7 @@ def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int
     body = (f'<section id="live" data-version="{part.version}"{live}>\n<h1>{e(title)}</h1>\n{private}\n'
             f"{public_section(prefix, part)}\n</section>\n"
             f'<nav class="links"><a class="button" id="replay-link" href="{e(prefix)}/replay">'
-            f'{"Replay the game" if part.over else "Replay the game so far"}</a></nav>')
+            f'{"Replay the game" if part.over else "Replay the game so far"}</a>{guide_link(prefix, part.kind)}</nav>')
     return layout(title, body)
 
 

@@ -37,6 +37,8 @@ class PublicPart:
     """The public log, oldest first."""
     images: int
     """How many images the board is drawn in (a big table: the board, then the players' areas)."""
+    kind: str = ""
+    """The game's kind, for the link to its guide."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def public_part(table: Table, log: list[str], deadlines: dict[int, datetime], im
     record = table.record
     if table.state is None:
         return PublicPart(table.title, STATUS_WORDS.get(record.status, record.status), record.version, table.over, (),
-                          (), "", "", (), 0)
+                          (), "", "", (), 0, record.kind)
     view = table.public_view()
     game = table.game
     waiting = []
@@ -71,7 +73,7 @@ def public_part(table: Table, log: list[str], deadlines: dict[int, datetime], im
                        (f" (decide by {when(due)})" if due is not None else "") + ".")
     return PublicPart(table.title, STATUS_WORDS.get(record.status, record.status), record.version, table.over,
                       tuple(waiting), scores(table, view), table.kit.board_alt(view), game.render_text(view),
-                      tuple(log), images)
+                      tuple(log), images, record.kind)
 
 
 def scores(table: Table, view: View) -> tuple[tuple[str, str], ...]:

@@ -21,19 +21,26 @@ import os
 import secrets
 import signal
 import sys
+import time
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
+import aiohttp
 from aiohttp import web
+from multidict import MultiDictProxy
 
 from db.records import GameRecord
+from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
 from rules.core.rng import Rng
 from table.config import WebSettings
 from table.core import TableCore
 from table.delivery import Delivery
-from table.errors import TableError
+from table.errors import ChoiceGone, StaleBoard, TableError
 from table.kits import KITS
 from table.model import Table
 from table.publications import Parcel
@@ -43,6 +50,7 @@ from web.ratelimit import RateLimit
 from web.settings import SettingsError, listen_address
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 GUILD = 1
 """The one "server" every sandbox game belongs to (the sandbox keeps its own database file)."""
@@ -72,19 +80,87 @@ class NoChat:
         return None
 
 
+@dataclass(frozen=True)
+class Grant:
+    """What a one-time key opens: one seat's choices in one game, at one version."""
+
+    game_id: int
+    seat: int
+    version: int
+
+
+class Keys(Generic[T]):
+    """Random keys kept in memory, each for a while: the hot seat's pass steps and open panels, and the
+    sentences a redirect carries to the page it leads to. The newest ``kept`` only, so a crowd of tabs
+    cannot grow it; a key forgotten or expired shows the pass step again, never a panel."""
+
+    def __init__(self, lifetime: float, kept: int = 4096) -> None:
+        self.lifetime = lifetime
+        self.kept = kept
+        self._keys: OrderedDict[str, tuple[T, float]] = OrderedDict()
+
+    def issue(self, value: T) -> str:
+        key = secrets.token_urlsafe(18)
+        self._keys[key] = (value, time.monotonic() + self.lifetime)
+        while len(self._keys) > self.kept:
+            self._keys.popitem(last=False)
+        return key
+
+    def peek(self, key: str) -> T | None:
+        found = self._keys.get(key)
+        if found is None or found[1] < time.monotonic():
+            return None
+        return found[0]
+
+    def take(self, key: str) -> T | None:
+        """The key's value, once: the key is gone afterwards."""
+        value = self.peek(key)
+        self._keys.pop(key, None)
+        return value
+
+
+CLOSED = ("A player's choices open only once, from their own pass step, while the game waits for them; that "
+          "page has closed. Pass the screen and show the choices again below.")
+PANEL_CLOSED = ("Those choices have closed: each player's choices take one move, from the page the pass step "
+                "opened. Here is the game as it is now.")
+OLDER_PAGE = ("That choice was made on an older page of this game: it has moved on since. Here it is as it is "
+              "now; choose again.")
+NOT_THEIR_TURN = "The game is not waiting for that seat any more; here it is as it is now."
+PICK_ONE = "Choose one of the listed choices."
+TURN_COOKIE = "sandbox-turn"
+NO_HUMAN = ("At least one seat must be yours: leave a seat unticked under \"The automatic player takes\" "
+            "and play it at this screen.")
+
+
 class Sandbox:
-    """The sandbox's pages, added to a companion whose games are all open (``is_open`` true)."""
+    """The sandbox's pages, added to a companion whose games are all open (``is_open`` true).
+
+    The hot seat keeps each player's secrets from the others at the same screen: with more than one person
+    playing, a seat's choices (its hand, its screen) open only from a pass step the game shows for the seat
+    it waits for, through a one-time key (``passes``) that opening consumes; the panel then carries its own key
+    (``panels``) that its choice and its hand's picture need, valid for that version only. An old address, the
+    browser's history or a second tab finds spent keys and shows the pass step again. Every answer is
+    ``no-store`` (the companion's guard), so going Back asks the server again instead of showing a kept page.
+    """
 
     def __init__(self, companion: Companion) -> None:
         self.companion = companion
         self.core = companion.core
         self._salt = secrets.randbits(63)  # the hints' randomness: never the game's own secret seed
+        self.passes: Keys[Grant] = Keys(lifetime=3600.0)
+        self.panels: Keys[Grant] = Keys(lifetime=24 * 3600.0)
+        self.notes: Keys[str] = Keys(lifetime=600.0)
         router = companion.app.router
         router.add_get("/", self.home)
         router.add_post("/sandbox/new", self.new_game)
+        router.add_get("/sandbox/new", self.to_home)
         router.add_get(r"/sandbox/{game:\d{1,19}}", self.play_page)
         router.add_post(r"/sandbox/{game:\d{1,19}}/choose", self.choose)
-        router.add_get(r"/sandbox/{game:\d{1,19}}/hand/{seat:\d{1,2}}/{version:\d{1,19}}.png", self.hand_png)
+        router.add_post(r"/sandbox/{game:\d{1,19}}/pass", self.pass_screen)
+        # A form's address opened again (a reload, a second tab, the history) shows the game, never a dead end.
+        router.add_get(r"/sandbox/{game:\d{1,19}}/choose", self.to_game)
+        router.add_get(r"/sandbox/{game:\d{1,19}}/pass", self.to_game)
+        router.add_get(r"/sandbox/{game:\d{1,19}}/hand/{key:[A-Za-z0-9_-]{1,40}}.png", self.hand_png)
 
     # ----- setting a game up --------------------------------------------------------------------------------
     async def home(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
@@ -93,9 +169,12 @@ class Sandbox:
         games = [(kind, entry.game) for kind, entry in KITS.items()]
         return html(sandbox_pages.home(games, listed[-10:], said), status)
 
+    async def to_home(self, request: web.Request) -> web.StreamResponse:
+        return see_other("/")
+
     async def new_game(self, request: web.Request) -> web.StreamResponse:
         same_origin(request)
-        form = await request.post()
+        form = await read_form(request)
         kind = str(form.get("kind", ""))
         if kind not in KITS:
             return await self.home(request, "Choose one of the four games.", 400)
@@ -106,10 +185,22 @@ class Sandbox:
             return await self.home(request, f"{game.name} takes {game.min_players} to {game.max_players} players.", 400)
         automatic = {int(value) - 1 for value in map(str, form.getall("automatic", []))
                      if value.isascii() and value.isdigit() and 1 <= int(value) <= seats}
+        if len(automatic) >= seats:  # a game nobody plays is over before it opens
+            return await self.home(request, NO_HUMAN, 400)
+        specs = {spec.key: spec for spec in game.option_specs}
+        unknown = sorted(name.removeprefix("option-") for name in form
+                         if name.startswith("option-") and name.removeprefix("option-") not in specs)
+        if unknown:
+            return await self.home(request, f"{game.name} has no variant called \u201c{unknown[0][:40]}\u201d.", 400)
         raw: dict[str, object] = {}
         for spec in game.option_specs:
             value = form.get(f"option-{spec.key}")
             if spec.kind == "bool":
+                # A ticked box sends "true"; anything else is a mistake to say, never a silent "off".
+                if value not in (None, "true"):
+                    words = spec.key.replace("_", " ")
+                    return await self.home(request, f"The variant \u201c{words}\u201d is either ticked or left out; "
+                                           f"\u201c{str(value)[:40]}\u201d is neither.", 400)
                 raw[spec.key] = value == "true"
             elif value is not None:
                 raw[spec.key] = str(value)
@@ -122,7 +213,7 @@ class Sandbox:
             game_id = await self.create(kind, seats, dict(options), automatic)
         except TableError as error:
             return await self.home(request, str(error), 400)
-        return see_other(f"/sandbox/{game_id}")
+        return see_other(f"/sandbox/{game_id}#turn")
 
     async def create(self, kind: str, seats: int, options: dict[str, object], automatic: set[int]) -> int:
         """A started game with its seats, the automatic ones on autopilot and already moved."""
@@ -152,22 +243,33 @@ class Sandbox:
         robots = await self.core.autopilot_seats(table.id)
         return [seat for seat in range(len(table.seats)) if seat not in robots]
 
-    async def play_page(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
+    async def to_game(self, request: web.Request) -> web.StreamResponse:
+        return see_other(f"/sandbox/{int(request.match_info['game'])}#turn")
+
+    async def play_page(self, request: web.Request) -> web.StreamResponse:
         table = await self.table(request)
         part = await self.companion.public_part(table)
         humans = await self.humans(table)
         awaited = [seat for seat in table.awaited() if seat in humans]
-        asked = request.query.get("seat", "")
-        wanted = int(asked) - 1 if asked.isascii() and asked.isdigit() and len(asked) <= 2 else -1
-        shown = wanted if wanted in awaited else (awaited[0] if awaited else None)
+        said = self.notes.take(request.query.get("note", ""))
+        status = 200
         panel = gate = None
-        if shown is not None:
-            if len(humans) > 1 and request.query.get("show") != "1":
-                gate = (shown, table.names[shown])
+        # An address naming a seat (the old ?seat=N&show=1) or a spent pass opens no panel: only a pass step does.
+        asked_for = "seat" in request.query or "show" in request.query or "pass" in request.query
+        granted = self.passes.take(request.query.get("pass", ""))
+        if awaited:
+            if len(humans) == 1 and not asked_for:  # one person at the screen: nobody to keep a secret from
+                panel = self.panel(table, awaited[0])
+            elif granted is not None and granted.game_id == table.id and granted.seat in awaited:
+                panel = self.panel(table, granted.seat)
             else:
-                panel = self.panel(table, shown)
+                gate = (awaited[0], table.names[awaited[0]])
+        if asked_for and panel is None:
+            said, status = said or CLOSED, 403
         waiting = not table.over and bool(table.awaited()) and not awaited
-        return html(sandbox_pages.play(table.id, part, panel, gate, said, waiting), status)
+        commitment = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
+        return html(sandbox_pages.play(table.id, table.record.kind, part, panel, gate, said, waiting, commitment),
+                    status)
 
     def panel(self, table: Table, seat: int) -> sandbox_pages.Panel:
         """The seat's choices as its Discord panel lists them, with the automatic player's pick marked."""
@@ -179,33 +281,87 @@ class Sandbox:
                                 Rng.from_seed(self._salt ^ (table.id << 20) ^ table.record.version))
         suggested = next((number for number, action in enumerate(legal) if action == hint), None)
         version = table.record.version
-        return sandbox_pages.Panel(reading.seat_part(table, seat, None), version, labels, suggested,
-                                   f"/sandbox/{table.id}/hand/{seat}/{version}.png")
+        key = self.panels.issue(Grant(table.id, seat, version))
+        return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
+                                   f"/sandbox/{table.id}/hand/{key}.png")
+
+    async def pass_screen(self, request: web.Request) -> web.StreamResponse:
+        """The pass step: the player the game waits for asks for their own choices."""
+        same_origin(request)
+        table = await self.table(request)
+        form = await read_form(request)
+        seat = number(form.get("seat"))
+        humans = await self.humans(table)
+        if seat is None or seat not in humans or seat not in table.awaited():
+            return self.to_page(table.id, note=self.notes.issue(NOT_THEIR_TURN))
+        return self.to_page(table.id, passed=self.passes.issue(Grant(table.id, seat, table.record.version)))
 
     async def choose(self, request: web.Request) -> web.StreamResponse:
         same_origin(request)
         table = await self.table(request)
-        form = await request.post()
-        seat, version, choice = (number(form.get(name)) for name in ("seat", "version", "choice"))
-        if seat is None or version is None or choice is None or seat not in await self.humans(table):
-            return await self.play_page(request, "Choose one of the listed choices.", 400)
-
+        form = await read_form(request)
+        granted = self.panels.take(str(form.get("key", ""))[:40])
+        if granted is None or granted.game_id != table.id:
+            return self.to_page(table.id, note=self.notes.issue(PANEL_CLOSED))
+        choice = number(form.get("choice"))
+        if choice is None:
+            return await self.after(table, granted.seat, PICK_ONE)
         try:
-            _, after = await self.core.play_listed(table.id, table.user_of(seat), version, choice)
+            _, after = await self.core.play_listed(table.id, table.user_of(granted.seat), granted.version, choice)
+        except ChoiceGone as error:  # its own words suit any page: no thread in them
+            return await self.after(await self.table(request), granted.seat, str(error))
+        except StaleBoard:  # Discord's sentence sends the player to the thread's newest board
+            return await self.after(await self.table(request), granted.seat, OLDER_PAGE)
         except TableError as error:
-            return await self.play_page(request, str(error), 409)
-        again = f"?seat={seat + 1}&show=1" if seat in after.awaited() else ""
-        return see_other(f"/sandbox/{table.id}{again}")
+            return await self.after(await self.table(request), granted.seat, str(error))
+        return await self.after(after, granted.seat, None)
+
+    async def after(self, table: Table, seat: int, said: str | None) -> web.StreamResponse:
+        """After a choice (made or refused): the game again, with the same player's choices if the game still
+        waits for them (they are still at the screen), else the next pass step."""
+        note = self.notes.issue(said) if said else None
+        humans = await self.humans(table)
+        if seat in table.awaited() and len(humans) > 1:
+            return self.to_page(table.id, passed=self.passes.issue(Grant(table.id, seat, table.record.version)),
+                                note=note)
+        return self.to_page(table.id, note=note)
+
+    @staticmethod
+    def to_page(game_id: int, *, passed: str | None = None, note: str | None = None) -> web.Response:
+        query = "&".join(f"{name}={value}" for name, value in (("pass", passed), ("note", note)) if value)
+        response = see_other(f"/sandbox/{game_id}{'?' + query if query else ''}#turn")
+        # A cookie that changes with every pass and choice: browsers that keep even "no-store" pages for Back
+        # (Chrome may) drop them when a cookie of the site has changed, so Back asks the server again, with or
+        # without JavaScript. It carries nothing and nothing reads it.
+        response.set_cookie(TURN_COOKIE, secrets.token_hex(8), path="/sandbox", httponly=True, samesite="Strict")
+        return response
 
     async def hand_png(self, request: web.Request) -> web.StreamResponse:
+        """The hand of the seat whose choices are open, at their version only."""
         table = await self.table(request)
-        seat = int(request.match_info["seat"])
-        if table.state is None or seat not in await self.humans(table):
-            raise Refused(404, "No hand", "Only a seat played at this screen shows its hand here.")
-        view, kit = table.game.view(table.state, seat), table.kit
-        image = await self.companion.hands.get(("hand", table.id, table.record.version, seat),
+        granted = self.panels.peek(request.match_info["key"])
+        if (granted is None or granted.game_id != table.id or table.state is None
+                or granted.version != table.record.version):
+            raise Refused(404, "No hand", "A hand is shown only with its player's open choices.")
+        view, kit = table.game.view(table.state, granted.seat), table.kit
+        image = await self.companion.hands.get(("hand", table.id, table.record.version, granted.seat),
                                                lambda: kit.render_hand(view))
         return web.Response(body=image, content_type="image/png")
+
+
+UNREADABLE = ("The form could not be read (it was cut short, or not in a form's usual encoding). Go back to the "
+              "page and choose again.")
+
+
+async def read_form(request: web.Request) -> MultiDictProxy[Any]:
+    """A posted form, or a refusal in a sentence: a body cut short, a multipart body without its boundary, a
+    charset nobody knows or bytes that are not UTF-8 are the sender's mistake (400), not ours (500)."""
+    try:
+        return await request.post()
+    except web.HTTPException:
+        raise  # aiohttp's own refusal (a body too large) says what it is
+    except (ValueError, LookupError, AssertionError, EOFError, aiohttp.ClientPayloadError) as error:
+        raise Refused(400, "Unreadable form", UNREADABLE) from error
 
 
 def see_other(location: str) -> web.Response:

@@ -8,7 +8,9 @@ from typing import Any
 
 from rules.core.game import Game
 from rules.core.options import OptionSpec
-from web.pages import e, layout, public_section, seat_section
+from table.kits import KITS
+from web.guides import legend
+from web.pages import e, layout, public_section
 from web.reading import PublicPart, SeatPart
 
 DEFAULT_SEATS = 2
@@ -65,10 +67,12 @@ def home(games: Sequence[tuple[str, Game[Any, Any]]], listed: Sequence[Listed], 
             f'<li><a href="/sandbox/{g.game_id}">{e(g.title)}</a></li>' for g in listed) + "</ul>"
     warning = f'<p class="said" id="said">{e(said)}</p>' if said else ""
     forms = "\n".join(new_game_form(kind, game) for kind, game in games)
+    guides = ", ".join(f'<a href="/guide/{e(kind)}">how to play {e(game.name)}</a>' for kind, game in games)
     body = f"""<h1>The Ringmaster sandbox</h1>
 <p>Try the four circus games here, without Discord: pick a game, how many players, which seats the automatic
 player takes, and the variants; then play by clicking the choices (the same ones the Discord panels offer).
 The rules, the save file and the drawings are the bot's own.</p>
+<p>New to these games? Each has a short guide: {guides}.</p>
 {warning}{going}
 {forms}"""
     return layout("Sandbox", body)
@@ -79,11 +83,16 @@ class Panel:
     """The choices of the seat at the screen."""
 
     seat: SeatPart
-    version: int
+    key: str
+    """The panel's one-time key: its choice and its hand's picture need it (see ``web.sandbox.Sandbox``)."""
     labels: tuple[str, ...]
     suggested: int | None
     """The choice the automatic player would make, marked as a hint."""
     hand_url: str
+
+
+RECENT = 4
+"""The newest events shown beside the choices (the whole log is under the board)."""
 
 
 def choice_button(number: int, label: str, suggested: bool) -> str:
@@ -91,35 +100,77 @@ def choice_button(number: int, label: str, suggested: bool) -> str:
     return f'<button class="choice{hint}" type="submit" name="choice" value="{number}">{e(label)}</button>'
 
 
-def play(game_id: int, part: PublicPart, panel: Panel | None, gate: tuple[int, str] | None, said: str | None,
-         waiting_for_robots: bool) -> str:
+def recent(part: PublicPart) -> str:
+    """What just happened (the automatic seats' moves too), beside the choices rather than far below."""
+    if not part.log:
+        return ""
+    lines = "".join(f"<li>{e(line)}</li>" for line in reversed(part.log[-RECENT:]))
+    return f'<div class="recent" id="recent"><h3>Just now</h3><ul>{lines}</ul></div>'
+
+
+def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> str:
+    seat = panel.seat
+    choices = "".join(choice_button(number, label, number == panel.suggested)
+                      for number, label in enumerate(panel.labels))
+    rows = [f'<section class="private" id="private"><h2>{e(seat.name)}\'s seat <small>(only you)</small></h2>']
+    if seat.prompt:
+        rows.append(f'<p class="prompt" id="prompt" tabindex="-1">{e(seat.prompt)}</p>')
+    rows.append(recent(part))
+    rows.append(f'''<form method="post" action="/sandbox/{game_id}/choose" id="choices">
+<input type="hidden" name="key" value="{e(panel.key)}">
+<div class="choices" role="group" aria-label="Your choices">{choices}</div></form>''')
+    rows.append(legend(kind))  # right under the choices: the board stays close above them on a phone
+    if seat.lines:
+        rows.append('<ul class="secrets" id="secrets">' + "".join(f"<li>{e(line)}</li>" for line in seat.lines)
+                    + "</ul>")
+    elif seat.hand_alt:
+        rows.append('<p class="secrets" id="secrets">You hold nothing secret right now.</p>')
+    if seat.hand_alt:
+        # A tap opens the hand full size in a new tab, so this page (and its one-time panel) stays open.
+        rows.append(f'<figure class="hand"><a class="zoom" href="{e(panel.hand_url)}" target="_blank" rel="noopener">'
+                    f'<img class="hand" src="{e(panel.hand_url)}" alt="{e(seat.hand_alt)}"></a></figure>')
+    rows.append("</section>")
+    return "\n".join(row for row in rows if row)
+
+
+def play(game_id: int, kind: str, part: PublicPart, panel: Panel | None, gate: tuple[int, str] | None,
+         said: str | None, waiting_for_robots: bool, commitment: str) -> str:
     prefix = f"/game/{game_id}"
     side: str
     if gate is not None:
         seat, name = gate
-        side = (f'<section class="private" id="gate"><h2>{e(name)}\'s turn</h2><p>Pass the screen to {e(name)}: '
-                f"the next page shows their hand.</p>"
-                f'<a class="button" id="show" href="/sandbox/{game_id}?seat={seat + 1}&amp;show=1">Show {e(name)}\'s '
-                "choices</a></section>")
+        side = (f'<section class="private" id="gate"><h2 id="prompt" tabindex="-1">{e(name)}\'s turn</h2>'
+                f"<p>Pass the screen to {e(name)}: the next page shows their hand and their choices, once.</p>"
+                f'{recent(part)}<form method="post" action="/sandbox/{game_id}/pass">'
+                f'<input type="hidden" name="seat" value="{seat}">'
+                f'<button class="primary" id="show" type="submit">I am {e(name)}: show my choices</button></form>'
+                "</section>")
     elif panel is not None:
-        choices = "".join(choice_button(number, label, number == panel.suggested)
-                          for number, label in enumerate(panel.labels))
-        side = seat_section(panel.hand_url, panel.seat).replace(
-            "</section>", f"""<form method="post" action="/sandbox/{game_id}/choose" id="choices">
-<input type="hidden" name="seat" value="{panel.seat.seat}"><input type="hidden" name="version" value="{panel.version}">
-<div class="choices">{choices}</div></form></section>""")
+        side = panel_section(game_id, kind, part, panel)
     elif waiting_for_robots:
-        side = (f'<p>The automatic player is thinking… <a class="button" href="/sandbox/{game_id}">Look again</a></p>')
+        side = (f'<p id="prompt" tabindex="-1">The automatic player is thinking… '
+                f'<a class="button" href="/sandbox/{game_id}#turn">Look again</a></p>{recent(part)}')
     else:
-        side = (f'<p id="game-over">The game is over. <a class="button" id="replay-link" href="{prefix}/replay">'
-                'Replay it, with its fair-play check</a> <a class="button" href="/">Start another game</a></p>')
-    warning = f'<p class="said" id="said">{e(said)}</p>' if said else ""
+        side = (f'<p id="game-over" tabindex="-1">The game is over. <a class="button" id="replay-link" '
+                f'href="{prefix}/replay">Replay it, with its fair-play check</a> '
+                '<a class="button" href="/">Start another game</a></p>')
+    warning = f'<p class="said" id="said" tabindex="-1">{e(said)}</p>' if said else ""
+    # Said again in a live region that the page's script keeps across choices, so a screen reader hears
+    # a refusal or the next question without hunting for it.
+    heard = " ".join(text for text in (said, part.log[-1] if part.log else "") if text)
+    guide = (f'<a class="button guide-link" id="guide-link" href="/guide/{e(kind)}?from=/sandbox/{game_id}">'
+             f"How to play {e(KITS[kind].name)}</a>")
+    fair = ("<p>Every shuffle and roll of this game comes from a secret seed fixed when it started. Its SHA-256 "
+            f'commitment, over the seed and the players\' names, is <code class="wrap" id="commitment">{e(commitment)}'
+            "</code>; the seed is revealed when the game ends, and the replay checks the whole game against it.</p>")
     body = f"""<h1>{e(part.title)} <small>· sandbox</small></h1>
-{warning}
+<p class="learn">{guide}</p>
+<div class="visually-hidden" id="announce" role="status" aria-live="polite">{e(heard)}</div>
 <div class="play" id="table" data-version="{part.version}">
-<div class="side">{side}</div>
+<div class="side" id="turn">{warning}{side}</div>
 <div class="public">{public_section(prefix, part)}</div>
 </div>
-<nav class="links"><a class="button" href="{prefix}">Spectator page</a>
+<section class="fairness"><h2>Fair play</h2>{fair}</section>
+<nav class="links">{guide.replace(' id="guide-link"', '')} <a class="button" href="{prefix}">Spectator page</a>
 <a class="button" href="{prefix}/replay">Replay so far</a> <a class="button" href="/">Sandbox home</a></nav>"""
-    return layout(f"{part.title} · sandbox", body)
+    return layout(f"{part.title} · sandbox", body, wide=True)

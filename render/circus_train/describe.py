@@ -12,6 +12,8 @@ from render.circus_train.layout import View
 from render.common import join_description, names_list, seat_names
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
+from rules.circus_train.text import talent_list
+from rules.core.words import count
 
 
 def _city(city: object) -> str:
@@ -20,9 +22,7 @@ def _city(city: object) -> str:
 
 
 def _talent(talent: Mapping[str, Any]) -> str:
-    names = load_content().talent
-    parts = [f"{count} {names[t].name if t in names else t}" for t, count in sorted(talent.items()) if int(count)]
-    return ", ".join(parts) or "no talent"
+    return talent_list({str(t): int(n) for t, n in talent.items()})
 
 
 def _names(view: View) -> list[str]:
@@ -35,7 +35,7 @@ def _player(view: View, player: Mapping[str, Any], name: str) -> str:
         facts.append(f"reputation {player['reputation']}")
     where = f"in {_city(player['position'])}" if player.get("position") else "not on the map yet"
     facts.append(where)
-    facts.append(f"{int(player.get('hand_count') or 0)} cards in hand")
+    facts.append(f"{count(int(player.get('hand_count') or 0), 'card')} in hand")
     return f"{name}: " + ", ".join(facts) + "."
 
 
@@ -106,7 +106,7 @@ def describe_hand(view: View) -> str:
         raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
     name = _names(view)[int(seat)]
     cards = [CARD_NAMES.get(str(card), str(card)) for card in hand]
-    lines = [f"{name}'s hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    lines = [f"{name}'s hand: {count(len(cards), 'card')}"
              + (": " + ", ".join(cards) + "." if cards else ".")]
     player = (view.get("players") or [])[int(seat)]
     lines.append(f"You have ${player.get('money', 0)} and {player.get('vp', 0)} VP.")

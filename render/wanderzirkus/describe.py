@@ -12,6 +12,7 @@ from render.common import display_name, join_description, names_list, own_seat, 
 from render.wanderzirkus.board import public_part
 from render.wanderzirkus.layout import EFFECT_LABELS, PHASE_LABELS, View, check_view, style
 from render.wanderzirkus.players import END_REASONS
+from rules.core.words import count
 
 
 def _names(view: View) -> list[str]:
@@ -38,14 +39,15 @@ def _show(player: Mapping[str, Any]) -> str:
         return "show running (private)"
     if player.get("show_state") == "ended":
         reason = END_REASONS.get(str(player.get("end_reason")), "")
-        return f"show ended with {player.get('show_length', 0)} artists" + (f" ({reason})" if reason else "")
+        return f"show ended with {count(int(player.get('show_length', 0)), 'artist')}" + (
+            f" ({reason})" if reason else "")
     if player.get("show_state") == "running":
-        return f"show running, {player.get('show_length', 0)} artists"
+        return f"show running, {count(int(player.get('show_length', 0)), 'artist')}"
     return "no show yet"
 
 
 def _player(player: Mapping[str, Any], name: str) -> str:
-    facts = [f"{player.get('vp', 0)} VP", f"{player.get('coins', 0)} coins", _show(player)]
+    facts = [f"{player.get('vp', 0)} VP", count(int(player.get('coins', 0)), "coin"), _show(player)]
     if player.get("announcement") is not None:
         facts.append(f"announced at least {player['announcement']}")
     if player.get("cities"):
@@ -92,9 +94,10 @@ def describe_hand(view: View) -> str:
     name = _names(view)[seat]
     hand = list(own.get("hand") or [])
     player = (view.get("players") or [])[seat]
-    lines = [f"{name}'s hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    lines = [f"{name}'s hand: {count(len(hand), 'card')}"
              + (": " + ", ".join(_card(c) for c in hand) + "." if hand else "."),
-             f"{own.get('draw_pile', 0)} cards in your deck; {player.get('coins', 0)} coins."]
+             f"{count(int(own.get('draw_pile', 0)), 'card')} in your deck; "
+             f"{count(int(player.get('coins', 0)), 'coin')}."]
     if own.get("step"):
         lines.append(f"Deciding: {str(own['step']).replace('_', ' ')}.")
     show = player.get("show")

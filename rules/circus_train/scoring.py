@@ -9,6 +9,7 @@ from rules.circus_train.content import NewsCounter, load_content
 from rules.circus_train.state import REPUTATION_START, REPUTATION_TRACK, Circus, CircusTrainState
 from rules.core.events import Event
 from rules.core.game import Outcome, rank_by
+from rules.core.words import count
 
 BEST_PERFORMANCE_VP = (7, 4, 2)
 SOLITAIRE_CHART = (
@@ -198,9 +199,9 @@ def outcome(state: CircusTrainState) -> Outcome:
         keys = [(c.best, c.money, len(c.performances)) for c in circuses]
         scores = tuple(c.best for c in circuses)
         lines = tuple(f"{state.players[s]}: Best Performance {c.best}, ${c.money}, "
-                      f"{len(c.performances)} performances" for s, c in enumerate(circuses))
+                      f"{count(len(c.performances), 'performance')}" for s, c in enumerate(circuses))
         return Outcome(scores, rank_by(keys), lines)
     vp_keys = [(c.vp, c.best, c.money, len(c.performances)) for c in circuses]
     lines = tuple(f"{state.players[s]}: {c.vp} VP, Best Performance {c.best}, ${c.money}, "
-                  f"{len(c.performances)} performances" for s, c in enumerate(circuses))
+                  f"{count(len(c.performances), 'performance')}" for s, c in enumerate(circuses))
     return Outcome(tuple(c.vp for c in circuses), rank_by(vp_keys), lines)

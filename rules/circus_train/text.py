@@ -11,11 +11,17 @@ from rules.circus_train.calendar import MONTHS, week
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES, REPUTATION_TRACK
 from rules.core.events import Event
-from rules.core.words import listing
+from rules.core.words import count, listing, with_article
 
 
 def city_name(city: str | None) -> str:
+    """A city's name; "nowhere" for a train not yet on the map (see ``where``)."""
     return load_content().cities[city].name if city else "nowhere"
+
+
+def where(city: str | None) -> str:
+    """Where a train is: "in Boston", or "not on the map yet" (never "in nowhere")."""
+    return f"in {city_name(city)}" if city else "not on the map yet"
 
 
 def talent_name(talent: str, count: int = 1) -> str:
@@ -31,7 +37,7 @@ def a_talent(talent: str) -> str:
     name = talent_name(talent)
     if talent in load_content().specials:
         return name
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    return with_article(name)
 
 
 def sentence_start(text: str) -> str:
@@ -70,7 +76,7 @@ def _performed(d: dict[str, Any], who: str, players: Sequence[str]) -> str:
     parts = [f"{d['base']} base"]
     parts += [f"{v} {talent_name(t, 2)}{' (famous)' if t in d['famous'] else ''}" for t, v in d["talent"].items()]
     if d["past"]:
-        parts.append(f"{d['past']} past performances")
+        parts.append(f"{d['past']} from past performances")
     if d["bonus"]:
         parts.append(f"{d['bonus']} bonus")
     best = " — a new Best Performance!" if d["new_best"] else ""
@@ -122,8 +128,8 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "event_talent_lost": lambda d, w, p: f"{w} loses {a_talent(d['talent'])} counter to the bank.",
     "event_special_lost": lambda d, w, p: f"{talent_name(d['special'])} leaves {w}'s circus.",
     "wages_paid": lambda d, w, p: f"{w} pays ${d['amount']} in wages.",
-    "released": lambda d, w, p: f"{w} {'cannot pay and releases' if d['forced'] else 'red-lights'} a "
-                                f"{talent_name(d['talent'])}.",
+    "released": lambda d, w, p: f"{w} {'cannot pay and releases' if d['forced'] else 'red-lights'} "
+                                f"{with_article(talent_name(d['talent']))}.",
     "reputation_changed": lambda d, w, p: f"{w}'s Reputation is now {REPUTATION_TRACK[d['level']]}.",
     "vp_lost": lambda d, w, p: f"{w} loses {d['vp']} VP.",
     "card_played": lambda d, w, p: f"{w} plays {card_name(d['card'])}.",
@@ -223,9 +229,9 @@ def render_text(view: dict[str, Any]) -> str:
     for player in view["players"]:
         rep = f", Reputation {player['reputation']}" if player.get("reputation") is not None else ""
         lines.append(f"{player['name']}: {player['vp']} VP, Best {player['best']}, ${player['money']}{rep}, "
-                     f"in {city_name(player['position'])}; {talent_list(player['talent'])}"
+                     f"{where(player['position'])}; {talent_list(player['talent'])}"
                      + (" + " + ", ".join(talent_name(s) for s in player["specials"]) if player["specials"] else "")
-                     + f"; {len(player['performances'])} performances; "
+                     + f"; {count(len(player['performances']), 'performance')}; "
                      + f"discards: {', '.join(card_name(c) for c in player['discards']) or 'none'}")
     if view.get("hand") is not None:
         lines.append("Your hand: " + ", ".join(card_name(c) for c in view["hand"]))

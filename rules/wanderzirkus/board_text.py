@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.wanderzirkus.text import EFFECT_NAMES, END_REASONS, card_label, city_label, count, row_text
+from rules.core.words import count
+from rules.wanderzirkus.text import EFFECT_NAMES, END_REASONS, card_label, city_label, row_text
 
 
 def _cities(cities: list[dict[str, Any]]) -> str:

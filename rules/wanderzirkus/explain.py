@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.errors import quote
+from rules.core.words import count as plural
 from rules.core.words import listing
 from rules.wanderzirkus import flow, row, show
 from rules.wanderzirkus.actions import Action
@@ -12,7 +13,6 @@ from rules.wanderzirkus.content import EFFECTS, load_content
 from rules.wanderzirkus.legal import to_act
 from rules.wanderzirkus.state import ARTIST_PRICE, CITY_PRICE, SWAP_PRICE, WanderzirkusState
 from rules.wanderzirkus.text import EFFECT_NAMES, card_label
-from rules.wanderzirkus.text import count as plural
 
 STEP_WORDS = {
     "play": "playing your show", "place": "choosing where your acrobat goes", "effect": "deciding an effect",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rules.core.words import count
 from rules.wanderzirkus.actions import Action
 from rules.wanderzirkus.content import COLOUR_NAMES, PAUSE, card, load_content
 from rules.wanderzirkus.state import WanderzirkusState
@@ -16,11 +17,6 @@ EFFECT_NAMES = {"copy": "Copy an effect", "extra_card": "Draw to 4", "peek_top":
 END_REASONS = {"stopped": "stopped", "no_match": "no hand card connects any more",
                "no_cards": "no cards are left", "fourth_stop": "the fourth stop sign was laid"}
 COLOUR_SHORT = {"green": "G", "blue": "B", "red": "R", "purple": "P", "yellow": "Y"}
-
-
-def count(number: int, word: str) -> str:
-    """"1 coin", "3 coins"."""
-    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def sides(connections: Sequence[Any]) -> str:
@@ -106,16 +102,16 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
     "card_returned": lambda d, w, p: f"You put {card_label(d['card'])} back on your deck.",
     "pause_laid": lambda d, w, p: "You lay the Pause card (-4 VP).",
     "swap_used": lambda d, w, p: f"{w} uses the swap token.",
-    "show_ended": lambda d, w, p: f"{w}'s show ends with {d['length']} artists ({END_REASONS[d['reason']]}): "
+    "show_ended": lambda d, w, p: f"{w}'s show ends with {count(d['length'], 'artist')} ({END_REASONS[d['reason']]}): "
                                   f"{row_text(d['row'])}.",
     "round_scored": lambda d, w, p: _scored(d, w),
     "region_kept": lambda d, w, p: f"{w} keeps {load_content().cities[d['city']].name} for "
                                    f"{load_content().region_names[d['region']]}.",
     "swap_token_returned": lambda d, w, p: f"{w} gets the swap token back.",
-    "artist_bought": lambda d, w, p: f"{w} pays {d['coins']} coins for a new artist.",
-    "city_bought": lambda d, w, p: f"{w} pays {d['coins']} coins for a new city.",
+    "artist_bought": lambda d, w, p: f"{w} pays {count(d['coins'], 'coin')} for a new artist.",
+    "city_bought": lambda d, w, p: f"{w} pays {count(d['coins'], 'coin')} for a new city.",
     "city_chosen": lambda d, w, p: f"{w} will also travel to {city_label(d['city'])} next round.",
-    "swap_token_bought": lambda d, w, p: f"{w} pays {d['coins']} coins for a swap token.",
+    "swap_token_bought": lambda d, w, p: f"{w} pays {count(d['coins'], 'coin')} for a swap token.",
     "spending_ended": lambda d, w, p: f"{w} keeps {count(d['coins'], 'coin')}.",
     "round_begins": lambda d, w, p: f"Round {d['round']} begins.",
     "final_score": lambda d, w, p: f"{w}: {d['rounds']} VP from the rounds + {d['coin_vp']} for "

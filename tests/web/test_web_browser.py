@@ -19,12 +19,15 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, ConsoleMessage, Page, ViewportSize, async_playwright
+from axe_playwright_python.async_playwright import Axe
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, async_playwright
 
 from table import compose
 from table.config import WebSettings
+from table.kits import KITS
 from web.links import NOT_A_LINK
 from web.sandbox import open_sandbox
 
@@ -70,11 +73,11 @@ async def page(browser: Browser) -> AsyncIterator[Page]:
     assert not problems, problems
 
 
-async def photograph(tab: Page, name: str, tmp_path: Path) -> None:
-    """A full-page picture of what the browser shows, at a phone's width."""
+async def photograph(tab: Page, name: str, tmp_path: Path, *, full_page: bool = True) -> None:
+    """A picture of what the browser shows (the whole page, or the screen), at one pixel per CSS pixel."""
     folder = Path(os.environ.get("RINGMASTER_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
-    picture = await tab.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    picture = await tab.screenshot(path=str(folder / f"{name}.png"), full_page=full_page, scale="css")
     assert picture.startswith(b"\x89PNG")
 
 
@@ -217,11 +220,22 @@ async def test_a_replay_steps_back_and_forth(tmp_path: Path, page: Page) -> None
 
 
 # ----- the sandbox -----------------------------------------------------------------------------------------
-SANDBOX_GAMES = {"circus_train": 2, "wanderzirkus": 1, "little_circuses": 1, "dreadful_circus": 4}
-"""kind → seats; the player at the browser takes seat 1, the automatic player the others."""
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+SANDBOX_GAMES = {"circus_train": (2, "desktop"), "little_circuses": (1, "desktop"), "wanderzirkus": (1, "phone"),
+                 "dreadful_circus": (4, "phone")}
+"""kind → (seats, the size it is played at); the player at the browser takes seat 1, the automatic player the
+others. Each game is also photographed at the other size, so both sizes are seen for every game."""
 
 
-async def start_in_sandbox(tab: Page, base: str, kind: str, seats: int, robots: set[int]) -> None:
+async def sized(browser: Browser, size: str, *, scripts: bool = True) -> BrowserContext:
+    """A desktop window 1280 px wide, or a phone 390 px wide at a device scale of 3."""
+    if size == "desktop":
+        return await browser.new_context(viewport=DESKTOP, java_script_enabled=scripts)
+    return await browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True,
+                                     java_script_enabled=scripts)
+
+
+async def start_in_sandbox(tab: Page, base: str, kind: str, seats: int, robots: set[int]) -> int:
     await tab.goto(base + "/")
     form = f"#new-{kind}"
     await tab.fill(f"{form} input[name=seats]", str(seats))
@@ -231,20 +245,27 @@ async def start_in_sandbox(tab: Page, base: str, kind: str, seats: int, robots: 
             await box.set_checked(seat in robots)
     async with tab.expect_navigation():
         await tab.click(f"{form} button[type=submit]")
+    found = re.search(r"/sandbox/(\d+)#turn$", tab.url)
+    assert found, await text(tab, "main")
+    return int(found.group(1))
 
 
 async def choose(tab: Page, selector: str) -> None:
-    """Click a choice; the page sends it and swaps in what comes next (without reloading)."""
+    """Click a choice; the page sends it and swaps in what comes next (without reloading), with the keyboard
+    at the next question (or at the refusal) and a live region that says it."""
     before = await tab.query_selector("main")
     await tab.locator(selector).first.click()
     await tab.wait_for_function("main => !main.isConnected", arg=before)
+    focused = await tab.evaluate("() => document.activeElement && document.activeElement.id")
+    assert focused in ("prompt", "said", "game-over"), focused
+    assert await tab.locator("#announce[aria-live=polite]").count() == 1
 
 
-async def play_by_clicking(tab: Page) -> int:
-    """Click the automatic player's suggested choice until the game is over; returns the clicks made."""
+async def play_by_clicking(tab: Page, until: int = MAX_CLICKS) -> int:
+    """Click the automatic player's suggested choice until the game is over (or ``until`` clicks)."""
     clicks = 0
     over = tab.locator("#game-over")
-    while not await over.count():
+    while not await over.count() and clicks < until:
         assert clicks < MAX_CLICKS, "the game did not end"
         suggested = await tab.locator("button.choice.suggested").count()
         await choose(tab, "button.choice.suggested" if suggested else "button.choice")
@@ -252,26 +273,77 @@ async def play_by_clicking(tab: Page) -> int:
     return clicks
 
 
-@pytest.mark.parametrize("kind", list(SANDBOX_GAMES))
-async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, page: Page, kind: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    cheap_renders(monkeypatch)
-    seats = SANDBOX_GAMES[kind]
-    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
+    """At a desktop's width the board is large, with the choices beside it; on a phone the board comes first,
+    at the page's width, and the choices start within half a screen below it."""
+    board = await tab.locator("figure.board.main img").bounding_box()
+    choice = await tab.locator("button.choice").first.bounding_box()
+    assert board is not None and choice is not None
+    if size == "desktop":
+        assert board["width"] >= 700, board  # more than half of the 1280 px window
+        assert choice["x"] >= board["x"] + board["width"], (board, choice)  # beside it, not below
+    else:
+        assert board["width"] >= 350, board
+        assert 0 <= choice["y"] - (board["y"] + board["height"]) <= PHONE["height"] / 2, (board, choice)
+    assert await tab.get_attribute("figure.board.main a.zoom", "href") == await tab.get_attribute(
+        "figure.board.main img", "src")  # a tap opens it full size
+
+
+async def photograph_at(browser: Browser, address: str, size: str, name: str, tmp_path: Path) -> None:
+    """The play page as another window size shows it (one player at the screen: nothing to keep hidden)."""
+    context = await sized(browser, size)
     try:
-        await start_in_sandbox(page, web.base_url, kind, seats, set(range(2, seats + 1)))
-        assert re.search(r"/sandbox/\d+$", page.url), await text(page, "main")
-        game_id = int(page.url.rsplit("/", 1)[1])
-        assert await text(page, "#private h2") == "Player 1's seat (only you)"
-        clicks = await play_by_clicking(page)
+        tab = await context.new_page()
+        await tab.goto(address)
+        assert await images_loaded(tab, "img.board")
+        await board_where_the_choice_is_made(tab, size)
+        await photograph(tab, name, tmp_path, full_page=size == "desktop")
+    finally:
+        await context.close()
+
+
+@pytest.mark.parametrize("kind", list(SANDBOX_GAMES))
+async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, browser: Browser, kind: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of each kind, played to its end by clicking, with its guide a click away; photographed at both
+    sizes with the real drawings while a choice is being made (then drawn cheaply to its end: the real
+    drawings are tested elsewhere, and the browser tests' time matters)."""
+    seats, size = SANDBOX_GAMES[kind]
+    other = "phone" if size == "desktop" else "desktop"
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    context = await sized(browser, size)
+    tab = await context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        game_id = await start_in_sandbox(tab, web.base_url, kind, seats, set(range(2, seats + 1)))
+        assert await text(tab, "#private h2") == "Player 1's seat (only you)"
+        await tab.click("#guide-link")
+        assert await text(tab, "h1") == f"How to play {KITS[kind].name}"
+        assert await tab.locator("article.guide h2").count() >= 5
+        if kind == "wanderzirkus":  # the guide whose notation needs its key most
+            await photograph(tab, "guide", tmp_path)
+        await tab.click("text=Back to the game")
+        clicks = await play_by_clicking(tab, until=3)
+        assert await images_loaded(tab, "img.board") and await images_loaded(tab, "img.hand")
+        await board_where_the_choice_is_made(tab, size)
+        await photograph(tab, f"play-{kind}-{size}", tmp_path, full_page=size == "desktop")
+        await photograph_at(browser, f"{web.base_url}/sandbox/{game_id}", other, f"play-{kind}-{other}", tmp_path)
+        cheap_renders(monkeypatch)
+        clicks += await play_by_clicking(tab)
         table = await web.core.table(game_id)
         assert table.over and table.record.status == "finished" and clicks > 5
-        assert "Final scores" in await text(page, ".public")
-        assert await page.query_selector("#said") is None  # no choice was ever refused
+        assert "Final scores" in await text(tab, ".public")
+        assert await tab.query_selector("#said") is None  # no choice was ever refused
         logged = await web.core.store.actions(game_id)
         assert sum(1 for action in logged if action.seat == 0 and not action.automatic) == clicks
+        numbers = await tab.eval_on_selector_all("ol.log", "lists => lists.map(l => [l.start, l.children.length])")
+        assert numbers[0][0] == len(await web.core.tables.public_log(table))  # numbered from the first event
+        if len(numbers) > 1:  # the folded part goes on counting down where the shown part stops
+            assert numbers[1][0] == numbers[0][0] - numbers[0][1]
+        assert not errors, errors
     finally:
-        await page.goto("about:blank")  # nothing is left loading when the server stops
+        await context.close()
         await web.stop()
         await web.core.close()
 
@@ -302,3 +374,149 @@ async def test_the_sandbox_passes_the_screen_between_players(tmp_path: Path, pag
         await web.stop()
         await web.core.close()
 
+
+async def no_panel(tab: Page, how: str) -> None:
+    """Whatever the page shows, it is no seat's private panel: no hand, no secrets, no choices."""
+    for selector in ("#private", "img.hand", "#secrets", "#choices", "button.choice"):
+        assert await tab.query_selector(selector) is None, (how, selector, tab.url)
+
+
+async def test_no_way_into_another_seats_private_panel(tmp_path: Path, browser: Browser) -> None:
+    """Two players at one screen. After Player 1 has chosen, the screen is Player 2's: an address with seat and
+    show, Player 1's own old address, a reload, Back and Forward (with the script and without it) and a second tab
+    all show the pass step or the public game, never Player 1's panel, nor Player 2's without the pass step."""
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    scripted = await sized(browser, "phone")
+    plain = await sized(browser, "desktop", scripts=False)
+    try:
+        tab = await scripted.new_page()
+        game_id = await start_in_sandbox(tab, web.base_url, "little_circuses", 2, set())
+        base = f"{web.base_url}/sandbox/{game_id}"
+        await no_panel(tab, "before the pass step")
+        for address in ("?seat=1&show=1", "?seat=2&show=1", "?show=1", "?seat=1"):
+            await tab.goto(base + address)
+            await no_panel(tab, address)
+        await tab.goto(base)
+        async with tab.expect_navigation():
+            await tab.click("#show")  # Player 1's pass step
+        first = tab.url
+        assert "Player 1's seat" in await text(tab, "#private h2")
+        await choose(tab, "button.choice")  # the page now waits for Player 2
+        assert "Player 2's turn" in await text(tab, "#gate h2")
+        await no_panel(tab, "after Player 1's choice")
+        await tab.reload()
+        await no_panel(tab, "a reload")
+        await tab.goto(first)
+        await no_panel(tab, "Player 1's old address")
+        for _ in range(6):  # every page of this tab's history, back to the start and forward again
+            if await tab.go_back() is None:
+                break
+            await no_panel(tab, f"back to {tab.url}")
+        for _ in range(6):
+            if await tab.go_forward() is None:
+                break
+            await no_panel(tab, f"forward to {tab.url}")
+        second = await scripted.new_page()
+        for address in (first, base, base + "?seat=2&show=1"):
+            await second.goto(address)
+            await no_panel(second, f"a second tab at {address}")
+        await second.close()
+
+        # Player 2's choices open in two tabs (two pass steps); a choice in the older one, after the other has
+        # moved, is refused in the sandbox's words, with the keyboard at the sentence and a live region saying it.
+        stale, fresh = await scripted.new_page(), await scripted.new_page()
+        for tab_ in (stale, fresh):
+            await tab_.goto(base)
+            async with tab_.expect_navigation():
+                await tab_.click("#show")
+            assert "Player 2's seat" in await text(tab_, "#private h2")
+        await choose(fresh, "button.choice")
+        await choose(stale, "button.choice")
+        assert await stale.evaluate("() => document.activeElement.id") == "said"
+        said = await text(stale, "#said")
+        assert said.startswith("That choice was made on an older page of this game") and "thread" not in said
+        assert said in (await stale.text_content("#announce") or "")
+
+        # Without the script: forms post and the browser follows the redirects itself.
+        bare = await plain.new_page()
+        await bare.goto(base)
+        name = (await text(bare, "#gate h2")).removesuffix("'s turn")
+        async with bare.expect_navigation():
+            await bare.click("#show")
+        mine = bare.url
+        assert f"{name}'s seat" in await text(bare, "#private h2")
+        async with bare.expect_navigation():
+            await bare.locator("button.choice").first.click()
+        await bare.go_back()
+        assert bare.url == mine
+        await no_panel(bare, "Back to the last player's page without the script")
+        await bare.go_forward()
+        await bare.reload()
+        await no_panel(bare, "a reload without the script")
+        await bare.goto(mine)
+        await no_panel(bare, "the last player's old address without the script")
+    finally:
+        await scripted.close()
+        await plain.close()
+        await web.stop()
+        await web.core.close()
+
+
+# ----- accessibility ---------------------------------------------------------------------------------------
+AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]},
+      "resultTypes": ["violations"]}
+
+
+async def accessible(tab: Page, what: str) -> None:
+    """axe-core (the copy the axe-playwright-python package ships) finds nothing at WCAG AA on the page."""
+    results = await Axe().run(tab, options=AA)
+    assert results.violations_count == 0, f"{what}:\n{results.generate_report()}"
+
+
+async def test_every_page_type_passes_axe_at_wcag_aa(tmp_path: Path, browser: Browser) -> None:
+    """The sandbox's pages (its start, a guide, a play page with choices, a pass step, a refusal) and the
+    companion's (a spectator page, a seat's private page, a finished game's replay), at a phone's size and a
+    desktop's."""
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    contexts = [await browser.new_context(viewport=PHONE, bypass_csp=True),
+                await browser.new_context(viewport=DESKTOP, bypass_csp=True)]  # axe is put into the page
+    try:
+        solo = await web.core.table(await sandbox_game(web.base_url, "wanderzirkus", 1))
+        pair = await sandbox_game(web.base_url, "little_circuses", 2)
+        pages_ = {"the sandbox's start": "/", "a guide": "/guide/wanderzirkus?from=/sandbox/1",
+                  "a play page": f"/sandbox/{solo.id}", "a pass step": f"/sandbox/{pair}",
+                  "a refusal": "/sandbox/999", "a spectator page": f"/game/{solo.id}"}
+        for context in contexts:
+            tab = await context.new_page()
+            for what, address in pages_.items():
+                await tab.goto(web.base_url + address)
+                await accessible(tab, what)
+            await tab.close()
+    finally:
+        await web.stop()
+        await web.core.close()
+    async with serving(tmp_path) as companion_:
+        table = await started_game(companion_.core, "wanderzirkus", 1)
+        mine = companion_.seat_link(table, 0)
+        for context in contexts:
+            tab = await context.new_page()
+            await tab.goto(mine)
+            await accessible(tab, "a seat's private page")
+            await tab.close()
+        table = await play_automatic(companion_.core, table.id)
+        for context in contexts:
+            tab = await context.new_page()
+            await tab.goto(mine + "/replay")
+            await accessible(tab, "a finished game's replay")
+            await tab.close()
+    for context in contexts:
+        await context.close()
+
+
+async def sandbox_game(base: str, kind: str, seats: int) -> int:
+    """A sandbox game of ``seats`` players at the screen, started by its form."""
+    form = {"kind": kind, "seats": str(seats)}
+    async with aiohttp.ClientSession() as session, \
+            session.post(base + "/sandbox/new", data=form, allow_redirects=False) as answer:
+        assert answer.status == 303
+        return int(answer.headers["Location"].removesuffix("#turn").rsplit("/", 1)[1])

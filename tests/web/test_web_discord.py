@@ -29,6 +29,10 @@ async def test_boards_link_to_the_web_and_game_web_gives_private_links(tmp_path:
         assert follow.startswith(f"{web.base_url}/link/")  # the stand-in's server is not in Server Discovery
         status, _, page = await fetch(follow)
         assert status == 200 and "Circus Train #1" in page.decode()
+        guide = link_buttons(board(d, thread))["How to play"]
+        assert guide == f"{web.base_url}/guide/circus_train"
+        status, _, page = await fetch(guide)
+        assert status == 200 and "<h1>How to play Circus Train</h1>" in page.decode()
 
         await play_one(d, thread, PLAYERS)
         assert "Follow on the web" in link_buttons(board(d, thread))

@@ -68,6 +68,9 @@ async def test_an_open_game_has_a_plain_address(tmp_path: Path, monkeypatch: pyt
         assert web.follow_link(table.record) == f"{web.base_url}/game/{table.id}"
         status, _, page = await fetch(f"{web.base_url}/game/{table.id}")
         assert status == 200 and "Der Wanderzirkus" in text_of(page)
+        assert f'href="/guide/wanderzirkus?from=/game/{table.id}"' in page.decode()  # the guide, and back
+        status, _, guide = await fetch(f"{web.base_url}/guide/wanderzirkus?from=/game/{table.id}")
+        assert status == 200 and f'href="/game/{table.id}"' in guide.decode()
         status, _, _ = await fetch(f"{web.base_url}/game/{table.id}/hand/{table.record.version}.png")
         assert status == 404  # the open address is the spectator's: it has no hand
 
@@ -80,6 +83,7 @@ async def test_a_seat_page_shows_its_own_secrets_and_refuses_altered_links(tmp_p
         table = await started_game(web.core, "dreadful_circus", 4)
         mine = web.seat_link(table, 1)
         status, _, page = await fetch(mine)
+        assert f'href="/guide/{table.record.kind}"' in page.decode()  # the guide, with no private address in it
         text = text_of(page).replace("&#x27;", "'").replace("&amp;", "&")
         assert status == 200 and "Bea's seat" in text
         for line in compose.panel_lines(table, 1):

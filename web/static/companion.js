@@ -100,6 +100,20 @@
   }
 
   // ----- the sandbox: a choice is sent without leaving the page, and the page's content is swapped in place
+  function settle(main, announce) {
+    // The live region stays the same element (a screen reader announces a change to it, not a new one).
+    var fresh = main.querySelector("#announce");
+    if (announce && fresh) {
+      fresh.replaceWith(announce);
+      announce.textContent = fresh.textContent;
+    }
+    // The board and the next question in view, and the keyboard at the refusal or the question.
+    var table = main.querySelector("#table");
+    if (table) { table.scrollIntoView({ block: "start" }); }
+    var target = main.querySelector("#said") || main.querySelector("#prompt") || main.querySelector("#game-over");
+    if (target) { target.focus({ preventScroll: true }); }
+  }
+
   function play(form) {
     form.addEventListener("submit", function (event) {
       if (!window.fetch || !window.URLSearchParams || !window.DOMParser) { return; }  // the plain form posts itself
@@ -116,10 +130,12 @@
           var fresh = new DOMParser().parseFromString(page.text, "text/html");
           var main = fresh.querySelector("main");
           if (!main) { throw new Error("no page"); }
+          var announce = document.getElementById("announce");
           document.querySelector("main").replaceWith(main);
           document.title = fresh.title;
-          if (page.url) { window.history.replaceState(null, "", page.url); }
-          window.scrollTo(0, 0);  // the next question and hand are at the top
+          // The game's own address: a one-time pass or note in it is spent, and a reload shows the game.
+          if (page.url) { window.history.replaceState(null, "", new URL(page.url).pathname); }
+          settle(main, announce);
           wire(main);
         })
         .catch(function () {  // post the plain form after all, with the choice that was clicked
@@ -140,8 +156,20 @@
     if (choices) { play(choices); }
   }
 
+  // A private panel never outlives its page: none is kept in the browser's back-forward cache, and a page
+  // restored from it asks the server again (which shows the pass step).
+  window.addEventListener("pagehide", function () {
+    var mine = document.getElementById("private");
+    if (mine && document.getElementById("choices")) { mine.remove(); }
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.getElementById("turn")) { window.location.reload(); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     wire(document);
+    var landed = document.getElementById("said");
+    if (landed) { landed.focus(); }
     var live = document.getElementById("live");
     if (live && live.hasAttribute("data-poll")) { follow(live); }
     var box = document.getElementById("replay");
