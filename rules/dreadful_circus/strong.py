@@ -425,9 +425,9 @@ def determinize(state: DreadfulCircusState, seat: int, rng: Rng) -> DreadfulCirc
 
 # ----- judging a position -------------------------------------------------------------------------
 
-# Points of a Collection set by its size, and what one more different card adds to a set.
-_START_HAND_VALUE = 2.5  # an Attraction placed from the hand at the end, when the hand is unknown
 _SALE_INCOME = 1.5  # what one more Offer typically earns its Seller
+# The softmax's temperature in points: final scores of heuristic players spread by about 5-6 points, and
+# every round still to play adds to what may change.
 _TEMPERATURE_END = 4.0
 _TEMPERATURE_PER_ROUND = 0.8
 
