@@ -13,13 +13,15 @@ the searcher's own random stream:
 - the coins behind other screens are not counted anywhere public (the supply never runs out), so each is
   drawn around what a screen typically holds at this point of the game: more as rounds pass and Sellers
   are paid, less for every card its owner has won;
-- bids still being made are taken back behind their screens, to be made again; placed wagons (and the
-  wagons loaded for another seat's card) are refilled by the heuristic player from the sampled screens,
-  which is how the other seats bid; secret choices already made (draft picks, Offers, final Attractions)
-  are made again the same way from the sampled hands;
+- placed wagons (and the wagons loaded for another seat's card) are refilled by the heuristic player from
+  the sampled screens, which is how the other seats bid; secret choices already made (draft picks, Offers,
+  starting and final Attractions) are made again the same way from the sampled hands; and the choices the
+  other seats are still to make in the step the seat is deciding (their bids, picks, Offers) are made now
+  the same way, as they cannot depend on the seat's own hidden choice (so the sample differs from the view
+  only in who is still awaited there);
 - the game's own generator is replaced by a draw from the stream.
 
-The sample is built from the view alone: two states the seat cannot tell apart give the same sample for
+Apart from that, the sample is built from the view alone: two states the seat cannot tell apart give the same sample for
 the same stream (``tests/rules/dreadful_circus/test_dreadful_circus_strong.py`` proves it).
 
 **Rollouts** (``rollout_action``) play the heuristic player's own rules (``auto``) read straight from the
@@ -46,7 +48,7 @@ from rules.core.search import SearchBudget
 from rules.dreadful_circus import auto, scoring
 from rules.dreadful_circus.actions import Accept, Action, AddCoin, AddContract, Decline, PlaceWagon
 from rules.dreadful_circus.content import COIN_TYPES, COIN_VALUE, CONTRACT_TYPES, Card, card, load_content
-from rules.dreadful_circus.legal import wagons_at
+from rules.dreadful_circus.legal import to_act, wagons_at
 from rules.dreadful_circus.state import (
     BID,
     DRAFT,
@@ -313,14 +315,17 @@ def _deal_goods(state: DreadfulCircusState, sample: DreadfulCircusState, seat: i
             target.contracts[kind] += 1
         position += share
         target.coins = _coin_guess(state, index, rng)
+    pending = _pending(state, seat)
     for index in others:
-        _refill_wagon(state, sample, index, visible.get(index))
+        _refill_wagon(state, sample, index, visible.get(index), index in pending)
     _refill_loaded(state, sample, seat, loaded_visible, rng)
 
 
-def _refill_wagon(state: DreadfulCircusState, sample: DreadfulCircusState, index: int, visible: Wagon | None) -> None:
-    """Another seat's wagon in the sample: taken back to be filled again while bids are open, filled as its
-    owner's heuristic would for a placed wagon, real when the seat looks into it, empty once accepted."""
+def _refill_wagon(state: DreadfulCircusState, sample: DreadfulCircusState, index: int, visible: Wagon | None,
+                  pending: bool) -> None:
+    """Another seat's wagon in the sample: filled as its owner's heuristic would for a placed wagon, or for a
+    bid still being made while the seat makes its own (then placed at once, where the heuristic places it),
+    real when the seat looks into it, empty once accepted."""
     real = state.seats[index].wagon
     target = sample.seats[index]
     if real is None:
@@ -332,10 +337,11 @@ def _refill_wagon(state: DreadfulCircusState, sample: DreadfulCircusState, index
                   placed=real.placed, declined=real.declined)
     target.wagon = wagon
     won = any(offer.winner == index for offer in state.offers)
-    if not real.placed or won:
+    if not (real.placed or pending) or won:
         return
-    offer = real.offer
+    offer = real.offer if real.placed else _bid_target(sample, index, wagon)
     assert offer is not None
+    wagon.offer, wagon.placed = offer, True
     goal = 0.45 * card_value(sample, index, state.offers[offer].card)
     worth = 0.0
     while worth < goal:
@@ -387,13 +393,26 @@ def _refill_loaded(state: DreadfulCircusState, sample: DreadfulCircusState, seat
         task.loaded[owner] = wagon
 
 
+def _pending(state: DreadfulCircusState, seat: int) -> frozenset[int]:
+    """The other seats still to make the simultaneous choice ``seat`` is making (none when ``seat`` is not
+    asked): their choices are sampled at once, as they cannot depend on the seat's own."""
+    awaited = to_act(state)
+    if seat not in awaited or state.phase not in (DRAFT, START, FINAL, OFFER, BID):
+        return frozenset()
+    return awaited - {seat}
+
+
 def _rechoose(state: DreadfulCircusState, sample: DreadfulCircusState, seat: int, rng: Rng) -> None:
-    """Secret choices other seats have already made are made again from their sampled cards."""
+    """Secret choices other seats have made, or are still to make in the same simultaneous step, are made
+    from their sampled cards as the heuristic player makes them. Choosing the pending ones at once keeps
+    the tree on the seat's own decisions: otherwise the search walks the other seats' choices first
+    whenever they sit before the seat, and looks less far into its own."""
     phase = state.phase
     if phase not in (DRAFT, START, FINAL, OFFER):
         return
+    pending = _pending(state, seat)
     for index, real in enumerate(state.seats):
-        if index == seat or real.choice is None:
+        if index == seat or (real.choice is None and index not in pending):
             continue
         target = sample.seats[index]
         target.choice = None
