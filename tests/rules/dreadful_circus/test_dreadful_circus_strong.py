@@ -15,6 +15,7 @@ from rules.core.players import decide
 from rules.core.rng import Rng
 from rules.core.search import SearchBudget
 from rules.dreadful_circus import strong
+from rules.dreadful_circus.actions import PlaceAttraction
 from rules.dreadful_circus.content import CONTRACT_TYPES
 from rules.dreadful_circus.state import BID, DreadfulCircusState
 
@@ -95,6 +96,34 @@ def test_what_the_seat_cannot_see_never_reaches_its_sample_or_its_decision(seed:
     assert one.action == other.action
     assert one.estimates == other.estimates
     assert len(one.estimates) > 1
+
+
+def test_secret_choices_already_made_never_reach_the_sample_or_the_decision() -> None:
+    """Set-up: three seats have chosen their starting Attraction in secret, the fourth is choosing. Two
+    games where those three chose other cards, from hands dealt otherwise, look the same to the fourth."""
+    me = 3
+    state = new_game(4, seed=6)
+    twin = clone(state)
+    hands = [list(state.seats[seat].hand) for seat in range(3)]
+    for seat in range(3):
+        attractions = [a.card for a in GAME.legal_actions(state, seat) if isinstance(a, PlaceAttraction)]
+        state.seats[seat].choice = attractions[0]
+        twin.seats[seat].hand = list(reversed(hands[(seat + 1) % 3]))
+        twin.seats[seat].choice = next(a.card for a in GAME.legal_actions(twin, seat)
+                                       if isinstance(a, PlaceAttraction))
+    twin.rng ^= 0xC0FFEE
+    assert [s.choice for s in state.seats] != [s.choice for s in twin.seats]
+    assert GAME.view(twin, me) == GAME.view(state, me)
+    assert GAME.to_act(state) == {me}
+    for stream in range(5):
+        first = GAME.determinize(state, me, Rng.from_seed(stream))
+        assert GAME.state_to_json(first) == GAME.state_to_json(GAME.determinize(twin, me, Rng.from_seed(stream)))
+        assert all(first.seats[s].choice in first.seats[s].hand for s in range(3))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(strong, "budget", lambda state, seat: TINY)
+        one = decide(GAME, state, me, "strong", Rng.from_seed(2))
+        other = decide(GAME, twin, me, "strong", Rng.from_seed(2))
+    assert (one.action, one.estimates) == (other.action, other.estimates)
 
 
 def test_samples_differ_in_what_is_hidden_from_one_stream_to_another() -> None:
