@@ -97,6 +97,7 @@ async def play_practice(d: Discord, kind: str) -> tuple[int, Any]:
         handle = await d.click("alice", newest, button(newest, "rm:turn:"))
         await handle.answer()
         panel = handle.message
+        assert panel is not None
         if not any(custom.startswith("rm:do:") or custom.startswith("rm:pick:") for custom in custom_ids(panel)):
             continue  # the game moved on between reading it and opening the panel (a robot in a shared step)
         if asked < ASKED:
