@@ -97,6 +97,7 @@ class PlayCog(commands.Cog, name="Play"):
                                view=with_next_game(None, after or 0) if edit else discord.utils.MISSING)
             return
         content, view = turn_panel(table, interaction.user.id)
+        content = await acting.with_lesson(interaction, table, content)
         # The game may be on another server than the one asking: the panel names it and links to its board.
         header = f"🎪 **{table.title}** · [newest board](<{inbox.board_link(table.record)}>)"
         await acting.reply(interaction, compose.fit_lines([header, *content.split("\n")]), edit=edit,

@@ -20,6 +20,7 @@ from table.core import TableCore
 from table.errors import StaleBoard, TableError
 from table.model import Table
 from table.practice import NOT_PRACTICE
+from table.ratings import unrated_reason
 
 GUILD, CHANNEL, ANN = 1, 2, 11
 
@@ -80,7 +81,8 @@ async def test_a_practice_game_teaches_once_answers_why_not_and_stays_unrated(tm
         assert len(shown) >= 3 and len(set(shown)) == len(shown)
         assert await core.store.lessons_seen(table.id, 0) == set(shown)
         assert table.record.status == "finished"
-        assert await core.leaderboard(GUILD, kind) == []
+        assert unrated_reason(table) == "practice"
+        assert await core.leaderboard(GUILD, kind) == [] and await core.robot_standings(GUILD, kind) == []
         with pytest.raises(TableError, match=r"This game is over\."):
             await core.tempting(table.id, ANN, table.record.version)
     finally:
