@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from db.records import ActionRecord
 from rules.core.players import Level
 from table.errors import StaleBoard, TableError
 from table.hints import HINTS_OFF, Suggestion, default_hints, hints_on
@@ -45,6 +46,15 @@ def suggestion_of(table: Table, seat: int, thought: Thought, legal: Sequence[Any
         return Suggestion(shown[0][0], shown, solo=len(table.seats) == 1)
     action = table.game.action_from_json(thought.action_json)
     return Suggestion(table.game.describe_action(table.state, seat, action))
+
+
+def same_decision(now: Table, seat: int, legal: Sequence[Any], since: Sequence[ActionRecord]) -> bool:
+    """Whether ``seat`` still faces the decision a suggestion was thought for, given the actions taken ``since``:
+    it has not acted, is still awaited, with the very same choices. Other seats acting meanwhile in a simultaneous
+    step (robots answer at once) leave it so, and the advice stands; anything else makes it think again."""
+    if now.state is None or seat not in now.game.to_act(now.state) or any(act.seat == seat for act in since):
+        return False
+    return list(now.game.legal_actions(now.state, seat)) == list(legal)
 
 
 class HintDesk:
@@ -92,8 +102,10 @@ class HintDesk:
             thought = await self._think(table, seat) if len(legal) > 1 else Thought({})
             suggestion = suggestion_of(table, seat, thought, legal)
             async with self.tables.work.change(game_id, "hint", guild_id=guild_id) as change:
-                if change.table.record.version != table.record.version:
-                    continue  # the game moved while the thinker thought: think again from where it is now
+                moved = change.table.record.version != table.record.version
+                if moved and not same_decision(change.table, seat, legal, await self.store.actions(
+                        game_id, after_version=table.record.version)):
+                    continue  # the seat's decision changed while the thinker thought: think again from where it is
                 change.write(partial(self.store.count_hint, game_id, seat))
             return table, suggestion
         raise TableError(KEPT_MOVING)
