@@ -17,10 +17,11 @@ from PIL import Image
 FocusBox = tuple[int, int, int, int]
 """left, top, right, bottom, in the board picture's own pixels, as drawn before any scaling to fit."""
 
-FOCUS_WIDTH = 760
-"""The widest crop: the boards' 21–23 px words read at about 11 px on a 390 px wide phone."""
-FOCUS_HEIGHT = 720
-"""The tallest crop: with the choices, still one phone screen."""
+FOCUS_WIDTH = 560
+"""The widest crop: the boards' 21–23 px words read at 12–13 px in a phone's 340 px wide column, twice or more the
+whole board's scale there."""
+FOCUS_HEIGHT = 600
+"""The tallest crop: about 360 px on that phone, leaving the question and the first choices in the first screen."""
 
 
 def window(centre: tuple[float, float], bounds: FocusBox, width: int = FOCUS_WIDTH,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.focus import FocusBox, head_of
+from render.focus import FocusBox, window
 from render.little_circuses.board import _fits, _panel_places, _panel_rows
 from render.little_circuses.header import header_height
 from render.little_circuses.layout import MARGIN
@@ -21,6 +21,7 @@ def focus_box(view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
     top = header_height(view) + track_height(view) + MARGIN
     for placed, left, y, width, height in _panel_places(panel_w, rows, row_heights, top):
         if placed == seat:
-            # The panel itself is narrow enough beside another; a solo game's one wide panel keeps its left part.
-            return head_of((left, y, left + width, y + height), height=max(height, 1))
+            # The panel itself is narrow enough beside another; a solo game's one wide panel has its grid in the
+            # middle, so the window is centred on it (the name line's start is cut, the grid and its letters kept).
+            return window((left + width / 2, y), (left, y, left + width, y + height))
     return None
