@@ -288,7 +288,7 @@ async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
         assert await images_loaded(tab, "img.focus")
         focus = await tab.locator("img.focus").bounding_box()
         assert focus is not None and focus["width"] >= 320, focus
-        assert 0 <= focus["y"] and focus["y"] + focus["height"] <= min(choice["y"], PHONE["height"]), (focus, choice)
+        assert focus["y"] >= 0 and focus["y"] + focus["height"] <= min(choice["y"], PHONE["height"]), (focus, choice)
         assert choice["y"] - (focus["y"] + focus["height"]) <= 60, (focus, choice)
         natural = await tab.eval_on_selector("img.focus", "i => i.naturalWidth")
         whole = await tab.eval_on_selector("figure.board.main img", "i => i.naturalWidth")
