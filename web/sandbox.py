@@ -451,8 +451,8 @@ class Sandbox:
         table = await self.table(request)
         seat = int(request.match_info["seat"])
         if table.state is None or int(request.match_info["version"]) != table.record.version:
-            raise Refused(404, "No such picture", "This part of the board is from an earlier move: the game's page "
-                                                  "shows the newest.")
+            raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
+                                                  "game's page shows the newest.")
         view, kind = table.public_view(), table.record.kind
         box = focus_box(kind, view, seat) if seat < len(table.seats) else None
         if box is None:
