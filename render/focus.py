@@ -43,6 +43,7 @@ def head_of(box: FocusBox, width: int = FOCUS_WIDTH, height: int = FOCUS_HEIGHT)
 def focus_box(kind: str, view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
     """The box of ``kind``'s public board (drawn from ``view``) that ``seat``'s decision needs, or None where
     no part of it is better than the whole."""
+    # Imported here: each game's finder imports this module's helpers, and a game's drawing loads only when asked.
     from render.circus_train.focus import focus_box as circus_train
     from render.dreadful_circus.focus import focus_box as dreadful_circus
     from render.little_circuses.focus import focus_box as little_circuses
