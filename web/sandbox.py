@@ -34,6 +34,7 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from db.records import GameRecord
+from render.focus import crop_png, drawn_width, focus_alt, focus_box
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
@@ -182,6 +183,7 @@ class Sandbox:
         router.add_get(r"/sandbox/{game:\d{1,19}}/choose", self.to_game)
         router.add_get(r"/sandbox/{game:\d{1,19}}/pass", self.to_game)
         router.add_get(r"/sandbox/{game:\d{1,19}}/hand/{key:[A-Za-z0-9_-]{1,40}}.png", self.hand_png)
+        router.add_get(r"/sandbox/{game:\d{1,19}}/focus/{version:\d{1,19}}/{seat:\d{1,2}}.png", self.focus_png)
 
     # ----- setting a game up --------------------------------------------------------------------------------
     async def home(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
@@ -358,8 +360,15 @@ class Sandbox:
         suggested = next((number for number, action in enumerate(legal) if action == hint), None)
         version = table.record.version
         key = self.panels.issue(Grant(table.id, seat, version))
+        # The part of the public board this decision needs, for a phone (see render.focus): public, so its address
+        # needs no key, and it is the same picture for every seat's reader.
+        focus = None
+        if focus_box(table.record.kind, table.public_view(), seat) is not None:
+            focus = (f"/sandbox/{table.id}/focus/{version}/{seat}.png",
+                     focus_alt(table.record.kind, table.names[seat]))
         return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
-                                   f"/sandbox/{table.id}/hand/{key}.png")
+                                   f"/sandbox/{table.id}/hand/{key}.png", focus=focus,
+                                   board_url=f"/game/{table.id}/board/{version}/0.png")
 
     async def practice_panel(self, table: Table, panel: sandbox_pages.Panel, seat: int) -> sandbox_pages.Panel:
         """A practice game's panel with its lesson (the first time its decision comes up) and "Why not…?"."""
@@ -434,6 +443,23 @@ class Sandbox:
         view, kit = table.game.view(table.state, granted.seat), table.kit
         image = await self.companion.hands.get(("hand", table.id, table.record.version, granted.seat),
                                                lambda: kit.render_hand(view))
+        return web.Response(body=image, content_type="image/png")
+
+    async def focus_png(self, request: web.Request) -> web.StreamResponse:
+        """The part of the current public board a seat's decision needs, cut from the board picture the page
+        shows (so it shows nothing more), once per version and seat."""
+        table = await self.table(request)
+        seat = int(request.match_info["seat"])
+        if table.state is None or int(request.match_info["version"]) != table.record.version:
+            raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
+                                                  "game's page shows the newest.")
+        view, kind = table.public_view(), table.record.kind
+        box = focus_box(kind, view, seat) if seat < len(table.seats) else None
+        if box is None:
+            raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
+        board = (await self.companion.board(table))[0]
+        image = await self.companion.hands.get(("focus", table.id, table.record.version, seat),
+                                               lambda: crop_png(board, box, drawn_width(kind, view)))
         return web.Response(body=image, content_type="image/png")
 
 

@@ -111,6 +111,10 @@ class Panel:
     """A practice game's lesson for this decision, the first time it comes up (see table.practice)."""
     why_not: tuple[tuple[str, str], ...] = ()
     """A practice game's choices that are not legal now, each with the rules' sentence why not."""
+    focus: tuple[str, str] | None = None
+    """The address and alt text of the board's part this decision needs, shown on a phone (see render.focus)."""
+    board_url: str = ""
+    """The whole board's picture, which a tap on the part opens full size."""
 
 
 RECENT = 4
@@ -137,6 +141,13 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
     rows = [f'<section class="private" id="private"><h2>{e(seat.name)}\'s seat <small>(only you)</small></h2>']
     if seat.prompt:
         rows.append(f'<p class="prompt" id="prompt" tabindex="-1">{e(seat.prompt)}</p>')
+    if panel.focus is not None:
+        # Only a phone shows it (companion.css), first under the question: there the whole board's words are too
+        # small to read. Lazy, so a desktop, which hides it, never asks for it.
+        source, alt = panel.focus
+        rows.append(f'<figure class="focus" id="focus"><a class="zoom" href="{e(panel.board_url)}" target="_blank" '
+                    f'rel="noopener"><img class="focus" src="{e(source)}" alt="{e(alt)}" loading="lazy"></a>'
+                    '<figcaption><a href="#board">The whole board</a> is below.</figcaption></figure>')
     if panel.lesson:
         rows.append(f'<div class="lesson" id="lesson"><h3>Lesson</h3><p>{e(panel.lesson)}</p></div>')
     rows.append(recent(part))
@@ -197,7 +208,7 @@ def play(game_id: int, kind: str, part: PublicPart, panel: Panel | None, gate: t
     body = f"""<h1>{e(part.title)} <small>· sandbox</small></h1>
 <p class="learn">{guide}</p>
 <div class="visually-hidden" id="announce" role="status" aria-live="polite">{e(heard)}</div>
-<div class="play" id="table" data-version="{part.version}">
+<div class="play{' focused' if panel is not None and panel.focus else ''}" id="table" data-version="{part.version}">
 <div class="side" id="turn">{warning}{side}</div>
 <div class="public">{public_section(prefix, part)}</div>
 </div>

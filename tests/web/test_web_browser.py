@@ -282,6 +282,20 @@ async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
     if size == "desktop":
         assert board["width"] >= 700, board  # more than half of the 1280 px window
         assert choice["x"] >= board["x"] + board["width"], (board, choice)  # beside it, not below
+    elif await tab.locator("img.focus").count():
+        # The part of the board the decision needs, enlarged in the first screen right above the choices; the whole
+        # board below them, a tap away.
+        assert await images_loaded(tab, "img.focus")
+        focus = await tab.locator("img.focus").bounding_box()
+        assert focus is not None and focus["width"] >= 320, focus
+        assert focus["y"] >= 0 and focus["y"] + focus["height"] <= min(choice["y"], PHONE["height"]), (focus, choice)
+        assert choice["y"] - (focus["y"] + focus["height"]) <= 60, (focus, choice)
+        natural = await tab.eval_on_selector("img.focus", "i => i.naturalWidth")
+        whole = await tab.eval_on_selector("figure.board.main img", "i => i.naturalWidth")
+        assert focus["width"] / natural >= 1.9 * board["width"] / whole, (focus, natural, board, whole)
+        assert board["y"] > choice["y"]
+        assert await tab.get_attribute("figure.focus a.zoom", "href") == await tab.get_attribute(
+            "figure.board.main img", "src")  # a tap on the part opens the whole board full size
     else:
         assert board["width"] >= 350, board
         assert 0 <= choice["y"] - (board["y"] + board["height"]) <= PHONE["height"] / 2, (board, choice)
@@ -327,6 +341,8 @@ async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, browser: Browser
         clicks = await play_by_clicking(tab, until=3)
         assert await images_loaded(tab, "img.board") and await images_loaded(tab, "img.hand")
         await board_where_the_choice_is_made(tab, size)
+        # At a phone's width the part of the board the decision needs is shown, at a desktop's it is not.
+        assert await tab.locator("img.focus").is_visible() == (size == "phone")
         await photograph(tab, f"play-{kind}-{size}", tmp_path, full_page=size == "desktop")
         await photograph_at(browser, f"{web.base_url}/sandbox/{game_id}", other, f"play-{kind}-{other}", tmp_path)
         cheap_renders(monkeypatch)

@@ -1,0 +1,90 @@
+"""The part of a game's public board a decision needs, for a phone: a box of the board picture, per game.
+
+A phone shows a 1,200–1,600 px board at 390 CSS px, where its words are 4–7 px tall; the box each game gives
+here is narrow enough (``FOCUS_WIDTH``) that, cropped and shown at a phone's width, they read at 9 px or more.
+Every box is worked out from the PUBLIC view and the board's own layout, and is cut from the very picture the
+page already shows its reader: it can reveal nothing the whole board does not.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PIL import Image
+
+FocusBox = tuple[int, int, int, int]
+"""left, top, right, bottom, in the board picture's own pixels, as drawn before any scaling to fit."""
+
+FOCUS_WIDTH = 560
+"""The widest crop: the boards' 21–23 px words read at 12–13 px in a phone's 340 px wide column, twice or more the
+whole board's scale there."""
+FOCUS_HEIGHT = 600
+"""The tallest crop: about 360 px on that phone, leaving the question and the first choices in the first screen."""
+
+
+def window(centre: tuple[float, float], bounds: FocusBox, width: int = FOCUS_WIDTH,
+           height: int = FOCUS_HEIGHT) -> FocusBox:
+    """A ``width`` × ``height`` box around ``centre``, slid (not shrunk) to stay inside ``bounds``."""
+    left, top, right, bottom = bounds
+    width, height = min(width, right - left), min(height, bottom - top)
+    x0 = min(max(round(centre[0] - width / 2), left), right - width)
+    y0 = min(max(round(centre[1] - height / 2), top), bottom - height)
+    return (x0, y0, x0 + width, y0 + height)
+
+
+def head_of(box: FocusBox, width: int = FOCUS_WIDTH, height: int = FOCUS_HEIGHT) -> FocusBox:
+    """The top left of ``box`` at most ``width`` × ``height``: where a player's panel puts its name and facts."""
+    left, top, right, bottom = box
+    return (left, top, min(right, left + width), min(bottom, top + height))
+
+
+def focus_box(kind: str, view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
+    """The box of ``kind``'s public board (drawn from ``view``) that ``seat``'s decision needs, or None where
+    no part of it is better than the whole."""
+    # Imported here: each game's finder imports this module's helpers, and a game's drawing loads only when asked.
+    from render.circus_train.focus import focus_box as circus_train
+    from render.dreadful_circus.focus import focus_box as dreadful_circus
+    from render.little_circuses.focus import focus_box as little_circuses
+    from render.wanderzirkus.focus import focus_box as wanderzirkus
+
+    finders: dict[str, Callable[[Mapping[str, Any], int | None], FocusBox | None]] = {
+        "circus_train": circus_train, "little_circuses": little_circuses, "wanderzirkus": wanderzirkus,
+        "dreadful_circus": dreadful_circus}
+    finder = finders.get(kind)
+    return finder(view, seat) if finder is not None else None
+
+
+def drawn_width(kind: str, view: Mapping[str, Any]) -> int:
+    """The width ``kind``'s board is drawn at from ``view``, before any scaling to fit a phone's height."""
+    from render.circus_train.layout import WIDTH as CIRCUS_TRAIN
+    from render.dreadful_circus.layout import board_width, players_of
+    from render.little_circuses.layout import WIDTH as LITTLE_CIRCUSES
+    from render.wanderzirkus.layout import BOARD_WIDTH as WANDERZIRKUS
+
+    if kind == "dreadful_circus":
+        return board_width(len(players_of(view)))
+    return {"circus_train": CIRCUS_TRAIN, "little_circuses": LITTLE_CIRCUSES}.get(kind, WANDERZIRKUS)
+
+
+FOCUS_WORDS = {"circus_train": "the map around {name}'s train", "little_circuses": "{name}'s circus and its grid",
+               "wanderzirkus": "{name}'s row: cities and show", "dreadful_circus": "{name}'s area: acts and wagon"}
+
+
+def focus_alt(kind: str, name: str) -> str:
+    """The crop's alt text: what part of the board it is (the whole board's own alt text describes it all)."""
+    words = FOCUS_WORDS.get(kind, "{name}'s part").format(name=name)
+    return f"The part of the board for this decision, enlarged: {words}. Tap for the whole board."
+
+
+def crop_png(board: bytes, box: FocusBox, drawn_width: int) -> bytes:
+    """``box`` cut out of the encoded ``board`` picture (scaled if the board was shrunk to fit a phone's
+    height: ``drawn_width`` is its width before that), as PNG bytes."""
+    with Image.open(io.BytesIO(board)) as image:
+        scale = image.width / drawn_width
+        left, top, right, bottom = (round(v * scale) for v in box)
+        part = image.crop((max(0, left), max(0, top), min(image.width, right), min(image.height, bottom)))
+        out = io.BytesIO()
+        part.save(out, format="PNG", optimize=False)
+        return out.getvalue()

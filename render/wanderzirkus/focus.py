@@ -1,0 +1,33 @@
+"""Der Wanderzirkus' focus: the seat's own row (its show, coins and cities), the left part of its panel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from render.common import player_marks
+from render.focus import FocusBox, head_of
+from render.wanderzirkus.board import COMPACT_GAP, public_part
+from render.wanderzirkus.header import HEADER_HEIGHT, LEGEND_HEIGHT
+from render.wanderzirkus.layout import BOARD_CARD, BOARD_WIDTH, COMPACT_CARDS, MARGIN, MAX_HEIGHT
+from render.wanderzirkus.players import panel_height
+from render.wanderzirkus.tables import table_height, travel_height
+
+
+def focus_box(view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
+    public = public_part(view)
+    players: list[Mapping[str, Any]] = list(public.get("players") or [])
+    if seat is None or not 0 <= seat < len(players):
+        return None
+    marks = player_marks([str(p.get("name", "")) for p in players])
+    panel_w = BOARD_WIDTH - 2 * MARGIN
+    # The same measures (and the same choice of card size) as ``render.wanderzirkus.board.render_image``.
+    for size, compact in ((BOARD_CARD, False), (BOARD_CARD, True), *((c, True) for c in COMPACT_CARDS)):
+        top = HEADER_HEIGHT + LEGEND_HEIGHT + travel_height(public, BOARD_WIDTH, size) + table_height(public, marks,
+                                                                                                      compact)
+        gap = COMPACT_GAP if compact else MARGIN
+        heights = [panel_height(public, p, panel_w, size, compact) for p in players]
+        if round(top + sum(h + gap for h in heights) + MARGIN) <= MAX_HEIGHT:
+            break
+    y = top + sum(h + gap for h in heights[:seat])
+    return head_of((MARGIN, round(y), MARGIN + round(panel_w), round(y + heights[seat])))
