@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.circus_train import auto, flow, scoring, standing, text
+from rules.circus_train import auto, flow, scoring, standing, strong, text
 from rules.circus_train.actions import ACTION_TYPES, Action
 from rules.circus_train.explain import STEP_WORDS, explain, public_prompt
 from rules.circus_train.legal import legal_actions
@@ -17,6 +17,7 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
+from rules.core.search import SearchBudget
 
 
 class CircusTrain(Game[CircusTrainState, Action]):
@@ -33,6 +34,7 @@ class CircusTrain(Game[CircusTrainState, Action]):
                                             "single performance wins."),
     )
     state_type = CircusTrainState
+    supports_search = True
     action_types = ACTION_TYPES
     standing_decisions = standing.DECISIONS
 
@@ -110,3 +112,18 @@ class CircusTrain(Game[CircusTrainState, Action]):
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
+
+    # ----- the strong player's search (rules.circus_train.strong) -----------------------------------------
+    def determinize(self, state: CircusTrainState, seat: int, rng: Rng) -> CircusTrainState:
+        return strong.determinize(state, seat, rng)
+
+    def rollout_action(self, state: CircusTrainState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+        return strong.rollout_action(state, seat, legal, rng)
+
+    def evaluate(self, state: CircusTrainState) -> tuple[float, ...]:
+        if state.pending is None:
+            return super().evaluate(state)
+        return strong.chances(state)
+
+    def search_budget(self, state: CircusTrainState, seat: int) -> SearchBudget:
+        return strong.budget(state, seat)

@@ -164,8 +164,10 @@ async def test_robots_are_rated_by_level_and_kept_apart_and_hinted_or_robot_only
     assert unrated_reason(robot) == ""
     both = replace(robot, seats=[_with_level(table.seats[0], "easy"), robot.seats[1]])
     assert unrated_reason(both) == "robots only"
-    hinted = replace(table, record=replace(table.record, options={**table.record.options, "hints": True}))
+    hinted = replace(table, seats=[table.seats[0], replace(table.seats[1], hints=2)])
     assert unrated_reason(hinted) == "hints"
+    offered = replace(table, record=replace(table.record, hints=True))  # offered but never asked for
+    assert unrated_reason(offered) == ""
     # Two robots of one level in a game are rated as two seats and their new ratings averaged into the level's.
     new = rate({}, [("robot:normal", 1), ("user:1", 2), ("robot:normal", 3)])
     model = PlackettLuce()
@@ -176,15 +178,6 @@ async def test_robots_are_rated_by_level_and_kept_apart_and_hinted_or_robot_only
     assert [shown.player for shown in people] == ["user:101", "user:102"]
 
 
-class _LevelledSeat:
-    """A seat record with a robot's level, as the robot seats keep it."""
-
-    def __init__(self, seat: Any, level: str) -> None:
-        self._seat, self.level = seat, level
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._seat, name)
-
-
 def _with_level(seat: Any, level: str) -> Any:
-    return _LevelledSeat(seat, level)
+    """A seat record with a robot's level, as robot seats keep it."""
+    return replace(seat, robot=level)
