@@ -656,7 +656,22 @@ def report(result: Run) -> str:
     lines += ["", "| games | offered | served | panel shown p50 / p99 | move → board p50 / p99 | late answers | "
                   "CPU / move | RSS start / after / peak | loop lag p99 |",
               "|---|---|---|---|---|---|---|---|---|", row]
+    if result.robot_seats:
+        lines += ["", robot_row(result)]
     return "\n".join(lines)
+
+
+def robot_row(result: Run) -> str:
+    """The robots' figures as a table row (see ``robot_lines``)."""
+    start, end = result.window
+    shown = [move for move in result.robot_moves if move.reached is not None and start <= move.reached <= end]
+    took = spread(move.took for move in shown if not move.from_start)
+    return ("| robot seats | robot moves shown | robot's turn → move p50 / p99 / max | think workers' CPU |\n"
+            "|---|---|---|---|\n"
+            f"| {result.robot_seats / result.seats:.1%} ({result.robot_seats:,}) | {len(shown)} "
+            f"({len(shown) / result.duration:.1f}/s) | "
+            + (" / ".join(ms(value) for value in took) if took else "–")
+            + f" | {result.think_cpu:.1f} s |")
 
 
 def robot_lines(result: Run) -> list[str]:
