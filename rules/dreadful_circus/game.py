@@ -9,8 +9,9 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
+from rules.core.search import SearchBudget
 from rules.core.words import listing
-from rules.dreadful_circus import auto, effects, flow, scoring, standing, text
+from rules.dreadful_circus import auto, effects, flow, scoring, standing, strong, text
 from rules.dreadful_circus.actions import ACTION_TYPES, Action
 from rules.dreadful_circus.explain import explain
 from rules.dreadful_circus.legal import legal_actions, to_act
@@ -116,3 +117,20 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
+
+    # ----- the strong automatic player's search (rules.dreadful_circus.strong) -------------------------
+    supports_search = True
+
+    def determinize(self, state: DreadfulCircusState, seat: int, rng: Rng) -> DreadfulCircusState:
+        return strong.determinize(state, seat, rng)
+
+    def rollout_action(self, state: DreadfulCircusState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+        return strong.heuristic_action(state, seat, legal, rng)
+
+    def evaluate(self, state: DreadfulCircusState) -> tuple[float, ...]:
+        if state.phase == OVER:
+            return strong.finished(super().evaluate(state), state)
+        return strong.evaluate(state)
+
+    def search_budget(self, state: DreadfulCircusState, seat: int) -> SearchBudget:
+        return strong.budget(state, seat)

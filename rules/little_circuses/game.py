@@ -10,8 +10,9 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
+from rules.core.search import SearchBudget
 from rules.core.words import listing
-from rules.little_circuses import auto, flow, scoring, standing, text
+from rules.little_circuses import auto, flow, scoring, standing, strong, text
 from rules.little_circuses.actions import ACTION_TYPES, Action
 from rules.little_circuses.explain import explain
 from rules.little_circuses.legal import legal_actions
@@ -100,3 +101,20 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
+
+    # ----- the strong player's search (rules.little_circuses.strong) -----------------------------------------
+    supports_search = True
+
+    def determinize(self, state: LittleCircusesState, seat: int, rng: Rng) -> LittleCircusesState:
+        return strong.determinize(state, seat, rng)
+
+    def rollout_action(self, state: LittleCircusesState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+        return strong.rollout_action(state, seat, legal, rng)
+
+    def evaluate(self, state: LittleCircusesState) -> tuple[float, ...]:
+        if state.stage == "over":
+            return super().evaluate(state)
+        return strong.evaluate(state)
+
+    def search_budget(self, state: LittleCircusesState, seat: int) -> SearchBudget:
+        return strong.budget(state, seat)

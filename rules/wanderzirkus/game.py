@@ -10,7 +10,8 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
-from rules.wanderzirkus import auto, board_text, flow, standing, text
+from rules.core.search import SearchBudget
+from rules.wanderzirkus import auto, board_text, flow, standing, strong, text
 from rules.wanderzirkus.actions import ACTION_TYPES, Action
 from rules.wanderzirkus.explain import explain, prompt, public_prompt
 from rules.wanderzirkus.legal import legal_actions, to_act
@@ -93,3 +94,20 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
 
     def auto_action(self, view: dict[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         return auto.choose(view, legal, rng)
+
+    # The strong level's search (rules.core.search); see rules/wanderzirkus/strong.py.
+    supports_search = True
+
+    def determinize(self, state: WanderzirkusState, seat: int, rng: Rng) -> WanderzirkusState:
+        return strong.determinize(state, seat, rng)
+
+    def rollout_action(self, state: WanderzirkusState, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+        return strong.rollout_action(state, seat, legal, rng)
+
+    def evaluate(self, state: WanderzirkusState) -> tuple[float, ...]:
+        if state.phase == "over":
+            return super().evaluate(state)
+        return strong.evaluate(state)
+
+    def search_budget(self, state: WanderzirkusState, seat: int) -> SearchBudget:
+        return strong.search_budget(state, seat)
