@@ -72,6 +72,8 @@ class Suggestion:
     """The best few choices as ``(label, value)``: value about the seat's chance to win after it, in [0, 1]."""
     only: bool = False
     """The seat has no other choice."""
+    solo: bool = False
+    """A game of one: no one to beat, so the figures are the outlook on the game's solo chart."""
 
     def text(self, game_name: str) -> str:
         """The private answer: the choice, and one line on why."""
@@ -79,7 +81,8 @@ class Suggestion:
         if self.only:
             lines.append("Why: it is your only choice.")
         elif self.estimates:
-            parts = [f"{label} — about {percent(value)} to win" if index == 0 else f"{label} — {percent(value)}"
+            goal = "of the solo chart's best" if self.solo else "to win"
+            parts = [f"{label} — about {percent(value)} {goal}" if index == 0 else f"{label} — {percent(value)}"
                      for index, (label, value) in enumerate(self.estimates)]
             # Figures that do not tell the choices apart are said to be so, rather than read as a reason.
             close = len(self.estimates) > 1 and len({percent(value) for _, value in self.estimates}) == 1

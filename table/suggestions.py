@@ -42,7 +42,7 @@ def suggestion_of(table: Table, seat: int, thought: Thought, legal: Sequence[Any
         return Suggestion(table.game.describe_action(table.state, seat, legal[0]), only=True)
     if thought.estimates:
         shown = tuple((choice.label, choice.value) for choice in thought.estimates[:SHOWN])
-        return Suggestion(shown[0][0], shown)
+        return Suggestion(shown[0][0], shown, solo=len(table.seats) == 1)
     action = table.game.action_from_json(thought.action_json)
     return Suggestion(table.game.describe_action(table.state, seat, action))
 

@@ -35,6 +35,7 @@ class CircusTrain(Game[CircusTrainState, Action]):
     )
     state_type = CircusTrainState
     supports_search = True
+    solo_par, solo_spread = strong.SOLO_PAR, strong.SOLO_SPREAD
     action_types = ACTION_TYPES
     standing_decisions = standing.DECISIONS
 

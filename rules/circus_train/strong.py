@@ -279,11 +279,16 @@ def margins(state: CircusTrainState) -> list[float]:
     return [sum(w * x for w, x in zip(weights, row, strict=True)) for row in relative(features(state))]
 
 
+# Solitaire's chart: a Draw from $141 to $180, each rating about $40 wide.
+SOLO_PAR = 160.0
+SOLO_SPREAD = 40.0
+
+
 def chances(state: CircusTrainState) -> tuple[float, ...]:
     """A softmax of the expected margins: each seat's chance to win an unfinished game."""
     count = len(state.players)
     if count == 1:  # solitaire is a rating, not a race: the money so far against the chart's middle
-        return (1.0 / (1.0 + math.exp(-(state.circuses[0].money - 160) / 40)),)
+        return (1.0 / (1.0 + math.exp(-(state.circuses[0].money - SOLO_PAR) / SOLO_SPREAD)),)
     if state.options["easier"]:  # the best single performance wins
         values = [float(circus.best) for circus in state.circuses]
         spread = 15.0

@@ -16,6 +16,7 @@ outside a player's own turn that may be answered in advance (standing answers).
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
@@ -271,8 +272,19 @@ class Game(ABC, Generic[S, A]):
         count = len(state.players)
         if outcome is None:
             return tuple(1.0 / count for _ in range(count))
+        if count == 1:  # a game of one is won by degrees: its score against the game's solo chart
+            return (self.solo_prospects(outcome.scores[0]),)
         winners = outcome.winners
         return tuple((1.0 / len(winners) if seat in winners else 0.0) for seat in range(count))
+
+    solo_par: ClassVar[float] = 50.0
+    solo_spread: ClassVar[float] = 20.0
+
+    def solo_prospects(self, score: float) -> float:
+        """How good a final (or estimated final) ``score`` of a game of one is, in [0, 1]: a logistic curve
+        that passes one half at ``solo_par``, the middle of the game's solo chart, and rises over about
+        ``solo_spread`` points. Without it every choice of a solo game would look like a sure win."""
+        return 1.0 / (1.0 + math.exp(-(score - self.solo_par) / self.solo_spread))
 
     def search_budget(self, state: S, seat: int) -> SearchBudget:
         """The iterations and rollout horizon of a strong decision here (games tune it)."""

@@ -105,6 +105,9 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
     # ----- the strong player's search (rules.little_circuses.strong) -----------------------------------------
     supports_search = True
 
+    def solo_prospects(self, score: float) -> float:
+        return strong.solo_prospects(score)
+
     def determinize(self, state: LittleCircusesState, seat: int, rng: Rng) -> LittleCircusesState:
         return strong.determinize(state, seat, rng)
 

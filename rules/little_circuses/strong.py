@@ -275,11 +275,16 @@ def estimate(state: LittleCircusesState, seat: int) -> float:
             + 8.9 * sets + 0.25 * next_set * next_set)
 
 
+def solo_prospects(fame: float) -> float:
+    """Solo: John's chart, where 200 Fame is off the charts."""
+    return min(1.0, max(0.0, fame / 200.0))
+
+
 def evaluate(state: LittleCircusesState) -> tuple[float, ...]:
     """A softmax of the estimated final Fame, whose spread narrows as Endsville nears."""
     estimates = [estimate(state, seat) for seat in range(len(state.players))]
-    if len(estimates) == 1:  # solo: John's chart, where 200 Fame is off the charts
-        return (min(1.0, max(0.0, estimates[0] / 200.0)),)
+    if len(estimates) == 1:
+        return (solo_prospects(estimates[0]),)
     rest = _executes_after(state.space) / _executes_after(0)
     # The estimate misses by about 15 Fame early in the month and 3 at the end: the softmax is that uncertain.
     temperature = 5.0 + 12.0 * rest

@@ -97,6 +97,7 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
 
     # The strong level's search (rules.core.search); see rules/wanderzirkus/strong.py.
     supports_search = True
+    solo_par, solo_spread = strong.SOLO_PAR, strong.SOLO_SPREAD
 
     def determinize(self, state: WanderzirkusState, seat: int, rng: Rng) -> WanderzirkusState:
         return strong.determinize(state, seat, rng)

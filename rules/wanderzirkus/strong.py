@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -329,9 +330,16 @@ def estimate(state: WanderzirkusState, seat: int) -> float:
     return points
 
 
+# The solo chart's ratings are 10 VP apart, from under 70 to 141 and more: its middle is about 105.
+SOLO_PAR = 105.0
+SOLO_SPREAD = 15.0
+
+
 def evaluate(state: WanderzirkusState) -> tuple[float, ...]:
     """Each seat's chance to win as a softmax of its estimated final score."""
     estimates = [estimate(state, seat) for seat in range(len(state.players))]
+    if len(estimates) == 1:  # solo: the score against the solo chart, as the finished game is judged
+        return (1.0 / (1.0 + math.exp(-(estimates[0] - SOLO_PAR) / SOLO_SPREAD)),)
     top = max(estimates)
     weights = [pow(2.718281828459045, (value - top) / TEMPERATURE) for value in estimates]
     total = sum(weights)

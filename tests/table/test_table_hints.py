@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from db.store import GameStore
-from rules.core.players import Level
+from rules.core.players import Level, decide
+from rules.core.rng import Rng
+from rules.registry import GAMES
 from table import compose
 from table.core import TableCore
 from table.errors import StaleBoard, TableError
@@ -212,9 +214,25 @@ def test_figures_that_do_not_tell_the_choices_apart_are_said_to_be_so() -> None:
     assert Suggestion("Pass", only=True).text("Der Wanderzirkus").split("\n")[1] == "Why: it is your only choice."
 
 
-async def test_a_game_without_search_suggests_its_choice_without_figures(tmp_path: Any) -> None:
-    """The real thinker (threads) on a real game: where the strong player has no search yet, it plays as the
-    normal one and the suggestion says its choice without figures."""
+def test_a_solo_games_figures_are_its_outlook_on_the_solo_chart() -> None:
+    solo = Suggestion("Keep Clowns", (("Keep Clowns", 0.42), ("Keep Magic", 0.3)), solo=True)
+    assert solo.text("Der Wanderzirkus").split("\n")[1] == (
+        "Why: Keep Clowns — about 42 % of the solo chart's best; Keep Magic — 30 %.")
+
+
+def test_a_solo_game_is_judged_by_degrees_not_as_a_sure_win() -> None:
+    game = GAMES["wanderzirkus"]
+    state = game.new_game(["Ann"], {}, 3)
+    while len(game.legal_actions(state, 0)) < 3:
+        state, _ = game.apply(state, 0, game.legal_actions(state, 0)[0])
+    values = [estimate.value for estimate in decide(game, state, 0, "strong", Rng.from_seed(1)).estimates]
+    assert all(0.0 < value < 1.0 for value in values) and len(set(values)) > 1
+
+
+async def test_a_real_solo_game_suggests_with_its_outlook_on_the_solo_chart(tmp_path: Any) -> None:
+    """The real thinker on a real game: the strong player's choice, with its figures for the best choices,
+    said as the outlook on the solo chart in a game of one. A game with no search would say its choice
+    without figures."""
     core = await open_core(str(tmp_path / "games.sqlite3"))
     try:
         solo = await core.create("circus_train", GUILD, CHANNEL, ANN, "Ann", {})
@@ -224,8 +242,10 @@ async def test_a_game_without_search_suggests_its_choice_without_figures(tmp_pat
         labels = [table.game.describe_action(table.state, 0, action)
                   for action in table.game.legal_actions(table.state, 0)]
         _, suggestion = await core.suggest(solo.id, ANN, table.record.version)
-        assert suggestion.label in labels and suggestion.estimates == ()
-        assert "gives no figures" in suggestion.text(table.game.name)
+        assert suggestion.label in labels and suggestion.estimates and suggestion.solo
+        assert suggestion.label == suggestion.estimates[0][0]
+        assert "of the solo chart's best" in suggestion.text(table.game.name)
         assert await asked(core, solo.id) == [1]
+        assert "gives no figures" in Suggestion(labels[0]).text(table.game.name)
     finally:
         await core.close()
