@@ -78,11 +78,11 @@ def report(game: str, hero: Level, others: Level, players: int, results: list[Re
     mean, low, high = interval([result.share for result in results])
     choices = [t for result in results for t in result.choices]
     decisions = [t for result in results for t in result.decisions]
-    cpu = (f"{statistics.median(choices) * 1000:6.0f} | {percentile(choices, 0.99) * 1000:6.0f} | "
+    cpu = (f"{statistics.median(choices) * 1000:6.1f} | {percentile(choices, 0.99) * 1000:6.1f} | "
            if choices else "     – |      – | ")
     return (f"| {GAMES[game].name} | {players} | {hero} vs {others} | {len(results)} | {mean:5.1%} | {fair:5.1%} | "
             f"{mean / fair:4.2f}× | {low / fair:4.2f}–{high / fair:4.2f}× | {cpu}"
-            f"{statistics.median(decisions) * 1000:5.0f} | {len(choices)} | {seconds / 60:5.1f} |")
+            f"{statistics.median(decisions) * 1000:5.1f} | {len(choices)} | {seconds / 60:5.1f} |")
 
 
 def main() -> None:

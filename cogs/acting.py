@@ -19,7 +19,7 @@ from discord import app_commands
 
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
-from cogs.views import choices_view, lobby_view, with_next_game, with_suggest
+from cogs.views import choices_view, lobby_view, with_next_game, with_suggest, with_why_not
 from table import compose, hints
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
@@ -77,9 +77,23 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     labels = [table.game.describe_action(table.state, seat, action) for action in legal]
     text = [*compose.panel_lines(table, seat), table.game.prompt(table.state, seat)]
     view = choices_view(table.id, table.record.version, labels)
-    if hints.hints_on(table):
+    if table.record.practice:  # a practice game: "Show me" is the hint, and "Why not…?" the rules' refusals
+        view = with_why_not(with_suggest(view, table.id, table.record.version, "Show me"), table.id,
+                            table.record.version)
+    elif hints.hints_on(table):
         view = with_suggest(view, table.id, table.record.version)
     return compose.fit_lines(text), view
+
+
+async def with_lesson(interaction: discord.Interaction, table: Table, content: str) -> str:
+    """A practice game's panel with the lesson of the player's decision, the first time that decision comes up
+    (read and noted by the core; nothing for other games)."""
+    if not table.record.practice:
+        return content
+    lesson = await bot_of(interaction).core.lesson(table.id, interaction.user.id)
+    if lesson is None:
+        return content
+    return compose.fit_lines([f"📘 **Lesson:** {lesson}", "", *content.split("\n")])
 
 
 async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None,
@@ -147,6 +161,7 @@ async def answer_move(interaction: discord.Interaction, table: Table, seat: int,
     member's next choices in place of the panel (``edit_panel``), else privately, with their secret lines and
     image. Every such panel offers "Next game"."""
     content, view = panel_for(table, interaction.user.id)
+    content = await with_lesson(interaction, table, content)
     view = with_next_game(view, table.id)
     if secret is not None:
         content = "\n".join([*secret(table, seat), "", content]).strip()[:compose.MESSAGE_LIMIT]

@@ -19,6 +19,8 @@ Custom ids (Discord allows 100 characters; these formats are kept, so buttons on
 | ``rm:log:<game>:<page>`` | a log page | turn the page |
 | ``rm:guide:<kind>:<section>`` | a page of a game's guide | turn to another section |
 | ``rm:hint:<game>:<version>`` | a private panel | "Suggest": the strong player's choice for the asker, privately |
+| ``rm:whynot:<game>:<version>`` | a practice panel | "Why not…?": choices that are not legal now, privately |
+| ``rm:why:<game>:<version>`` | the "Why not…?" answer | a menu: the rules' own refusal of the choice picked |
 | ``rm:next:<game>`` | a private panel | "Next game": the panel of the next game waiting for the asker (0: none yet) |
 | ``rm:inbox:<page>`` | a page of ``/me inbox`` | turn the page (read anew) |
 
@@ -304,8 +306,8 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
 class SuggestButton(TableButton, template=rf"rm:hint:(?P<game>{ID}):(?P<version>{ID})"):
     """"Suggest" on a private panel of a game with hints, for the panel's ``version``."""
 
-    def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(_button("Suggest", f"rm:hint:{game_id}:{version}", discord.ButtonStyle.secondary, "💡"))
+    def __init__(self, game_id: int, version: int, label: str = "Suggest") -> None:
+        super().__init__(_button(label, f"rm:hint:{game_id}:{version}", discord.ButtonStyle.secondary, "💡"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -315,6 +317,49 @@ class SuggestButton(TableButton, template=rf"rm:hint:(?P<game>{ID}):(?P<version>
 
     async def run(self, interaction: discord.Interaction) -> None:
         await play_handlers(interaction).suggest(interaction, self.game_id, self.version)
+
+
+class WhyNotButton(TableButton, template=rf"rm:whynot:(?P<game>{ID}):(?P<version>{ID})"):
+    """"Why not…?" on a practice game's private panel, for the panel's ``version``."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(_button("Why not…?", f"rm:whynot:{game_id}:{version}", discord.ButtonStyle.secondary, "❓"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> WhyNotButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await play_handlers(interaction).why_not_list(interaction, self.game_id, self.version)
+
+
+class WhyNotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=rf"rm:why:(?P<game>{ID}):(?P<version>{ID})"):
+    """The menu of choices that are not legal now; picking one answers the rules' own sentence why not."""
+
+    def __init__(self, game_id: int, version: int, options: Sequence[discord.SelectOption] = ()) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"rm:why:{game_id}:{version}", placeholder="Why can't I…",
+            options=list(options) or [discord.SelectOption(label="…", value="0")])
+        super().__init__(select)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> WhyNotSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with bot_of(interaction).working():
+            try:
+                values = self.item.values
+                if not values or not (values[0].isascii() and values[0].isdecimal()) or len(values[0]) > 2:
+                    raise TableError("Choose one of the listed options.")
+                await play_handlers(interaction).why_not(interaction, self.game_id, self.version, int(values[0]))
+            except Exception as error:
+                await answer_error(interaction, error)
 
 
 class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
@@ -350,7 +395,7 @@ class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
 
 SERVED = (LobbyButton, RobotButton, TurnButton, HandButton, RecapButton, ChoiceButton, ChoiceSelect, ReclaimButton,
           HandoverButton, UndoAgreeButton, LogPageButton, GuideButton, SuggestButton, NextGameButton,
-          InboxPageButton)
+          InboxPageButton, WhyNotButton, WhyNotSelect)
 
 
 def served(custom_id: str) -> bool:

@@ -29,6 +29,11 @@ log = logging.getLogger(__name__)
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+NO_PRIVATE_THREAD_HERE = ("A practice game needs a private thread, and this channel cannot have one: use "
+                          "`/game practice` in a server's text channel.")
+NO_PRIVATE_THREAD_PERMISSION = ("I am not allowed to open a private thread here; ask a server manager for the Create "
+                                "Private Threads, Send Messages in Threads and Attach Files permissions, or use "
+                                "`/game practice` in another channel.")
 GAME = "The game number (defaults to this thread's game)"
 
 
@@ -178,6 +183,52 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await interaction.edit_original_response(content=compose.lobby_text(table),
                                                      view=lobby_view(table.id, False),
                                                      allowed_mentions=discord.AllowedMentions.none())
+
+    @game_group.command(name="practice", description="Learn a game: play it alone against robots in a private thread, "
+                                                      "with lessons and hints")
+    @app_commands.describe(kind="Which game", level="How well the robots play (default easy)",
+                           robots="How many robots (default: the game's smallest table, e.g. 2, or 3 for Dreadful "
+                                  "Circus)")
+    @app_commands.choices(kind=KIND_CHOICES, level=LEVEL_CHOICES)
+    async def practice(self, interaction: discord.Interaction, kind: str, level: str = "easy",
+                       robots: app_commands.Range[int, 1, 7] | None = None) -> None:
+        await acting.answer_first(interaction)  # privately: the practice is the asker's own
+        if level not in LEVELS:
+            raise TableError(f"The robots play at one of these levels: {', '.join(LEVELS)}.")
+        core = core_of(interaction)
+        core.check_practice(kind, robots)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel) or interaction.guild_id is None:
+            raise TableError(NO_PRIVATE_THREAD_HERE)
+        perms = interaction.app_permissions
+        if not (perms.create_private_threads and perms.send_messages_in_threads and perms.attach_files):
+            raise TableError(NO_PRIVATE_THREAD_PERMISSION)
+        name = f"Practice: {KITS[kind].name} — {interaction.user.display_name}"[:100]
+        async with bot_of(interaction).working():
+            try:
+                thread = await channel.create_thread(name=name, type=discord.ChannelType.private_thread,
+                                                     invitable=False, auto_archive_duration=10080)
+                await thread.add_user(interaction.user)
+            except discord.Forbidden as error:
+                raise TableError(NO_PRIVATE_THREAD_PERMISSION) from error
+            except discord.HTTPException as error:
+                log.warning("No private thread for a practice game in channel %s: %s", channel.id, error)
+                raise TableError(NO_PRIVATE_THREAD_HERE) from error
+            try:
+                table = await core.practice(kind, interaction.guild_id, channel.id, interaction.user.id,
+                                            interaction.user.display_name, level=level, robots=robots,
+                                            thread_id=thread.id)
+            except Exception:
+                try:  # nobody will play in it: the thread goes with the game that was not made
+                    await thread.delete()
+                except discord.HTTPException as failure:
+                    log.warning("An empty practice thread %s could not be deleted: %s", thread.id, failure)
+                raise
+        await acting.reply(interaction, f"🎓 Your practice game of {table.game.name} is ready in {thread.mention}: "
+                                        f"you against {len(table.seats) - 1} {level} robots. The first time each "
+                                        "kind of decision comes up, your panel explains it; **Show me** gives the "
+                                        "strong player's choice and **Why not…?** the rule behind a choice you "
+                                        "cannot make. Practice games are not rated.")
 
     @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
     @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "

@@ -14,11 +14,13 @@ from discord.ext import commands
 from cogs import acting
 from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
-from cogs.views import inbox_pages_view, with_next_game
+from cogs.views import inbox_pages_view, why_not_view, with_next_game
 from table import compose, inbox
 from table.errors import ChoiceGone, TableError
 from table.model import Table
 
+WHY_NOT = "❓ Pick a choice you cannot make right now, and I will tell you the rule that stops it."
+NOTHING_TEMPTING = "Every choice this decision could take is on your panel: nothing here is against the rules."
 NOTHING_WAITS = "No other game is waiting for you right now. `/me inbox` lists all your games."
 
 
@@ -50,6 +52,7 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.answer_first(interaction)
         table = await core_of(interaction).table(game_id, interaction.guild_id)
         content, view = turn_panel(table, interaction.user.id)
+        content = await acting.with_lesson(interaction, table, content)
         await acting.reply(interaction, content, view=view or discord.utils.MISSING)
 
     async def choose(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
@@ -69,6 +72,21 @@ class PlayCog(commands.Cog, name="Play"):
         table, suggestion = await core_of(interaction).suggest(game_id, interaction.user.id, version)
         await acting.reply(interaction, suggestion.text(table.game.name))
 
+    async def why_not_list(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """"Why not…?" on a practice game's panel: a menu of choices that are not legal now, for the asker alone."""
+        await acting.answer_first(interaction)
+        _, tempting = await core_of(interaction).tempting(game_id, interaction.user.id, version)
+        if not tempting:
+            await acting.reply(interaction, NOTHING_TEMPTING)
+            return
+        await acting.reply(interaction, WHY_NOT, view=why_not_view(game_id, version, [t.label for t in tempting]))
+
+    async def why_not(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+        """A choice picked from "Why not…?": the rules' own sentence why it is not legal now, privately."""
+        await acting.answer_first(interaction)
+        answer = await core_of(interaction).why_not(game_id, interaction.user.id, version, index)
+        await acting.reply(interaction, answer)
+
     async def next_game(self, interaction: discord.Interaction, after: int | None, *, edit: bool = False) -> None:
         """The private panel of the next game waiting for the asker after game ``after`` (oldest wait first, on
         any server): in place of the panel the button is on (``edit``), else as a new private answer."""
@@ -79,6 +97,7 @@ class PlayCog(commands.Cog, name="Play"):
                                view=with_next_game(None, after or 0) if edit else discord.utils.MISSING)
             return
         content, view = turn_panel(table, interaction.user.id)
+        content = await acting.with_lesson(interaction, table, content)
         # The game may be on another server than the one asking: the panel names it and links to its board.
         header = f"🎪 **{table.title}** · [newest board](<{inbox.board_link(table.record)}>)"
         await acting.reply(interaction, compose.fit_lines([header, *content.split("\n")]), edit=edit,

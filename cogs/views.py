@@ -26,6 +26,8 @@ from cogs.buttons import (
     SuggestButton,
     TurnButton,
     UndoAgreeButton,
+    WhyNotButton,
+    WhyNotSelect,
 )
 from table.publications import Control, Hand, Handover, Recap, Reclaim, Turn, Undo
 
@@ -121,10 +123,27 @@ def room_for_a_button(view: discord.ui.View) -> bool:
     return -(-(buttons + 1) // 5) + selects <= ROWS
 
 
-def with_suggest(view: discord.ui.View, game_id: int, version: int) -> discord.ui.View:
-    """A private panel's view with "Suggest" added (a game with hints), when a row has room for it."""
+def with_suggest(view: discord.ui.View, game_id: int, version: int, label: str = "Suggest") -> discord.ui.View:
+    """A private panel's view with "Suggest" added (a game with hints; "Show me" in a practice game), when a row
+    has room for it."""
     if room_for_a_button(view):
-        view.add_item(SuggestButton(game_id, version))
+        view.add_item(SuggestButton(game_id, version, label))
+    return view
+
+
+def with_why_not(view: discord.ui.View, game_id: int, version: int) -> discord.ui.View:
+    """A practice game's private panel with "Why not…?" added, when a row has room for it."""
+    if room_for_a_button(view):
+        view.add_item(WhyNotButton(game_id, version))
+    return view
+
+
+def why_not_view(game_id: int, version: int, labels: Sequence[str]) -> discord.ui.View:
+    """The menu of "Why not…?": each choice that is not legal now, by its place in the list."""
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=label[:SELECT_LABEL], value=str(index))
+               for index, label in enumerate(labels[:25])]
+    view.add_item(WhyNotSelect(game_id, version, options))
     return view
 
 

@@ -90,8 +90,9 @@ class Standing:
     best: int
 
 
-HINTED_SQL: Final = "EXISTS (SELECT 1 FROM seats AS h WHERE h.game_id = g.id AND h.hints > 0)"
-"""True for a game (aliased ``g``) where a seat asked for a suggestion. Such a game stays out of everyone's
+HINTED_SQL: Final = "(g.practice = 1 OR EXISTS (SELECT 1 FROM seats AS h WHERE h.game_id = g.id AND h.hints > 0))"
+"""True for a game (aliased ``g``) played for practice (one person learning against robots, with hints and lessons)
+or where a seat asked for a suggestion. Such a game stays out of everyone's
 standings, not only the asker's: the others played against a player the computer helped, so their wins and
 losses there say as little about them. A player's record lists those games apart."""
 

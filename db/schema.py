@@ -331,7 +331,21 @@ CREATE TABLE reviews (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _RATINGS)
+# The practice table (table/practice.py): a game one person plays against robots to learn it is marked, which keeps
+# it out of the standings and the ratings; and each practising seat's lessons already shown (one row per decision
+# kind explained), so each is explained once in a game.
+_PRACTICE = """
+ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1));
+
+CREATE TABLE lessons (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    lesson  TEXT    NOT NULL,                  -- the decision kind explained (rules.core.lessons)
+    PRIMARY KEY (game_id, seat, lesson)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _RATINGS, _PRACTICE)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -346,6 +346,25 @@ class GameStore(ActionLog):
                             (game_id, seat)) == 0:
                 raise GameNotFound(game_id)
 
+    async def set_practice(self, game_id: int) -> None:
+        """Mark a game as a practice game (one person learning against robots): a setting, no version change."""
+        async with self.database.write() as conn:
+            if await change(conn, "UPDATE games SET practice = 1 WHERE id = ?", (game_id,)) == 0:
+                raise GameNotFound(game_id)
+
+    async def lessons_seen(self, game_id: int, seat: int) -> set[str]:
+        """The lessons (decision kinds) already explained to ``seat`` in this game."""
+        async with self.database.read() as conn:
+            rows = await conn.execute_fetchall("SELECT lesson FROM lessons WHERE game_id = ? AND seat = ?",
+                                               (game_id, seat))
+        return {str(row[0]) for row in rows}
+
+    async def note_lesson(self, game_id: int, seat: int, lesson: str) -> None:
+        """Remember that ``lesson`` was explained to ``seat`` (once: noting it again changes nothing)."""
+        async with self.database.write() as conn:
+            await conn.execute("INSERT INTO lessons (game_id, seat, lesson) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                               (game_id, seat, lesson))
+
     # ----- seats ------------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in seat order (empty for an unknown game)."""

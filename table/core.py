@@ -20,6 +20,7 @@ from db.outbox import OutboxStore
 from db.secrets import SecretStore
 from db.store import ActionRecord, GameRecord, GameStore, GameVersion
 from rules.core.errors import RulesError
+from rules.core.lessons import Tempting
 from rules.core.standing import StandingAnswer, StandingDecision
 from table import clocks, hours, standing
 from table.afterwards import Afterwards
@@ -36,6 +37,7 @@ from table.metrics import MeteredRenders, Metrics
 from table.model import ActResult, Table
 from table.nudge import Nudger
 from table.ownership import DEFAULT_LEASE, EveryGame, WorkClaim, claim_for
+from table.practice import PracticeDesk
 from table.publisher import Publisher
 from table.ratings import Shown
 from table.renders import Renders, ThreadRenders, open_renders
@@ -82,6 +84,7 @@ class TableCore:
         self.digests = DigestDesk(self.tables, self.life, clock, self.inbox_reader)
         self.hints = HintDesk(self.tables, lambda: self.robots.thinker)  # suggestions think where robots do
         self.tables.work.preparers.append(self.hints.prepare)  # a game's hints are decided with its start
+        self.practice_desk = PracticeDesk(self.tables, self.robots)
         self.afterwards = Afterwards(store, self.tables, self.renders)
         self.tables.work.preparers.append(self.afterwards.rater.prepare)  # a game's rating is written with its end
         self.answer_wait = 0.0
@@ -447,6 +450,37 @@ class TableCore:
         """"Suggest" on a private panel opened at ``version``: the strong player's choice for the asker's seat,
         for the asker alone (see table.suggestions); the seat's asking is marked in the game's record."""
         return await self.hints.suggest(game_id, user_id, version, guild_id)
+
+    async def practice(self, kind: str, guild_id: int, channel_id: int, user_id: int, name: str, *,
+                       level: str = "easy", robots: int | None = None, thread_id: int | None = None) -> Table:
+        """``/game practice`` (and the sandbox's Learn): a game for one person against robots at ``level`` (``robots``
+        None: the game's smallest sensible table), hints on, lessons shown, marked practice, started at once in
+        ``thread_id`` (see table.practice)."""
+        table = await self.practice_desk.open(kind, guild_id, channel_id, user_id, name, level=level, robots=robots,
+                                              thread_id=thread_id)
+        await self.answered(table.id)
+        return table
+
+    @staticmethod
+    def check_practice(kind: str, robots: int | None) -> int:
+        """The refusal of :meth:`practice` that can be told before a thread is opened (else its robots' number)."""
+        return PracticeDesk.check(kind, robots)
+
+    async def lesson(self, game_id: int, user_id: int, guild_id: int | None = None) -> str | None:
+        """A practice game's lesson for the user's current decision, the first time it comes up (then noted)."""
+        return await self.practice_desk.lesson(game_id, user_id, guild_id)
+
+    async def tempting(self, game_id: int, user_id: int, version: int, guild_id: int | None = None
+                       ) -> tuple[Table, list[Tempting]]:
+        """"Why not…?" in a practice game: choices not legal for the user's seat at ``version``, with the rules'
+        words."""
+        return await self.practice_desk.tempting(game_id, user_id, version, guild_id)
+
+    async def why_not(self, game_id: int, user_id: int, version: int, index: int, guild_id: int | None = None
+                      ) -> str:
+        """The rules' own refusal of the ``index``-th "Why not…?" choice offered at ``version``, for the user alone."""
+        _, answer = await self.practice_desk.why_not(game_id, user_id, version, index, guild_id)
+        return answer
 
     def check_startable(self, table: Table, user_id: int) -> None:
         """The refusals of :meth:`start` that can be told before a thread is opened for the game."""

@@ -71,6 +71,8 @@ def unrated_reason(table: Table) -> str:
         return "abandoned"
     if len(table.seats) < 2:
         return "solo"
+    if table.record.practice:  # one person learning against robots, with lessons and hints
+        return "practice"
     if any(seat.hints for seat in table.seats):  # someone asked for the strong player's advice
         return "hints"
     if all(robot_level(table, seat) is not None for seat in range(len(table.seats))):

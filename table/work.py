@@ -49,6 +49,7 @@ Cause = Literal[
     "start", "lobby", "take_back", "reclaim", "seat", "handover", "vote", "abandon", "repair", "remind", "away",
     "note", "digest", "nudge",
     "hint",  # a seat asked for a suggestion: its count of suggestions, the game's mark of having used hints
+    "lesson",  # a practising seat was shown a lesson (table/practice.py): the lessons it has seen
 ]
 MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "robot", "forced", "standing"})
 """The causes of changes that are moves: each plays the moves that need no one (forced moves, standing answers)

@@ -25,7 +25,7 @@ import sys
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -64,6 +64,8 @@ GUILD = 1
 CHANNEL = 1
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_DB = "sandbox.sqlite3"
+LEARNER = "You"
+"""The name of the one person at a Learn game."""
 
 
 def user_of(seat: int) -> int:
@@ -170,6 +172,8 @@ class Sandbox:
         router.add_get("/", self.home)
         router.add_post("/sandbox/new", self.new_game)
         router.add_post("/sandbox/import", self.import_record)
+        router.add_post("/sandbox/learn", self.learn)
+        router.add_get("/sandbox/learn", self.to_home)
         router.add_get("/sandbox/new", self.to_home)
         router.add_get(r"/sandbox/{game:\d{1,19}}", self.play_page)
         router.add_post(r"/sandbox/{game:\d{1,19}}/choose", self.choose)
@@ -231,6 +235,20 @@ class Sandbox:
         except TableError as error:
             return await self.home(request, str(error), 400)
         return see_other(f"/sandbox/{game_id}#turn")
+
+    async def learn(self, request: web.Request) -> web.StreamResponse:
+        """"Learn": a practice game for the one person at the screen against easy robots, with lessons, the
+        suggested choice marked and "Why not…?" (see table.practice)."""
+        same_origin(request)
+        form = await read_form(request)
+        kind = str(form.get("kind", ""))
+        if kind not in KITS:
+            return await self.home(request, "Choose one of the four games.", 400)
+        try:
+            table = await self.core.practice(kind, GUILD, CHANNEL, user_of(0), LEARNER)
+        except TableError as error:
+            return await self.home(request, str(error), 400)
+        return see_other(f"/sandbox/{table.id}#turn")
 
     async def create(self, kind: str, seats: int, options: dict[str, object], automatic: set[int]) -> int:
         """A started game with its seats, the automatic ones on autopilot and already moved."""
@@ -299,7 +317,7 @@ class Sandbox:
     async def humans(self, table: Table) -> list[int]:
         """The seats played at the screen (not by the automatic player)."""
         robots = await self.core.autopilot_seats(table.id)
-        return [seat for seat in range(len(table.seats)) if seat not in robots]
+        return [seat for seat in range(len(table.seats)) if seat not in robots and not table.is_robot(seat)]
 
     async def to_game(self, request: web.Request) -> web.StreamResponse:
         return see_other(f"/sandbox/{int(request.match_info['game'])}#turn")
@@ -317,7 +335,7 @@ class Sandbox:
         granted = self.passes.take(request.query.get("pass", ""))
         if awaited:
             if len(humans) == 1 and not asked_for:  # one person at the screen: nobody to keep a secret from
-                panel = self.panel(table, awaited[0])
+                panel = await self.practice_panel(table, self.panel(table, awaited[0]), awaited[0])
             elif granted is not None and granted.game_id == table.id and granted.seat in awaited:
                 panel = self.panel(table, granted.seat)
             else:
@@ -342,6 +360,18 @@ class Sandbox:
         key = self.panels.issue(Grant(table.id, seat, version))
         return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
                                    f"/sandbox/{table.id}/hand/{key}.png")
+
+    async def practice_panel(self, table: Table, panel: sandbox_pages.Panel, seat: int) -> sandbox_pages.Panel:
+        """A practice game's panel with its lesson (the first time its decision comes up) and "Why not…?"."""
+        if not table.record.practice:
+            return panel
+        user = table.user_of(seat)
+        lesson = await self.core.lesson(table.id, user)
+        try:
+            _, tempting = await self.core.tempting(table.id, user, table.record.version)
+        except TableError:  # the game moved since this page read it: the next page lists them
+            tempting = []
+        return replace(panel, lesson=lesson, why_not=tuple((choice.label, choice.why) for choice in tempting))
 
     async def pass_screen(self, request: web.Request) -> web.StreamResponse:
         """The pass step: the player the game waits for asks for their own choices."""

@@ -41,6 +41,12 @@ def option_field(spec: OptionSpec) -> str:
     return f'<label>{e(words)}: <input type="number" name="{e(name)}" value="{e(spec.default)}"{bounds}>{about}</label>'
 
 
+def learn_form(kind: str, game: Game[Any, Any]) -> str:
+    """The start page's entry that opens a practice game of ``kind``."""
+    return (f'<form class="learn-game" method="post" action="/sandbox/learn"><input type="hidden" name="kind" '
+            f'value="{e(kind)}"><button class="primary" type="submit">Learn {e(game.name)}</button></form>')
+
+
 def new_game_form(kind: str, game: Game[Any, Any]) -> str:
     seats = max(game.min_players, min(DEFAULT_SEATS, game.max_players))
     robots = "".join(f'<label><input type="checkbox" name="automatic" value="{seat}"{" checked" if seat > 1 else ""}>'
@@ -67,6 +73,7 @@ def home(games: Sequence[tuple[str, Game[Any, Any]]], listed: Sequence[Listed], 
             f'<li><a href="/sandbox/{g.game_id}">{e(g.title)}</a></li>' for g in listed) + "</ul>"
     warning = f'<p class="said" id="said">{e(said)}</p>' if said else ""
     forms = "\n".join(new_game_form(kind, game) for kind, game in games)
+    learn = "".join(learn_form(kind, game) for kind, game in games)
     guides = ", ".join(f'<a href="/guide/{e(kind)}">how to play {e(game.name)}</a>' for kind, game in games)
     body = f"""<h1>The Ringmaster sandbox</h1>
 <p>Try the four circus games here, without Discord: pick a game, how many players, which seats the automatic
@@ -74,6 +81,10 @@ player takes, and the variants; then play by clicking the choices (the same ones
 The rules, the save file and the drawings are the bot's own.</p>
 <p>New to these games? Each has a short guide: {guides}.</p>
 {warning}{going}
+<section class="learn-table" id="learn" aria-labelledby="learn-title"><h2 id="learn-title">Learn</h2>
+<p>Play a game alone against easy automatic players: the first time each kind of decision comes up it is explained,
+the suggested choice is marked ★, and “Why not…?” tells you the rule behind any choice you cannot make.</p>
+<div class="learn-games">{learn}</div></section>
 {forms}
 <form class="new-game" id="import" method="post" action="/sandbox/import" enctype="multipart/form-data">
 <h2>Replay a game you kept</h2>
@@ -96,6 +107,10 @@ class Panel:
     suggested: int | None
     """The choice the automatic player would make, marked as a hint."""
     hand_url: str
+    lesson: str | None = None
+    """A practice game's lesson for this decision, the first time it comes up (see table.practice)."""
+    why_not: tuple[tuple[str, str], ...] = ()
+    """A practice game's choices that are not legal now, each with the rules' sentence why not."""
 
 
 RECENT = 4
@@ -122,10 +137,19 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
     rows = [f'<section class="private" id="private"><h2>{e(seat.name)}\'s seat <small>(only you)</small></h2>']
     if seat.prompt:
         rows.append(f'<p class="prompt" id="prompt" tabindex="-1">{e(seat.prompt)}</p>')
+    if panel.lesson:
+        rows.append(f'<div class="lesson" id="lesson"><h3>Lesson</h3><p>{e(panel.lesson)}</p></div>')
     rows.append(recent(part))
     rows.append(f'''<form method="post" action="/sandbox/{game_id}/choose" id="choices">
 <input type="hidden" name="key" value="{e(panel.key)}">
 <div class="choices" role="group" aria-label="Your choices">{choices}</div></form>''')
+    if panel.why_not:
+        # Answered in the page itself: each tempting choice opens the rules' own sentence, no form needed.
+        items = "".join(f"<li><details><summary>{e(label)}?</summary><p>{e(why)}</p></details></li>"
+                        for label, why in panel.why_not)
+        rows.append(f'<section class="why-not" id="why-not" aria-labelledby="why-not-title">'
+                    f'<h3 id="why-not-title">Why not…?</h3><p>Choices you cannot make right now, and the rule that '
+                    f'stops each:</p><ul>{items}</ul></section>')
     rows.append(legend(kind))  # right under the choices: the board stays close above them on a phone
     if seat.lines:
         rows.append('<ul class="secrets" id="secrets">' + "".join(f"<li>{e(line)}</li>" for line in seat.lines)

@@ -17,7 +17,7 @@ from db.schema import LATEST_VERSION, MIGRATIONS, migrate
 from db_helpers import raw
 
 TABLES = ("games", "seats", "actions", "members", "results", "votes", "undone", "outbox", "standing", "secrets",
-          "leases", "ratings", "rated_games", "reviews")
+          "leases", "ratings", "rated_games", "reviews", "lessons")
 
 
 async def _sqlite_columns(path: Path, migrations: tuple[str, ...]) -> dict[str, list[str]]:
