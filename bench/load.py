@@ -6,6 +6,7 @@ Run (from the repository root; the first run of a (games, seed) builds and cache
         [--cache /tmp/ringmaster-load] [--drain 60] [--profile bot.prof]
     .venv/bin/python bench/load.py --games 1000 --rate 5 --duration 30 --db postgresql --processes 2
     .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 --metrics
+    .venv/bin/python bench/load.py --games 1000 --rate 20 --duration 60 --robots 0.1
 
 Method
 ------
@@ -25,6 +26,11 @@ Method
   players to a uniformly random turn of its history (never inside a chain of moves the table plays by
   itself), built through the table core itself before the bot starts and cached by (games, seed). Each
   thread starts with its current board message.
+* ``--robots SHARE``: that share of all the world's seats are strong robot seats (``bench/load_world.py``:
+  spread evenly over the games, never every seat of a game; cached apart). The bot moves them by itself, as it
+  does for any robot (table/robots.py: thinking off the event loop, moving at whole multiples of 3 s after its
+  turn began); the simulated players never press for a robot (a robot is never mentioned on a board) and leave a
+  game alone while its board awaits robots only.
 * Open-loop arrivals: a Poisson process of ``--rate`` moves per second for ``--warmup`` then
   ``--duration`` seconds, scheduled whatever the bot's speed. Each arrival takes a game at random among
   those with no move in progress and not over, and a member its newest board mentions as awaited (read
@@ -58,6 +64,17 @@ What it reports (latencies over the arrivals of the measuring window; p50 / p99 
 * event-loop lag: how late a 50 ms sleep on the bot's loop wakes up (samples of the window); the
   driver's own loop lag is shown too, to tell a slow bot from a slow driver on a shared machine.
 * warnings and errors the bot logged, by logger; its whole log is kept beside the cache.
+* robots (``--robots``): how long robots took to move, seen from the threads: from the first board that showed
+  the robot's turn (the first of the unbroken run of boards naming it as awaited since its previous move, or
+  the board the run found, for a robot already awaited when the bot started) to the first board showing its
+  move (of that version or later), for the robot moves whose board reached the thread in the window. Which
+  moves were robots' comes from the game's action log after the window (the automatic player's moves in robot
+  seats; forced moves are the table's, not the robot's); the times are the stand-in's stamps only. The moves
+  whose turn no board showed before the move (it was made before its board was posted) are counted apart,
+  and so are those of robots already waiting when the bot started (their wait includes the bot's start).
+  Robots' thinking CPU: the CPU time in the window of the bot's worker processes at the thinker's priority
+  (table/thinking.py's ``THINK_NICENESS`` above the bot's own); decisions that need no search (a game with no
+  search of its own plays strong as normal) are thought in the bot's own threads and counted in its CPU.
 
 Diagnostics of the bot's process, by environment (see ``bench/load_bot.py``): ``RINGMASTER_BENCH_STALLS=FILE``
 (each stall of its event loop with the stack that held it, every full garbage collection, a census of
@@ -102,10 +119,11 @@ from typing import Protocol
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from load_players import Arrival, LiveGame, Players, WatchedStandIn  # noqa: E402
+from load_players import Arrival, LiveGame, Players, RobotMove, WatchedStandIn, robot_turns  # noqa: E402
 from load_postgres import copy_world, start_server  # noqa: E402
 from load_world import World, populate, prepare, spread_guilds  # noqa: E402
 from proc_stats import (  # noqa: E402
+    children_cpu_at,
     children_memory,
     cpu_pressure,
     cpu_seconds,
@@ -113,11 +131,15 @@ from proc_stats import (  # noqa: E402
     cpu_waited,
     machine,
     memory,
+    niceness,
     proportional_set,
 )
 
+from db.store import GameStore  # noqa: E402
 from launch import share  # noqa: E402
 from table.config import Shards  # noqa: E402
+from table.renders import BOARD_NICENESS, REPLAY_NICENESS, WEB_NICENESS  # noqa: E402
+from table.thinking import THINK_NICENESS  # noqa: E402
 from tests.discord_standin import Discord  # noqa: E402
 from tests.postgres_server import PostgresServer  # noqa: E402
 
@@ -272,6 +294,16 @@ class Run:
     processes: list[Figures] = field(default_factory=list)  # each bot process's share (of two or more)
     db_cpu: float = 0.0  # the PostgreSQL server's processes, in the window
     db_pss: int = 0
+    robots: float = 0.0  # the share of seats that are strong robots
+    robot_seats: int = 0
+    robot_games: int = 0
+    seats: int = 0
+    robot_moves: list[RobotMove] = field(default_factory=list)  # every robot move of the run (window or not)
+    window: tuple[float, float] = (0.0, 0.0)
+    think_cpu: float = 0.0  # the think workers' CPU in the window
+    think_note: str = ""
+    robots_only: int = 0  # games whose newest board awaits robots only, at the end of the window
+    nobody: int = 0  # games not over whose newest board awaits nobody at all (a fault)
 
     def add(self, figures: list[Figures]) -> None:
         """The bot's figures: those of its processes, added up (lag samples pooled)."""
@@ -309,10 +341,13 @@ class Alongside(Protocol):
 
 async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> Run:
     cache = Path(args.cache)
-    world, db = await prepare(cache, args.games, args.seed)
+    robots = getattr(args, "robots", 0.0)  # benchmarks built on this one (bench/spectators.py) may not ask
+    world, db = await prepare(cache, args.games, args.seed, robots=robots)
     result = Run(args.games, args.rate, args.duration, started_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
                  build_note=f"{world.actions} actions in {world.games} games, built {world.built_at[:16]}",
-                 database=args.db)
+                 database=args.db, robots=world.robots, robot_seats=sum(entry.robots for entry in world.entries),
+                 robot_games=sum(1 for entry in world.entries if entry.robots),
+                 seats=sum(len(entry.players) + entry.robots for entry in world.entries))
     # One process runs the bot as it always ran (no shards); several share the shards, one guild a shard.
     plan: list[Shards | None] = [None] if args.processes == 1 else list(share(args.processes, args.processes))
     postgres: PostgresServer | None = None
@@ -347,12 +382,15 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
             settings = alongside.bot_settings if alongside is not None else []
             await asyncio.gather(*(bot.start(server.port, server.token, location, world.guild_id, settings)
                                    for bot in bots))
+            ready_at = time.monotonic()  # from here the bot's robots move
             print(f"bot ready in {time.monotonic() - started:.1f} s; {args.warmup:g} s warm-up, "
                   f"{args.duration:g} s measured at {args.rate:g} moves/s", flush=True)
             for bot, figure in zip(bots, figures, strict=True):
                 figure.rss_start = memory(bot.pid).get("VmRSS", 0)
             games = [LiveGame(entry.id, threads[entry.id], server.messages[entry.board_message_id])
                      for entry in world.entries]
+            for game in games:
+                game.found(ready_at)
             players = Players(server, discord, games, args.seed)
             if args.metrics:
                 scraping = asyncio.create_task(scrape([bot.health_port for bot in bots if bot.health_port], result))
@@ -364,6 +402,9 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
                 if alongside is not None:
                     await alongside.stop()
             result.finished = sum(1 for game in games if game.over)
+            result.window = window
+            if result.robot_seats:
+                result.robot_moves = await robot_moves(location, world, games)
             for bot, figure in zip(bots, figures, strict=True):
                 mem = memory(bot.pid)
                 figure.rss_after, figure.rss_peak = mem.get("VmRSS", 0), mem.get("VmHWM", 0)
@@ -395,6 +436,40 @@ async def run(args: argparse.Namespace, alongside: Alongside | None = None) -> R
     return result
 
 
+async def robot_moves(location: str, world: World, games: list[LiveGame]) -> list[RobotMove]:
+    """The robots' moves of the run, read from the games' action logs (each game's log after the board the run
+    found: the automatic player's moves in robot seats), with when the threads showed their turns and moves."""
+    found: list[RobotMove] = []
+    by_id = {game.id: game for game in games}
+    store = await GameStore.open(location)
+    try:
+        for entry in world.entries:
+            game = by_id[entry.id]
+            if not entry.robots or not game.boards or game.boards[0].version is None:
+                continue
+            names = {seat.seat: seat.display_name for seat in await store.seats(entry.id) if seat.robot is not None}
+            moves = [(action.version, action.seat, names[action.seat])
+                     for action in await store.actions(entry.id, after_version=game.boards[0].version)
+                     if action.seat in names and action.automatic and action.automatic_reason is None]
+            found += robot_turns(entry.id, game.boards, moves)
+    finally:
+        await store.close()
+    return found
+
+
+def think_niceness(pid: int) -> tuple[int | None, str]:
+    """The nice value of the bot's think workers (its own plus ``THINK_NICENESS``), and a note if other workers
+    share it (then their CPU is counted with the thinkers')."""
+    own = niceness(pid)
+    if own is None:
+        return None, "the bot's priority could not be read"
+    think = min(19, own + THINK_NICENESS)
+    shared = [name for name, nice in (("boards", BOARD_NICENESS), ("replays", REPLAY_NICENESS), ("web", WEB_NICENESS))
+              if min(19, own + nice) == think]
+    return think, (f"nice {think}" + (f", shared with the {' and '.join(shared)} workers, counted with them"
+                                      if shared else ""))
+
+
 async def drive(players: Players, bots: list[BotProcess], figures: list[Figures], postgres: PostgresServer | None,
                 result: Run, args: argparse.Namespace) -> tuple[float, float]:
     """The open-loop arrivals, the window's CPU reading, and the drain; returns the window (start, end)."""
@@ -406,6 +481,9 @@ async def drive(players: Players, bots: list[BotProcess], figures: list[Figures]
     own_start: list[float] = []
     waited_start: list[float] = []
     driver_start = pressure_start = db_start = 0.0
+    think = [think_niceness(bot.pid) for bot in bots]
+    result.think_note = think[0][1]
+    think_start: list[float] = []
     due, number = begin, 0
     while True:
         due += rng.expovariate(args.rate)
@@ -416,6 +494,8 @@ async def drive(players: Players, bots: list[BotProcess], figures: list[Figures]
             cpu_start = [cpu_seconds(bot.pid) for bot in bots]
             waited_start, pressure_start = [cpu_waited(bot.pid) for bot in bots], cpu_pressure()
             db_start = cpu_seconds(postgres.postmaster_pid) if postgres is not None else 0.0
+            think_start = [children_cpu_at(bot.pid, nice) if nice is not None else 0.0
+                           for bot, (nice, _) in zip(bots, think, strict=True)]
         if due >= window_end:
             break
         await asyncio.sleep(max(0.0, due - time.monotonic()))
@@ -431,6 +511,12 @@ async def drive(players: Players, bots: list[BotProcess], figures: list[Figures]
         figure.cpu_own = cpu_split(bot.pid)[0] - (own_start[index] if own_start else 0.0)
         figure.cpu_waited = cpu_waited(bot.pid) - (waited_start[index] if waited_start else 0.0)
     result.cpu_driver = time.process_time() - driver_start
+    result.think_cpu = sum(children_cpu_at(bot.pid, nice) - (think_start[index] if think_start else 0.0)
+                           for index, (bot, (nice, _)) in enumerate(zip(bots, think, strict=True)) if nice is not None)
+    result.robots_only = sum(1 for game in players.games if not game.over and not game.people
+                             and game.boards and game.boards[-1].robots)
+    result.nobody = sum(1 for game in players.games if not game.over and not game.people
+                        and not (game.boards and game.boards[-1].robots))
     result.pressure = (cpu_pressure() - pressure_start) / args.duration
     if postgres is not None:
         result.db_cpu = cpu_seconds(postgres.postmaster_pid) - db_start
@@ -516,7 +602,9 @@ def report(result: Run) -> str:
     db_cpu = result.db_cpu / result.served if result.served else float("nan")
     mb = 1024 * 1024
     lines = [
-        f"Ringmaster load: {result.games} live games, {result.rate:g} moves/s offered for {result.duration:g} s "
+        f"Ringmaster load: {result.games} live games"
+        + (f" ({result.robots:.0%} of the seats strong robots)" if result.robot_seats else "")
+        + f", {result.rate:g} moves/s offered for {result.duration:g} s "
         f"({result.started_at}; {machine()}; world: {result.build_note})",
         f"  database                           {result.database_note}"
         + (f"; {len(result.processes)} bot processes, one Discord shard each" if len(result.processes) > 1 else ""),
@@ -549,6 +637,7 @@ def report(result: Run) -> str:
         line("bot event-loop lag", spread(result.bot_lag), len(result.bot_lag)),
         line("driver event-loop lag", spread(result.driver_lag), len(result.driver_lag)),
         *(process_lines(result) if len(result.processes) > 1 else []),
+        *(robot_lines(result) if result.robot_seats else []),
         f"  games that ended in the run        {result.finished} (each posts its replay)",
         f"  board images posted                {result.board_megabytes:.0f} MB",
         *([f"  THE BOT STOPPED DURING THE RUN (exit code {result.bot_exit}); see its log"]
@@ -567,7 +656,45 @@ def report(result: Run) -> str:
     lines += ["", "| games | offered | served | panel shown p50 / p99 | move → board p50 / p99 | late answers | "
                   "CPU / move | RSS start / after / peak | loop lag p99 |",
               "|---|---|---|---|---|---|---|---|---|", row]
+    if result.robot_seats:
+        lines += ["", robot_row(result)]
     return "\n".join(lines)
+
+
+def robot_row(result: Run) -> str:
+    """The robots' figures as a table row (see ``robot_lines``)."""
+    start, end = result.window
+    shown = [move for move in result.robot_moves if move.reached is not None and start <= move.reached <= end]
+    took = spread(move.took for move in shown if not move.from_start)
+    return ("| robot seats | robot moves shown | robot's turn → move p50 / p99 / max | think workers' CPU |\n"
+            "|---|---|---|---|\n"
+            f"| {result.robot_seats / result.seats:.1%} ({result.robot_seats:,}) | {len(shown)} "
+            f"({len(shown) / result.duration:.1f}/s) | "
+            + (" / ".join(ms(value) for value in took) if took else "–")
+            + f" | {result.think_cpu:.1f} s |")
+
+
+def robot_lines(result: Run) -> list[str]:
+    """How long robots took to move, seen from the threads (see the module's docstring), and their thinking CPU."""
+    start, end = result.window
+    shown = [move for move in result.robot_moves if move.reached is not None and start <= move.reached <= end]
+    timed = [move for move in shown if move.took is not None and not move.from_start]
+    took = [move.took for move in timed if move.took is not None]
+    from_start = [move.took for move in shown if move.from_start and move.took is not None]
+    unseen = sum(1 for move in shown if move.began is None)
+    per_move = f"{result.think_cpu / len(shown) * 1000:.0f} ms a robot move" if shown else "no robot move"
+    return [
+        f"  robot seats                        {result.robot_seats} of {result.seats} seats "
+        f"({result.robot_seats / result.seats:.1%}) in {result.robot_games} games, all strong",
+        f"  robot moves shown in the window    {len(shown)} ({len(shown) / result.duration:.2f}/s; "
+        f"{len(result.robot_moves)} in the whole run)",
+        line("robot's turn shown → move shown", spread(took), len(took)),
+        line("  of robots waiting since start-up", spread(from_start), len(from_start)),
+        f"    moves whose turn no board showed first: {unseen}; games awaiting robots only at the window's end: "
+        f"{result.robots_only}" + (f"; GAMES AWAITING NOBODY: {result.nobody}" if result.nobody else ""),
+        f"  robots' thinking CPU (workers)     {result.think_cpu:.1f} s in the window ({per_move}; "
+        f"{result.think_note})",
+    ]
 
 
 def process_lines(result: Run) -> list[str]:
@@ -622,11 +749,16 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, each running its own Discord shard (the games' servers spread over "
                              "the shards)")
+    parser.add_argument("--robots", type=float, default=0.0, metavar="SHARE",
+                        help="this share of all seats (e.g. 0.1) are strong robots, spread evenly over the games, "
+                             "never every seat of a game")
     parser.add_argument("--samples", help="also write every measured move's timings to this file (JSON lines: "
                                           "game, kind of board, seconds from the press to each step)")
     args = parser.parse_args()
     if args.rate <= 0 or args.duration <= 0 or args.games < 1 or args.processes < 1:
         parser.error("--games, --rate, --duration and --processes must be positive")
+    if not 0 <= args.robots < 1:
+        parser.error("--robots is a share of the seats, from 0 up to (not including) 1")
     result = asyncio.run(run(args))
     print(report(result))
     if args.samples:

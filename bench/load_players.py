@@ -11,6 +11,12 @@ a member the newest board mentions presses its "Take your turn" button, then pic
 the private panel (any button, or any option of any menu, with equal chances), and waits until the
 panel is answered and the thread shows the board of the next version. Every arrival ends as completed,
 failed (with a reason) or unfinished; nothing is dropped.
+
+Robot seats are never mentioned on a board (a robot has no Discord account; its name, "🤖 Robot (strong)",
+starts its "who acts" line instead): a game whose newest board mentions no member waits for its robots alone,
+and is not offered to an arrival until a board mentions someone again. Every board a game's thread shows is
+kept with its moment, version and the robots it names as awaited (``LiveGame.boards``), from which
+``robot_turns`` tells, after a run, how long each robot move took to reach the thread.
 """
 
 from __future__ import annotations
@@ -28,9 +34,11 @@ from tests.discord_standin import Attachment, Channel, Discord, Interaction, Mes
 
 MENTION = re.compile(r"<@(\d+)>")
 TURN = re.compile(r"rm:turn:\d+:(\d+)")
+ROBOT_LINE = re.compile(r"^(🤖 Robot(?: \d+)? \([a-z]+\))", re.MULTILINE)  # table/robots.py's robot_name
 NUMBERS = re.compile(r"\d+")
 STAGE_TIMEOUT = 120.0  # seconds one step of a move may take before it counts as failed
 REFUSAL_GRACE = 10.0  # seconds the board is awaited after a choice answered in words (a refusal posts none)
+NOT_A_MOVE = ("rm:hint:",)  # "Suggest" (a game with hints) answers privately in words, and the move is still due
 UNKNOWN_INTERACTION = 10062  # Discord's code for an answer later than 3 s
 
 
@@ -56,13 +64,20 @@ def awaited_ids(message: Message) -> list[int]:
     return [int(i) for line in message.content.split("\n") if line.startswith("<@") for i in MENTION.findall(line)]
 
 
+def awaited_robots(message: Message) -> frozenset[str]:
+    """The robots a board waits for: those whose name opens one of its lines (only a "who acts" line does;
+    what happened is bulleted, recaps too)."""
+    return frozenset(ROBOT_LINE.findall(message.content))
+
+
 def choices(panel: Message) -> list[tuple[str, str | None]]:
     """Every choice a private panel offers: (button custom_id, None) or (menu custom_id, option value)."""
     found: list[tuple[str, str | None]] = []
     for row in panel.components:
         for component in row.get("components", []):
             if component.get("type") == 2 and "custom_id" in component and not component.get("disabled"):
-                found.append((component["custom_id"], None))
+                if not component["custom_id"].startswith(NOT_A_MOVE):
+                    found.append((component["custom_id"], None))
             elif component.get("type") == 3:
                 found += [(component["custom_id"], option["value"]) for option in component.get("options", [])]
     return found
@@ -104,11 +119,23 @@ class WatchedStandIn(StandIn):
                     game.seen(subject, now)
                 elif game is not None and subject is game.board:  # the board, edited into something else
                     game.over = board_version(subject) is None
+                    if game.over:
+                        game.boards.append(Shown(now, None, frozenset()))
 
     def _new_attachment(self, channel_id: int, filename: str, upload: Any, description: str | None) -> Attachment:
         attachment = super()._new_attachment(channel_id, filename, upload, description)
         self.attachment_bytes += len(attachment.data)
         return dataclasses.replace(attachment, data=b"")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A board the thread showed: when (``time.monotonic()``), its version (None: the final board) and the robots
+    it names as awaited."""
+
+    at: float
+    version: int | None
+    robots: frozenset[str]
 
 
 @dataclass
@@ -121,15 +148,26 @@ class LiveGame:
     # arrival: each arrival looks for idle games among all of them, and reading every board's buttons
     # again was half of this process's CPU at 1,000 games, taken from the same cores as the bot's.
     over: bool = field(init=False)
+    people: bool = field(init=False)
+    """Whether the newest board mentions a member as awaited (if not, it waits for robots only)."""
+    boards: list[Shown] = field(default_factory=list)
+    """Every newest board the thread showed during the run, in order (the first: as the run found it)."""
 
     def __post_init__(self) -> None:
         self.over = board_version(self.board) is None
+        self.people = bool(awaited_ids(self.board))
+
+    def found(self, now: float) -> None:
+        """The board the run found in the thread, as shown from ``now`` (the bot ready to move its robots)."""
+        self.boards.append(Shown(now, board_version(self.board), awaited_robots(self.board)))
 
     def seen(self, message: Message, now: float) -> None:
         """A board was posted or edited in the thread: the newest one is the board players read."""
         if message.id >= self.board.id:
             self.board = message
             self.over = board_version(message) is None
+            self.people = bool(awaited_ids(message))
+            self.boards.append(Shown(now, board_version(message), awaited_robots(message)))
         arrival = self.busy
         if arrival is not None and arrival.board_at is None and arrival.panel_version is not None:
             version = board_version(message)
@@ -189,7 +227,8 @@ class Players:
             server.games[game.thread.id] = game
 
     def idle(self) -> list[LiveGame]:
-        return [g for g in self.games if g.busy is None and not g.over and g.id not in self.stuck]
+        """Games a member may move in now: none in progress, not over, a member awaited (not robots only)."""
+        return [g for g in self.games if g.busy is None and not g.over and g.people and g.id not in self.stuck]
 
     async def arrive(self, arrival: Arrival) -> None:
         idle = self.idle()
@@ -304,3 +343,47 @@ class Players:
         if arrival.panel_at is None and arrival.panel_edits:
             arrival.panel_at = arrival.panel_edits[0][1]
         return message
+
+
+@dataclass(frozen=True)
+class RobotMove:
+    """One robot decision of the run, as its game's thread showed it."""
+
+    game: int
+    version: int  # the version its move made (the log's)
+    name: str  # the robot seat's name, as boards show it
+    began: float | None
+    """When the thread first showed its turn: the first of the unbroken run of boards naming it as awaited, since
+    its own previous move, up to its move; None if no board named it before its move was shown."""
+    reached: float | None
+    """When the thread first showed a board with its move in it (of that version or later, or the final board);
+    None if none did during the run."""
+    from_start: bool
+    """Its turn was on the board the run found: it waited since the bot started, not since a move of the run."""
+
+    @property
+    def took(self) -> float | None:
+        return None if self.began is None or self.reached is None else self.reached - self.began
+
+
+def robot_turns(game_id: int, boards: list[Shown], moves: list[tuple[int, int, str]]) -> list[RobotMove]:
+    """Each robot decision ``moves`` lists (the version its move made, its seat, its name; oldest first, those the
+    game's log has after the board the run found) with when the thread showed its turn and its move (``boards``:
+    ``LiveGame.boards``)."""
+    found: list[RobotMove] = []
+    first = boards[0].version if boards else None
+    own: dict[int, int] = {}  # each robot seat's previous move (the boards before it showed an earlier turn)
+    for version, seat, name in moves:
+        since = own.get(seat, first if first is not None else 0)
+        own[seat] = version
+        reached = next((shown for shown in boards if shown.version is None or shown.version >= version), None)
+        before = [shown for shown in boards if shown.version is not None and since <= shown.version < version
+                  and (reached is None or shown.at <= reached.at)]
+        began: Shown | None = None
+        for shown in reversed(before):  # back from the last board before the move, while each names the robot
+            if name not in shown.robots:
+                break
+            began = shown
+        found.append(RobotMove(game_id, version, name, None if began is None else began.at,
+                               None if reached is None else reached.at, began is not None and began is boards[0]))
+    return found

@@ -22,6 +22,17 @@ queued is marked delivered, as a bot that had posted it would have done, with th
 recorded as its board message, and delivered items are pruned, as the bot's scheduler does after a
 day; the file is vacuumed.
 
+Robot seats (``robots``, a share of all seats, e.g. 0.1): that share of the world's seats are strong robots
+(``TableCore.add_robot`` in the lobby, after the members: a robot's seat is its game's last), spread evenly over
+the games in the order they are built (each game takes the robots that bring the running count up to the share
+of the seats so far), never every seat of a game: a game's creator is always a member. The members drawn are the
+same as without robots (the robots take the places of the last ones drawn), so only the seats differ. The
+world's history plays the robots' seats like the others (the automatic players, from the game's seed); the
+newest turns of a robot go through ``TableService.act`` as the bot's robots move (no member, cause "robot"),
+and the older ones are logged as automatic moves. The bot's robots are kept from moving while the world is built
+(their moves are the plan's); when the bot starts, each game that waits for a robot has it think and move.
+The cache key includes the share: ``load-<games>-<seed>-robots<share>`` (without robots, the name it always had).
+
 The world's ``seed`` fixes each game's kind, players, variants and deadline; the deals, and so the games'
 histories and where they stop, differ from one build to the next, because each game's seed is the table's
 own secret one (``TableService.create``): a cached world is not rebuilt identically.
@@ -129,6 +140,7 @@ class GameEntry:
     board_text: str
     board_controls: list[list[Any]]
     board_mentions: list[int]
+    robots: int = 0  # robot seats (the game's last seats), besides the members in ``players``
 
 
 @dataclass
@@ -147,6 +159,7 @@ class World:
     actions: int = 0
     base: int = 0  # replicated from the world of this many games (0: built game by game)
     guilds: int = 1  # the servers the games are spread over for a run (see ``spread_guilds``); built with one
+    robots: float = 0.0  # the share of all seats that are strong robots
 
     def guild_ids(self) -> list[int]:
         """The servers' ids: the built one, then one a millisecond later each, so that server k of a
@@ -187,13 +200,13 @@ class Snowflakes:
         return self.base + self.count
 
 
-def cache_folder(cache: Path, games: int, seed: int) -> Path:
-    return cache / f"load-{games}-{seed}"
+def cache_folder(cache: Path, games: int, seed: int, robots: float = 0.0) -> Path:
+    return cache / (f"load-{games}-{seed}" + (f"-robots{robots:g}" if robots else ""))
 
 
-def cached(cache: Path, games: int, seed: int) -> World | None:
-    """The cached world for (games, seed), if it is complete, current and young enough."""
-    folder = cache_folder(cache, games, seed)
+def cached(cache: Path, games: int, seed: int, robots: float = 0.0) -> World | None:
+    """The cached world for (games, seed, robots), if it is complete, current and young enough."""
+    folder = cache_folder(cache, games, seed, robots)
     if not (folder / MANIFEST_NAME).is_file() or not (folder / DB_NAME).is_file():
         return None
     try:
@@ -202,7 +215,18 @@ def cached(cache: Path, games: int, seed: int) -> World | None:
         return None
     if world.format != FORMAT or datetime.now(UTC) - datetime.fromisoformat(world.built_at) > MAX_AGE:
         return None
+    if world.robots != robots:
+        return None
     return world
+
+
+def robot_seats(seats: int, placed: tuple[int, int], share: float) -> int:
+    """How many of a game's ``seats`` are robots, for ``share`` of all seats spread evenly: ``placed`` is (seats,
+    robots) of the games before; the game takes what brings the robots up to the share of the seats so far (the
+    rounding carried on to the next games), never every seat."""
+    before, robots = placed
+    due = int((before + seats) * share + 1e-9) - robots
+    return max(0, min(seats - 1, due))
 
 
 def pick_options(kind: str, players: int, rng: random.Random) -> dict[str, object]:
@@ -267,10 +291,10 @@ class WorldDiverged(RuntimeError):
 
 
 async def build(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now,
-                tail: int = TAIL) -> World:
-    """Build (or rebuild) the cached world for (games, seed); ``tail``: the turns of each game played through
-    the table service (see ``TAIL``)."""
-    folder = cache_folder(cache, games, seed)
+                tail: int = TAIL, robots: float = 0.0) -> World:
+    """Build (or rebuild) the cached world for (games, seed, robots); ``tail``: the turns of each game played
+    through the table service (see ``TAIL``); ``robots``: the share of seats that are strong robots."""
+    folder = cache_folder(cache, games, seed, robots)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
@@ -282,11 +306,16 @@ async def build(cache: Path, games: int, seed: int, report: Callable[[str], None
     population = max(10, games)  # each member sits in a few games, as in a busy server
     users = [(ids(), NAME.format(number)) for number in range(1, population + 1)]
     names = dict(users)
-    world = World(games, seed, now.isoformat(), guild_id, channel_id, users)
+    world = World(games, seed, now.isoformat(), guild_id, channel_id, users, robots=robots)
     core = await TableCore.open(folder / DB_NAME)
+    # The plan plays the robots' seats, as it plays the members'; the bot's robots move once it runs.
+    core.robots.wake = lambda _game_id: None
+    placed = (0, 0)  # seats and robot seats of the games built so far
     try:
         for number in range(games):
-            entry, made = await build_game(core, world, KINDS[number % len(KINDS)], rng, ids, names, tail)
+            entry, made = await build_game(core, world, KINDS[number % len(KINDS)], rng, ids, names, tail,
+                                           placed)
+            placed = (placed[0] + len(entry.players) + entry.robots, placed[1] + entry.robots)
             world.entries.append(entry)
             world.actions += made
             if (number + 1) % max(1, games // 20) == 0:
@@ -304,11 +333,14 @@ async def build(cache: Path, games: int, seed: int, report: Callable[[str], None
 
 
 async def build_game(core: TableCore, world: World, kind: str, rng: random.Random, ids: Snowflakes,
-                     names: dict[int, str], tail: int = TAIL) -> tuple[GameEntry, int]:
-    """One game, played to a random turn of its history; returns it and the actions logged."""
+                     names: dict[int, str], tail: int = TAIL,
+                     placed: tuple[int, int] = (0, 0)) -> tuple[GameEntry, int]:
+    """One game, played to a random turn of its history; returns it and the actions logged. ``placed``: the
+    seats and robot seats of the games built before (see ``robot_seats``)."""
     game = KITS[kind].game
     count = rng.randint(max(2, game.min_players), game.max_players)
-    players = [user_id for user_id, _ in rng.sample(world.users, count)]
+    robots = robot_seats(count, placed, world.robots)
+    players = [user_id for user_id, _ in rng.sample(world.users, count)][:count - robots]
     options = pick_options(kind, count, rng)
     deadline = DEADLINE_MINUTES if rng.random() < DEADLINE_SHARE else None
     tables = core.tables
@@ -316,6 +348,8 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
                                 deadline_minutes=deadline)
     for user_id in players[1:]:
         await tables.join(table.id, user_id, names[user_id], world.guild_id)
+    for _ in range(robots):
+        await core.add_robot(table.id, players[0], "strong")
     thread_id = ids()
     table = await tables.start(table.id, players[0], thread_id)
     turns = plan(table, await tables.standing_answers(table))
@@ -336,6 +370,7 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
         version = await tables.write(core.store.record_action(
             table.id, version, turn.seat, game.action_to_json(turn.action), [event.to_json() for event in turn.events],
             snapshot, awaited=game.to_act(turn.state), restart=sorted(turn.awaited_before - turn.kept),
+            automatic=table.is_robot(turn.seat),
             then=[ChainedAction(move.seat, game.action_to_json(move.action), [event.to_json() for event in move.events],
                                 move.reason) for move in turn.follow],
             board_since=since))
@@ -346,7 +381,10 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
         if turn.seat not in table.awaited():
             raise WorldDiverged(f"{table.title} at version {table.record.version} awaits seats {table.awaited()}, "
                                 f"not seat {turn.seat} as planned")
-        result = await tables.act(table.id, table.user_of(turn.seat), None, always(turn.action))
+        if table.is_robot(turn.seat):  # as the bot's robots move: no member, the automatic player's log mark
+            result = await tables.act(table.id, None, None, always(turn.action), seat=turn.seat, cause="robot")
+        else:
+            result = await tables.act(table.id, table.user_of(turn.seat), None, always(turn.action))
         table = result.table
         played = [(move.seat, move.action) for move in result.follow_ups]
         if played != [(move.seat, move.action) for move in turn.follow]:
@@ -363,7 +401,7 @@ async def build_game(core: TableCore, world: World, kind: str, rng: random.Rando
     board = await deliver_setup(core, table.id, board_id)
     payload = board.payload
     entry = GameEntry(table.id, kind, thread_id, table.title, players, board_id, payload["text"],
-                      payload["controls"], list(payload["mentions"]))
+                      payload["controls"], list(payload["mentions"]), robots)
     return entry, sum(turn.actions for turn in turns[:made])
 
 
@@ -418,8 +456,8 @@ class Copy:
             return self.id
         if isinstance(value, str):
             return self.text(value)
-        if isinstance(value, int) and column.endswith("_id") and column not in SHARED_IDS:
-            return self.snowflake(value)
+        if isinstance(value, int) and column.endswith("_id") and column not in SHARED_IDS and value >= 0:
+            return self.snowflake(value)  # a robot's (negative) id is its number in its game: kept
         return value
 
     def json(self, value: Any) -> Any:
@@ -439,8 +477,8 @@ def columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 def replicate(base: World, base_db: Path, cache: Path, games: int, report: Callable[[str], None] = print_now) -> World:
     """The world of ``games`` games made of copies of the (cached) ``base`` world's games, cached by
-    (games, base seed): see the module's docstring."""
-    folder = cache_folder(cache, games, base.seed)
+    (games, base seed, base robots): see the module's docstring."""
+    folder = cache_folder(cache, games, base.seed, base.robots)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
@@ -448,7 +486,7 @@ def replicate(base: World, base_db: Path, cache: Path, games: int, report: Calla
     try:
         shutil.copyfile(base_db, folder / DB_NAME)
         world = World(games, base.seed, base.built_at, base.guild_id, base.channel_id, list(base.users),
-                      list(base.entries), actions=base.actions, base=base.games)
+                      list(base.entries), actions=base.actions, base=base.games, robots=base.robots)
         with contextlib.closing(sqlite3.connect(folder / DB_NAME, isolation_level=None)) as conn:
             world.actions += copy_games(conn, base, world, games, report)
             conn.execute("PRAGMA journal_mode = WAL")  # as the store keeps it
@@ -501,7 +539,8 @@ def copy_games(conn: sqlite3.Connection, base: World, world: World, games: int,
             thread_id, board_id = copy.snowflake(entry.thread_id), copy.snowflake(entry.board_message_id)
             world.entries.append(GameEntry(
                 copy.id, entry.kind, thread_id, copy.text(entry.title), copy.json(entry.players), board_id,
-                copy.text(entry.board_text), copy.json(entry.board_controls), copy.json(entry.board_mentions)))
+                copy.text(entry.board_text), copy.json(entry.board_controls), copy.json(entry.board_mentions),
+                entry.robots))
         conn.executemany(f"INSERT INTO games ({', '.join(game_columns)}) VALUES ({', '.join('?' * len(game_columns))})",
                          [[copy.value(column, value) for column, value in zip(game_columns, base_rows[copy.base_id],
                                                                                strict=True)]
@@ -550,21 +589,22 @@ def copy_member_rows(conn: sqlite3.Connection, table: str, members: dict[int, in
 
 
 async def prepare(cache: Path, games: int, seed: int, report: Callable[[str], None] = print_now,
-                  base: int = BASE_GAMES) -> tuple[World, Path]:
-    """The world for (games, seed), built (or, above ``base`` games, replicated from the world of ``base``
-    games, itself built first if need be) if not cached; returns it and its database file."""
-    world = cached(cache, games, seed)
+                  base: int = BASE_GAMES, robots: float = 0.0) -> tuple[World, Path]:
+    """The world for (games, seed, robots), built (or, above ``base`` games, replicated from the world of
+    ``base`` games, itself built first if need be) if not cached; returns it and its database file."""
+    world = cached(cache, games, seed, robots)
     if world is None and games > base:
-        base_world, base_db = await prepare(cache, base, seed, report, base)
+        base_world, base_db = await prepare(cache, base, seed, report, base, robots)
         report(f"copying the {base} games of {base_db.parent} into {games} games in "
-               f"{cache_folder(cache, games, seed)} …")
+               f"{cache_folder(cache, games, seed, robots)} …")
         world = replicate(base_world, base_db, cache, games, report)
         report(f"copied {games - base} games, {world.actions} actions in all, in {world.build_seconds:.0f} s")
     elif world is None:
-        report(f"building {games} games (seed {seed}) into {cache_folder(cache, games, seed)} …")
-        world = await build(cache, games, seed, report)
+        share = f", {robots:.0%} of the seats strong robots" if robots else ""
+        report(f"building {games} games (seed {seed}{share}) into {cache_folder(cache, games, seed, robots)} …")
+        world = await build(cache, games, seed, report, robots=robots)
         report(f"built {games} games, {world.actions} actions, in {world.build_seconds:.0f} s")
-    return world, cache_folder(cache, games, seed) / DB_NAME
+    return world, cache_folder(cache, games, seed, robots) / DB_NAME
 
 
 def spread_guilds(world: World, db: Path, guilds: int) -> World:
@@ -610,6 +650,7 @@ def populate(server: StandIn, world: World) -> dict[int, Channel]:
     return threads
 
 
-if __name__ == "__main__":  # build a world on its own: python bench/load_world.py GAMES SEED CACHE [BASE]
+if __name__ == "__main__":  # build a world on its own: python bench/load_world.py GAMES SEED CACHE [BASE [ROBOTS]]
     asyncio.run(prepare(Path(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2]),
-                        base=int(sys.argv[4]) if len(sys.argv) > 4 else BASE_GAMES))
+                        base=int(sys.argv[4]) if len(sys.argv) > 4 else BASE_GAMES,
+                        robots=float(sys.argv[5]) if len(sys.argv) > 5 else 0.0))

@@ -46,6 +46,26 @@ def cpu_split(pid: int) -> tuple[float, float]:
     return own(pid, False), own(pid, True) - own(pid, False) + sum(own(child, False) for child in descendants(pid))
 
 
+def niceness(pid: int) -> int | None:
+    """A process's nice value (None once it is gone)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def children_cpu_at(pid: int, nice: int) -> float:
+    """User + system time of the live processes below ``pid`` running at nice value ``nice`` (one kind of worker,
+    told apart by the priority it gives itself: table/thinking.py's, table/renders.py's)."""
+    total = 0.0
+    for child in descendants(pid):
+        if niceness(child) == nice:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / TICK
+    return total
+
+
 def cpu_waited(pid: int) -> float:
     """Seconds the threads of a process and of its children spent runnable but not running (waiting for a
     free core: /proc/<pid>/task/*/schedstat), so a slow bot can be told from a starved one."""
