@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import acting
+from cogs import acting, stats
 from cogs.buttons import OutOfDate
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
@@ -350,6 +350,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table = await core.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
         await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
                                         "thread.", ephemeral=True)
+
+    @game_group.command(name="stats", description="A game's skill ratings and leaderboard in this server")
+    @app_commands.describe(kind="Which game")
+    @app_commands.choices(kind=stats.KIND_CHOICES)
+    async def game_stats(self, interaction: discord.Interaction, kind: str) -> None:
+        guild_id = stats.asked_in_server(interaction, kind)
+        await acting.answer_first(interaction)
+        await acting.reply(interaction, await stats.game_stats_text(core_of(interaction), guild_id, kind))
 
     @game_group.command(name="export", description="The record of an ended game to keep: JSON and a plain-text log")
     @app_commands.describe(game=GAME)

@@ -1,4 +1,5 @@
-"""Statistics of a server's finished games: a game's leaderboard and a player's record."""
+"""Statistics of a server's finished games: a game's leaderboard and ratings, and a player's record (also
+``/game stats``, in the lobby cog's group)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,55 @@ async def rating_words(core: Any, guild_id: int, row: Standing, user_id: int) ->
     return f", rating {rating.ordinal:.1f} (mean {rating.mu:.1f} ± {rating.sigma:.1f})" if rating else ""
 
 
+def asked_in_server(interaction: discord.Interaction, kind: str) -> int:
+    """The server a statistics question is asked in, or the sentence why it cannot be answered."""
+    if interaction.guild_id is None:
+        raise TableError("Statistics belong to a server; ask in one.")
+    if kind not in KITS:
+        raise TableError("Choose one of the listed games.")
+    return interaction.guild_id
+
+
+async def leaderboard_text(core: Any, guild_id: int, kind: str) -> str:
+    """A game's leaderboard in a server: its people ranked, robots apart (a robot is no player to rank)."""
+    name = KITS[kind].name
+    rows = await core.leaderboard(guild_id, kind)
+    robots = await core.robot_standings(guild_id, kind)
+    if not rows and not robots:
+        return f"No {name} game has finished here yet."
+    lines = [f"**{name} — leaderboard**"]
+    lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
+              f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+    if robots:
+        lines.append("Robots (not ranked): " + "; ".join(
+            f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
+    return "\n".join(lines)[:compose.MESSAGE_LIMIT]
+
+
+async def ratings_text(core: Any, guild_id: int, kind: str) -> str:
+    """A game's skill ratings in a server (OpenSkill), people ranked, robots by level apart."""
+    name = KITS[kind].name
+    people, robots = await core.ratings(guild_id, kind)
+    if not people and not robots:
+        return (f"No rated {name} game has ended here yet (solo games, games with hints and abandoned games are not "
+                "rated).")
+    lines = [f"**{name} — ratings** (a cautious estimate: the mean less three deviations)"]
+    lines += [f"{place}. {compose.mention(shown.user or 0)}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± "
+              f"{shown.sigma:.1f}, {shown.games} game{'s' if shown.games != 1 else ''})"
+              for place, shown in enumerate(people, start=1)]
+    if robots:
+        lines.append("Robots, by level:")
+        lines += [f"- {shown.robot}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± {shown.sigma:.1f}, {shown.games} "
+                  f"game{'s' if shown.games != 1 else ''})" for shown in robots]
+    return "\n".join(lines)[:compose.MESSAGE_LIMIT]
+
+
+async def game_stats_text(core: Any, guild_id: int, kind: str) -> str:
+    """``/game stats``: a game's ratings and its leaderboard together, within one message."""
+    return f"{await ratings_text(core, guild_id, kind)}\n\n{await leaderboard_text(core, guild_id, kind)}"[
+        :compose.MESSAGE_LIMIT]
+
+
 class StatsCog(commands.Cog, name="Statistics"):
     stats = app_commands.Group(name="stats", description="Statistics of this server's games", guild_only=True)
 
@@ -53,50 +103,17 @@ class StatsCog(commands.Cog, name="Statistics"):
     @app_commands.describe(kind="Which game")
     @app_commands.choices(kind=KIND_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, kind: str) -> None:
-        if interaction.guild_id is None:
-            raise TableError("Statistics belong to a server; ask in one.")
-        if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
-        name = KITS[kind].name
+        guild_id = asked_in_server(interaction, kind)
         await acting.answer_first(interaction)
-        core = core_of(interaction)
-        rows = await core.leaderboard(interaction.guild_id, kind)
-        robots = await core.robot_standings(interaction.guild_id, kind)
-        if not rows and not robots:
-            await acting.reply(interaction, f"No {name} game has finished here yet.")
-            return
-        lines = [f"**{name} — leaderboard**"]
-        lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
-                  f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
-        if robots:  # kept apart: a robot is no player to rank among the server's people
-            lines.append("Robots (not ranked): " + "; ".join(
-                f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
-        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
+        await acting.reply(interaction, await leaderboard_text(core_of(interaction), guild_id, kind))
 
     @stats.command(name="ratings", description="A game's skill ratings in this server (OpenSkill), robots apart")
     @app_commands.describe(kind="Which game")
     @app_commands.choices(kind=KIND_CHOICES)
     async def ratings(self, interaction: discord.Interaction, kind: str) -> None:
-        if interaction.guild_id is None:
-            raise TableError("Statistics belong to a server; ask in one.")
-        if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
-        name = KITS[kind].name
+        guild_id = asked_in_server(interaction, kind)
         await acting.answer_first(interaction)
-        people, robots = await core_of(interaction).ratings(interaction.guild_id, kind)
-        if not people and not robots:
-            await acting.reply(interaction, f"No rated {name} game has ended here yet (solo games, games with hints "
-                                            "and abandoned games are not rated).")
-            return
-        lines = [f"**{name} — ratings** (a cautious estimate: the mean less three deviations)"]
-        lines += [f"{place}. {compose.mention(shown.user or 0)}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± "
-                  f"{shown.sigma:.1f}, {shown.games} game{'s' if shown.games != 1 else ''})"
-                  for place, shown in enumerate(people, start=1)]
-        if robots:
-            lines.append("Robots, by level:")
-            lines += [f"- {shown.robot}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± {shown.sigma:.1f}, {shown.games} "
-                      f"game{'s' if shown.games != 1 else ''})" for shown in robots]
-        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
+        await acting.reply(interaction, await ratings_text(core_of(interaction), guild_id, kind))
 
     @stats.command(name="record", description="A player's record in this server (default: yours)")
     @app_commands.describe(member="Whose record")

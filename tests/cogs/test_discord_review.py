@@ -61,6 +61,10 @@ async def finish_and_review(tmp_path: Path, kind: str, command: str, options: di
             rated = await (await d.slash("bob", "games", "stats ratings", {"kind": kind})).answer()
             assert "Circus Train — ratings" in rated.content
             assert all(f"<@{d.user(name).id}>: " in rated.content for name in players)
+            both = await (await d.slash("carol", "games", "game stats", {"kind": kind})).answer()
+            assert both.ephemeral and both.content.startswith("**Circus Train — ratings**")
+            assert "**Circus Train — leaderboard**" in both.content
+            assert all(both.content.count(f"<@{d.user(name).id}>: ") == 2 for name in players)
             mine = await (await d.slash("bob", "games", "stats record", {})).answer()
             assert "Circus Train: played 1" in mine.content and ", rating " in mine.content
         exported = await (await d.slash("alice", thread, "game export", {})).answer()
