@@ -277,6 +277,11 @@ class Game(ABC, Generic[S, A]):
         winners = outcome.winners
         return tuple((1.0 / len(winners) if seat in winners else 0.0) for seat in range(count))
 
+    undo_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of action that only take back the seat's own step before it is done (Little Circuses' "back" from
+    placing a tile to choosing the build again). The strong player never chooses one while anything else is legal:
+    its estimates of the step and of its undoing are close, and choosing by them could go back and forth for ever."""
+
     solo_par: ClassVar[float] = 50.0
     solo_spread: ClassVar[float] = 20.0
 

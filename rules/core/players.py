@@ -53,7 +53,12 @@ def decide(game: Any, state: Any, seat: int, level: Level, rng: Rng,
     if len(legal) == 1:
         return Decision(legal[0])
     if level == "strong" and game.supports_search:
-        estimates = search(game, state, seat, legal, rng, game.search_budget(state, seat))
+        # Never a choice that only takes back the seat's own step: a search between a step and its undoing
+        # could otherwise go back and forth for ever (see ``Game.undo_kinds``).
+        choices = [action for action in legal if action.kind not in game.undo_kinds] or legal
+        if len(choices) == 1:
+            return Decision(choices[0])
+        estimates = search(game, state, seat, choices, rng, game.search_budget(state, seat))
         return Decision(estimates[0].action, tuple(estimates))
     if level == "easy" and rng.below(2) == 0:
         return Decision(legal[rng.below(len(legal))])

@@ -104,6 +104,7 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
 
     # ----- the strong player's search (rules.little_circuses.strong) -----------------------------------------
     supports_search = True
+    undo_kinds = frozenset({"back"})
 
     def solo_prospects(self, score: float) -> float:
         return strong.solo_prospects(score)

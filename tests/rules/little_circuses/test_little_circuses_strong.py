@@ -17,6 +17,7 @@ from rules.little_circuses import board, strong
 from rules.little_circuses.actions import HireHelp, MoveHighlight
 from rules.little_circuses.game import LittleCircuses
 from rules.little_circuses.state import LittleCircusesState
+from rules.registry import GAMES
 
 GAME = LittleCircuses()
 SEAT = 0
@@ -180,3 +181,21 @@ def test_a_pending_midday_move_stays_hidden_while_a_seat_falls_back(monkeypatch:
     assert ("execute", "") in plans and ("", "") in plans
     assert decide(GAME, state, SEAT, "strong", Rng.from_seed(3)) == decide(GAME, other, SEAT, "strong",
                                                                              Rng.from_seed(3))
+
+
+def test_the_strong_player_never_takes_back_its_own_step() -> None:
+    """Choosing a tile and putting it back looked alike to the search, and a strong seat went back and forth for
+    ever (seed 1000001 of the strength benchmark): "back" is never its choice while anything else is legal."""
+    game = GAMES["little_circuses"]
+    state = game.new_game(["Ann", "Bob", "Cat"], {}, 1000001)
+    rng = Rng.from_seed(2)
+    checked = 0
+    while not game.is_over(state) and checked < 3:
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if any(action.kind == "back" for action in legal):
+            choice = decide(game, state, seat, "strong", Rng.from_seed(checked)).action
+            assert choice.kind != "back" and choice in legal
+            checked += 1
+        state, _ = game.apply(state, seat, game.auto_action(game.view(state, seat), legal, rng))
+    assert checked == 3
