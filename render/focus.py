@@ -14,30 +14,10 @@ from typing import Any
 
 from PIL import Image
 
-FocusBox = tuple[int, int, int, int]
-"""left, top, right, bottom, in the board picture's own pixels, as drawn before any scaling to fit."""
+from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, FocusBox, head_of, window
 
-FOCUS_WIDTH = 560
-"""The widest crop: the boards' 21–23 px words read at 12–13 px in a phone's 340 px wide column, twice or more the
-whole board's scale there."""
-FOCUS_HEIGHT = 600
-"""The tallest crop: about 360 px on that phone, leaving the question and the first choices in the first screen."""
-
-
-def window(centre: tuple[float, float], bounds: FocusBox, width: int = FOCUS_WIDTH,
-           height: int = FOCUS_HEIGHT) -> FocusBox:
-    """A ``width`` × ``height`` box around ``centre``, slid (not shrunk) to stay inside ``bounds``."""
-    left, top, right, bottom = bounds
-    width, height = min(width, right - left), min(height, bottom - top)
-    x0 = min(max(round(centre[0] - width / 2), left), right - width)
-    y0 = min(max(round(centre[1] - height / 2), top), bottom - height)
-    return (x0, y0, x0 + width, y0 + height)
-
-
-def head_of(box: FocusBox, width: int = FOCUS_WIDTH, height: int = FOCUS_HEIGHT) -> FocusBox:
-    """The top left of ``box`` at most ``width`` × ``height``: where a player's panel puts its name and facts."""
-    left, top, right, bottom = box
-    return (left, top, min(right, left + width), min(bottom, top + height))
+__all__ = ["FOCUS_HEIGHT", "FOCUS_WIDTH", "FocusBox", "crop_png", "drawn_width", "focus_alt", "focus_box", "head_of",
+           "window"]
 
 
 def focus_box(kind: str, view: Mapping[str, Any], seat: int | None) -> FocusBox | None:

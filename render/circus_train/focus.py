@@ -7,7 +7,7 @@ from typing import Any
 
 from render.circus_train.header import header_height
 from render.circus_train.layout import MAP_HEIGHT, WIDTH, city_point
-from render.focus import FocusBox, window
+from render.focus_box import FocusBox, window
 from rules.circus_train.content import load_content
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from render.dreadful_circus.layout import MARGIN, players_of
 from render.dreadful_circus.offers import HEADER_HEIGHT, market_height
 from render.dreadful_circus.panels import columns, legend_height, panel_height, panel_width
-from render.focus import FocusBox, head_of
+from render.focus_box import FocusBox, head_of
 
 
 def focus_box(view: Mapping[str, Any], seat: int | None) -> FocusBox | None:

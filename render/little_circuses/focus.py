@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.focus import FocusBox, window
+from render.focus_box import FocusBox, window
 from render.little_circuses.board import _fits, _panel_places, _panel_rows
 from render.little_circuses.header import header_height
 from render.little_circuses.layout import MARGIN

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from render.common import player_marks
-from render.focus import FocusBox, head_of
+from render.focus_box import FocusBox, head_of
 from render.wanderzirkus.board import COMPACT_GAP, public_part
 from render.wanderzirkus.header import HEADER_HEIGHT, LEGEND_HEIGHT
 from render.wanderzirkus.layout import BOARD_CARD, BOARD_WIDTH, COMPACT_CARDS, MARGIN, MAX_HEIGHT
