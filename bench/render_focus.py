@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from render.focus import crop_png, drawn_width, focus_box
+from render.focus import crop_png, drawn_width, focus
 from rules.registry import GAMES
 from table.kits import KITS
 
@@ -47,11 +47,12 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             decisions += 1
             started = time.perf_counter()
-            box = focus_box(kind, public, seat)
+            found = focus(kind, public, seat)
             finding.append(time.perf_counter() - started)
-            if box is None:
+            if found is None:
                 continue
-            board = KITS[kind].render_board(public)
+            box = found.box
+            board = KITS[kind].board_images(public)[found.part]
             width = drawn_width(kind, public)
             started = time.perf_counter()
             crop = crop_png(board, box, width)

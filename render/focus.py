@@ -2,8 +2,11 @@
 
 A phone shows a 1,200–1,600 px board at 390 CSS px, where its words are 4–7 px tall; the box each game gives
 here is narrow enough (``FOCUS_WIDTH``) that, cropped and shown at a phone's width, they read at 9 px or more.
-Every box is worked out from the PUBLIC view and the board's own layout, and is cut from the very picture the
-page already shows its reader: it can reveal nothing the whole board does not.
+Which part depends on what the decision is about, read from public facts (the phase or stage, whose turn, the
+public icons or card in play): the map for travel, the seat's own circus for placing, a market for buying. Every
+box is worked out from the PUBLIC view and the board's own layout, and is cut from the very picture (of a board
+drawn as several, the one named by ``Focus.part``) the page already shows its reader: it can reveal nothing the
+whole board does not.
 """
 
 from __future__ import annotations
@@ -14,22 +17,22 @@ from typing import Any
 
 from PIL import Image
 
-from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, FocusBox, head_of, window
+from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, Focus, FocusBox, head_of, window
 
-__all__ = ["FOCUS_HEIGHT", "FOCUS_WIDTH", "FocusBox", "crop_png", "drawn_width", "focus_alt", "focus_box", "head_of",
-           "window"]
+__all__ = ["FOCUS_HEIGHT", "FOCUS_WIDTH", "Focus", "FocusBox", "crop_png", "drawn_width", "focus", "focus_alt",
+           "head_of", "window"]
 
 
-def focus_box(kind: str, view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
-    """The box of ``kind``'s public board (drawn from ``view``) that ``seat``'s decision needs, or None where
-    no part of it is better than the whole."""
-    # Imported here: each game's finder imports this module's helpers, and a game's drawing loads only when asked.
-    from render.circus_train.focus import focus_box as circus_train
-    from render.dreadful_circus.focus import focus_box as dreadful_circus
-    from render.little_circuses.focus import focus_box as little_circuses
-    from render.wanderzirkus.focus import focus_box as wanderzirkus
+def focus(kind: str, view: Mapping[str, Any], seat: int | None) -> Focus | None:
+    """The part of ``kind``'s public board (drawn from ``view``) that ``seat``'s decision needs: which picture,
+    the box in it and what it shows; or None where no part of it is better than the whole."""
+    # Imported here: a game's drawing loads only when asked.
+    from render.circus_train.focus import focus as circus_train
+    from render.dreadful_circus.focus import focus as dreadful_circus
+    from render.little_circuses.focus import focus as little_circuses
+    from render.wanderzirkus.focus import focus as wanderzirkus
 
-    finders: dict[str, Callable[[Mapping[str, Any], int | None], FocusBox | None]] = {
+    finders: dict[str, Callable[[Mapping[str, Any], int | None], Focus | None]] = {
         "circus_train": circus_train, "little_circuses": little_circuses, "wanderzirkus": wanderzirkus,
         "dreadful_circus": dreadful_circus}
     finder = finders.get(kind)
@@ -48,13 +51,17 @@ def drawn_width(kind: str, view: Mapping[str, Any]) -> int:
     return {"circus_train": CIRCUS_TRAIN, "little_circuses": LITTLE_CIRCUSES}.get(kind, WANDERZIRKUS)
 
 
-FOCUS_WORDS = {"circus_train": "the map around {name}'s train", "little_circuses": "{name}'s circus and its grid",
-               "wanderzirkus": "{name}'s row: cities and show", "dreadful_circus": "{name}'s area: acts and wagon"}
+FOCUS_WORDS = {"map": "the map around {name}'s train", "circus": "{name}'s circus and its grid",
+               "market": "the tile market's face-up tiles", "cards": "the Special Attraction cards still free",
+               "row": "{name}'s row: cities and show", "travel": "the Travel pairs on offer",
+               "area": "{name}'s area: acts and wagon", "offers": "the Offers and the wagons placed at them",
+               "task": "the card in play and what it asks"}
 
 
-def focus_alt(kind: str, name: str) -> str:
-    """The crop's alt text: what part of the board it is (the whole board's own alt text describes it all)."""
-    words = FOCUS_WORDS.get(kind, "{name}'s part").format(name=name)
+def focus_alt(region: str, name: str) -> str:
+    """The crop's alt text: what part of the board it is (``Focus.region``; the whole board's own alt text
+    describes it all)."""
+    words = FOCUS_WORDS.get(region, "{name}'s part").format(name=name)
     return f"The part of the board for this decision, enlarged: {words}. Tap for the whole board."
 
 

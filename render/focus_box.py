@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 FocusBox = tuple[int, int, int, int]
 """left, top, right, bottom, in the board picture's own pixels, as drawn before any scaling to fit."""
 
@@ -27,3 +29,14 @@ def head_of(box: FocusBox, width: int = FOCUS_WIDTH, height: int = FOCUS_HEIGHT)
     """The top left of ``box`` at most ``width`` × ``height``: where a player's panel puts its name and facts."""
     left, top, right, bottom = box
     return (left, top, min(right, left + width), min(bottom, top + height))
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Where a decision's part of the board is: which of the board's pictures (0, the board itself, unless a big
+    table's board is drawn as several), the box in it, and what that part shows (for its alt text)."""
+
+    box: FocusBox
+    region: str
+    """What the box shows: "circus", "market", "cards", "map", "offers", "task", "area", "row" or "travel"."""
+    part: int = 0

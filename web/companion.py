@@ -42,6 +42,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from db.records import GameRecord, GameVersion
+from render.focus import crop_png, drawn_width, focus, focus_alt
 from rules.core import fairness
 from rules.core.fairness import Verdict
 from table import compose
@@ -169,6 +170,7 @@ class Companion:
         router.add_get(SCOPE + "/state.json", self.state_json)
         router.add_get(SCOPE + r"/board/{version:\d{1,19}}/{part:\d{1,2}}.png", self.board_png)
         router.add_get(SCOPE + r"/hand/{version:\d{1,19}}.png", self.hand_png)
+        router.add_get(SCOPE + r"/focus/{version:\d{1,19}}.png", self.focus_png)
         router.add_get(SCOPE + "/replay", self.replay_page)
         router.add_get(SCOPE + r"/replay/{version:\d{1,19}}/{step:\d{1,6}}.png", self.step_png)
         router.add_get(SCOPE + "/record.json", self.record_json)
@@ -290,7 +292,15 @@ class Companion:
         table = access.table
         part = await self.public_part(table)
         seat = reading.seat_part(table, access.seat, access.expires) if access.seat is not None else None
-        return html(pages.game_page(access.prefix, part, seat, self.poll_ms))
+        shown = None
+        if seat is not None and seat.prompt and table.state is not None:
+            # The part of the public board the seat's decision needs, for a phone (see render.focus).
+            needs = focus(table.record.kind, table.public_view(), seat.seat)
+            if needs is not None:
+                shown = pages.FocusPart(f"{access.prefix}/focus/{part.version}.png",
+                                        focus_alt(needs.region, seat.name),
+                                        f"{access.prefix}/board/{part.version}/{needs.part}.png")
+        return html(pages.game_page(access.prefix, part, seat, self.poll_ms, shown))
 
     @staticmethod
     def _part_key(game_id: int, version: int) -> tuple[object, ...]:
@@ -366,6 +376,27 @@ class Companion:
         view, renders = table.game.view(table.state, seat), self.core.renders
         return png(await self.hands.get_drawn(("hand", table.id, table.record.version, seat),
                                               lambda: renders.page_hand(table.record.kind, view)))
+
+    async def focus_png(self, request: web.Request) -> web.StreamResponse:
+        """The part of the current public board a seat's decision needs, for its own page only (the link's access,
+        as the page's): cut from the board picture the page shows, so it shows nothing more."""
+        access = await self.access(request)
+        table, seat = access.table, access.seat
+        if seat is None or table.state is None:
+            raise Refused(404, "No such picture", "Only a seat's own page shows the part of the board its decision "
+                                                  "needs.")
+        if int(request.match_info["version"]) != table.record.version:
+            raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
+                                                  "page shows the newest.")
+        kind, view = table.record.kind, table.public_view()
+        found = focus(kind, view, seat) if seat in table.awaited() else None
+        if found is None:
+            raise Refused(404, "No such picture", "There is no decision of yours that needs a part of the board "
+                                                  "now: the page shows the whole board.")
+        board = (await self.board(table))[found.part]
+        # Cut in a thread (a few milliseconds; no worker process needs the board's bytes sent to it), once a version.
+        return png(await self.hands.get(("focus", table.id, table.record.version, seat),
+                                        lambda: crop_png(board, found.box, drawn_width(kind, view))))
 
     # ----- the replay ----------------------------------------------------------------------------------
     async def history(self, table: Table) -> list[Step]:

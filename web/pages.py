@@ -100,7 +100,25 @@ def public_section(prefix: str, part: PublicPart) -> str:
     return "\n".join(row for row in rows if row)
 
 
-def seat_section(hand_url: str, seat: SeatPart) -> str:
+@dataclass(frozen=True)
+class FocusPart:
+    """The part of the public board a seat's decision needs, for a phone (see render.focus)."""
+
+    source: str
+    alt: str
+    board_url: str
+    """The board's picture the part is cut from, which a tap on the part opens full size."""
+
+
+def focus_figure(focus: FocusPart) -> str:
+    """Only a phone shows it (companion.css), under the question: there the whole board's words are too small to
+    read. Lazy, so a desktop, which hides it, never asks for it."""
+    return (f'<figure class="focus" id="focus"><a class="zoom" href="{e(focus.board_url)}" target="_blank" '
+            f'rel="noopener"><img class="focus" src="{e(focus.source)}" alt="{e(focus.alt)}" loading="lazy"></a>'
+            '<figcaption><a href="#board">The whole board</a> is below.</figcaption></figure>')
+
+
+def seat_section(hand_url: str, seat: SeatPart, focus: FocusPart | None = None) -> str:
     """A seat's own secrets, for its private page (and the sandbox's player at the screen)."""
     rows = [f'<section class="private" id="private"><h2>{e(seat.name)}\'s seat <small>(only you)</small></h2>']
     if seat.expires is not None:
@@ -108,6 +126,8 @@ def seat_section(hand_url: str, seat: SeatPart) -> str:
                     f"stops working on {e(when(seat.expires))}.</p>")
     if seat.prompt:
         rows.append(f'<p class="prompt" id="prompt">{e(seat.prompt)}</p>')
+    if focus is not None:
+        rows.append(focus_figure(focus))
     if seat.lines:
         rows.append('<ul class="secrets" id="secrets">' + "".join(f"<li>{e(line)}</li>" for line in seat.lines)
                     + "</ul>")
@@ -127,10 +147,12 @@ def guide_link(prefix: str, kind: str) -> str:
     return f' <a class="button" id="guide-link" href="/guide/{e(kind)}{e(back)}">How to play</a>'
 
 
-def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int) -> str:
-    """The spectator page (``seat`` None) or a seat's private page; it follows the game by itself."""
+def game_page(prefix: str, part: PublicPart, seat: SeatPart | None, poll_ms: int,
+              focus: FocusPart | None = None) -> str:
+    """The spectator page (``seat`` None) or a seat's private page (with, on a phone, the part of the board its
+    decision needs); it follows the game by itself."""
     title = part.title if seat is None else f"{part.title} — {seat.name}'s seat"
-    private = seat_section(f"{prefix}/hand/{part.version}.png", seat) if seat is not None else ""
+    private = seat_section(f"{prefix}/hand/{part.version}.png", seat, focus) if seat is not None else ""
     live = "" if part.over else f' data-poll="{e(prefix)}/state.json" data-every="{poll_ms}"'
     body = (f'<section id="live" data-version="{part.version}"{live}>\n<h1>{e(title)}</h1>\n{private}\n'
             f"{public_section(prefix, part)}\n</section>\n"

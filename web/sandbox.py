@@ -34,7 +34,7 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from db.records import GameRecord
-from render.focus import crop_png, drawn_width, focus_alt, focus_box
+from render.focus import crop_png, drawn_width, focus, focus_alt
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.options import validate_options
@@ -362,13 +362,12 @@ class Sandbox:
         key = self.panels.issue(Grant(table.id, seat, version))
         # The part of the public board this decision needs, for a phone (see render.focus): public, so its address
         # needs no key, and it is the same picture for every seat's reader.
-        focus = None
-        if focus_box(table.record.kind, table.public_view(), seat) is not None:
-            focus = (f"/sandbox/{table.id}/focus/{version}/{seat}.png",
-                     focus_alt(table.record.kind, table.names[seat]))
+        part = focus(table.record.kind, table.public_view(), seat)
+        shown = None if part is None else (f"/sandbox/{table.id}/focus/{version}/{seat}.png",
+                                           focus_alt(part.region, table.names[seat]))
         return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
-                                   f"/sandbox/{table.id}/hand/{key}.png", focus=focus,
-                                   board_url=f"/game/{table.id}/board/{version}/0.png")
+                                   f"/sandbox/{table.id}/hand/{key}.png", focus=shown,
+                                   board_url=f"/game/{table.id}/board/{version}/{part.part if part else 0}.png")
 
     async def practice_panel(self, table: Table, panel: sandbox_pages.Panel, seat: int) -> sandbox_pages.Panel:
         """A practice game's panel with its lesson (the first time its decision comes up) and "Why not…?"."""
@@ -454,12 +453,12 @@ class Sandbox:
             raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
                                                   "game's page shows the newest.")
         view, kind = table.public_view(), table.record.kind
-        box = focus_box(kind, view, seat) if seat < len(table.seats) else None
-        if box is None:
+        part = focus(kind, view, seat) if seat < len(table.seats) else None
+        if part is None:
             raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
-        board = (await self.companion.board(table))[0]
+        board = (await self.companion.board(table))[part.part]
         image = await self.companion.hands.get(("focus", table.id, table.record.version, seat),
-                                               lambda: crop_png(board, box, drawn_width(kind, view)))
+                                               lambda: crop_png(board, part.box, drawn_width(kind, view)))
         return web.Response(body=image, content_type="image/png")
 
 

@@ -10,7 +10,7 @@ from rules.core.game import Game
 from rules.core.options import OptionSpec
 from table.kits import KITS
 from web.guides import legend
-from web.pages import e, layout, public_section
+from web.pages import FocusPart, e, focus_figure, layout, public_section
 from web.reading import PublicPart, SeatPart
 
 DEFAULT_SEATS = 2
@@ -114,7 +114,7 @@ class Panel:
     focus: tuple[str, str] | None = None
     """The address and alt text of the board's part this decision needs, shown on a phone (see render.focus)."""
     board_url: str = ""
-    """The whole board's picture, which a tap on the part opens full size."""
+    """The board's picture the part is cut from, which a tap on the part opens full size."""
 
 
 RECENT = 4
@@ -145,9 +145,7 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
         # Only a phone shows it (companion.css), first under the question: there the whole board's words are too
         # small to read. Lazy, so a desktop, which hides it, never asks for it.
         source, alt = panel.focus
-        rows.append(f'<figure class="focus" id="focus"><a class="zoom" href="{e(panel.board_url)}" target="_blank" '
-                    f'rel="noopener"><img class="focus" src="{e(source)}" alt="{e(alt)}" loading="lazy"></a>'
-                    '<figcaption><a href="#board">The whole board</a> is below.</figcaption></figure>')
+        rows.append(focus_figure(FocusPart(source, alt, panel.board_url)))
     if panel.lesson:
         rows.append(f'<div class="lesson" id="lesson"><h3>Lesson</h3><p>{e(panel.lesson)}</p></div>')
     rows.append(recent(part))

@@ -1,4 +1,6 @@
-"""Circus Train's focus: the map around the seat's train, where every travel decision is read."""
+"""Circus Train's focus: the map around the seat's train (``map``). Every decision once the train is on the map is
+read there: where to travel, the city's talent to hire or steal, where to perform, which card to play for a move;
+the set-up's picks of talent and of a starting city need the whole board (no part)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,11 @@ from typing import Any
 
 from render.circus_train.header import header_height
 from render.circus_train.layout import MAP_HEIGHT, WIDTH, city_point
-from render.focus_box import FocusBox, window
+from render.focus_box import Focus, window
 from rules.circus_train.content import load_content
 
 
-def focus_box(view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
+def focus(view: Mapping[str, Any], seat: int | None) -> Focus | None:
     players = list(view.get("players") or [])
     if seat is None or not 0 <= seat < len(players):
         return None
@@ -22,4 +24,4 @@ def focus_box(view: Mapping[str, Any], seat: int | None) -> FocusBox | None:
     # The header is a few pixels shorter on a board drawn tight; the map's window is a generous one either way.
     top = header_height(view)
     x, y = city_point(content, city)
-    return window((x, top + y), (0, top, WIDTH, top + MAP_HEIGHT))
+    return Focus(window((x, top + y), (0, top, WIDTH, top + MAP_HEIGHT)), "map")

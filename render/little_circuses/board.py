@@ -215,14 +215,23 @@ def _parts(view: View) -> Iterator[Image.Image]:
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     marks = player_marks([str(p.get("name", "")) for p in players])
     panel_w, rows, row_heights = _panel_rows(view, players)
+    for chunk in _chunks(row_heights):
+        yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+
+
+def _chunks(row_heights: list[int]) -> list[list[int]]:
+    """A big table's rows of panels, grouped into the players pictures that follow its first: as many rows a
+    picture as fit ``MAX_HEIGHT`` (measured, so the phone's part of the board can name its picture undrawn)."""
+    chunks: list[list[int]] = []
     chunk: list[int] = []
     for index, row_h in enumerate(row_heights):
         if chunk and MARGIN + sum(row_heights[i] + MARGIN for i in chunk) + row_h + MARGIN > MAX_HEIGHT:
-            yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+            chunks.append(chunk)
             chunk = []
         chunk.append(index)
     if chunk:
-        yield fit_height(_players_image(view, players, marks, panel_w, rows, row_heights, chunk))
+        chunks.append(chunk)
+    return chunks
 
 
 def _players_image(view: View, players: list[Mapping[str, Any]], marks: list[PlayerMark], panel_w: float,
