@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
+from PIL.PngImagePlugin import PngInfo
 
 from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, Focus, FocusBox, head_of, window
 
@@ -71,7 +72,13 @@ def crop_png(board: bytes, box: FocusBox, drawn_width: int) -> bytes:
     with Image.open(io.BytesIO(board)) as image:
         scale = image.width / drawn_width
         left, top, right, bottom = (round(v * scale) for v in box)
-        part = image.crop((max(0, left), max(0, top), min(image.width, right), min(image.height, bottom)))
+        left, top = max(0, left), max(0, top)
+        part = image.crop((left, top, max(left + 1, min(image.width, right)), max(top + 1, min(image.height, bottom))))
+        # Whatever the board's picture says of itself in its PNG text its part says too (the boards drawn carry none;
+        # a test's stand-in drawings name the view they were drawn from, so a part is traced to its board's view).
+        said = PngInfo()
+        for key, value in getattr(image, "text", {}).items():
+            said.add_text(key, value)
         out = io.BytesIO()
-        part.save(out, format="PNG", optimize=False)
+        part.save(out, format="PNG", optimize=False, pnginfo=said)
         return out.getvalue()

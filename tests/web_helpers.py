@@ -81,6 +81,22 @@ async def play_automatic(core: TableCore, game_id: int, moves: int | None = None
     return await core.table(game_id)
 
 
+async def awaiting_on_a_split_board(core: TableCore, game_id: int, seat: int, limit: int = 400) -> Table:
+    """A Little Circuses game played on by the automatic player until ``seat`` decides on a board drawn as several
+    pictures (a big table later in the game), the other seats first."""
+    from render.little_circuses.board import _fits
+
+    for _ in range(limit):
+        table = await core.table(game_id)
+        awaited = table.awaited()
+        assert awaited, "the game ended before its board was split"
+        if seat in awaited and not _fits(table.public_view()):
+            return table
+        others = [s for s in awaited if s != seat]
+        await core.keeper.play_for(game_id, min(others) if others else seat)
+    raise AssertionError(f"seat {seat} was not awaited on a split board within {limit} decisions")
+
+
 @asynccontextmanager
 async def serving(tmp_path: Path, *, is_open: Callable[[Placed], bool] = lambda record: False,
                   clock: Clock | None = None, rate: RateLimit | None = None,

@@ -296,7 +296,7 @@ class Companion:
         if seat is not None and seat.prompt and table.state is not None:
             # The part of the public board the seat's decision needs, for a phone (see render.focus).
             needs = focus(table.record.kind, table.public_view(), seat.seat)
-            if needs is not None:
+            if needs is not None and needs.part < part.images:  # cut from a picture the page shows
                 shown = pages.FocusPart(f"{access.prefix}/focus/{part.version}.png",
                                         focus_alt(needs.region, seat.name),
                                         f"{access.prefix}/board/{part.version}/{needs.part}.png")
@@ -393,7 +393,11 @@ class Companion:
         if found is None:
             raise Refused(404, "No such picture", "There is no decision of yours that needs a part of the board "
                                                   "now: the page shows the whole board.")
-        board = (await self.board(table))[found.part]
+        images = await self.board(table)
+        if found.part >= len(images):
+            raise Refused(404, "No such picture", "This part of the board is not in the board's pictures: the page "
+                                                  "shows the whole board.")
+        board = images[found.part]
         # Cut in a thread (a few milliseconds; no worker process needs the board's bytes sent to it), once a version.
         return png(await self.hands.get(("focus", table.id, table.record.version, seat),
                                         lambda: crop_png(board, found.box, drawn_width(kind, view))))

@@ -337,9 +337,9 @@ class Sandbox:
         granted = self.passes.take(request.query.get("pass", ""))
         if awaited:
             if len(humans) == 1 and not asked_for:  # one person at the screen: nobody to keep a secret from
-                panel = await self.practice_panel(table, self.panel(table, awaited[0]), awaited[0])
+                panel = await self.practice_panel(table, self.panel(table, awaited[0], part.images), awaited[0])
             elif granted is not None and granted.game_id == table.id and granted.seat in awaited:
-                panel = self.panel(table, granted.seat)
+                panel = self.panel(table, granted.seat, part.images)
             else:
                 gate = (awaited[0], table.names[awaited[0]])
         if asked_for and panel is None:
@@ -349,7 +349,7 @@ class Sandbox:
         return html(sandbox_pages.play(table.id, table.record.kind, part, panel, gate, said, waiting, commitment),
                     status)
 
-    def panel(self, table: Table, seat: int) -> sandbox_pages.Panel:
+    def panel(self, table: Table, seat: int, images: int) -> sandbox_pages.Panel:
         """The seat's choices as its Discord panel lists them, with the automatic player's pick marked."""
         assert table.state is not None
         game = table.game
@@ -363,6 +363,7 @@ class Sandbox:
         # The part of the public board this decision needs, for a phone (see render.focus): public, so its address
         # needs no key, and it is the same picture for every seat's reader.
         part = focus(table.record.kind, table.public_view(), seat)
+        part = part if part is not None and part.part < images else None  # cut from a picture the page shows
         shown = None if part is None else (f"/sandbox/{table.id}/focus/{version}/{seat}.png",
                                            focus_alt(part.region, table.names[seat]))
         return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
@@ -456,7 +457,10 @@ class Sandbox:
         part = focus(kind, view, seat) if seat < len(table.seats) else None
         if part is None:
             raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
-        board = (await self.companion.board(table))[part.part]
+        images = await self.companion.board(table)
+        if part.part >= len(images):
+            raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
+        board = images[part.part]
         image = await self.companion.hands.get(("focus", table.id, table.record.version, seat),
                                                lambda: crop_png(board, part.box, drawn_width(kind, view)))
         return web.Response(body=image, content_type="image/png")

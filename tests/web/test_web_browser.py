@@ -33,7 +33,16 @@ from web.sandbox import open_sandbox
 
 from discord_standin import standin
 from discord_table import board, cheap_renders, core_of, open_game, play_one
-from web_helpers import companion, link_buttons, path_of, play_automatic, serving, started_game, web_bot
+from web_helpers import (
+    awaiting_on_a_split_board,
+    companion,
+    link_buttons,
+    path_of,
+    play_automatic,
+    serving,
+    started_game,
+    web_bot,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -175,6 +184,45 @@ async def test_the_pages_at_a_phone_size(tmp_path: Path, page: Page) -> None:
         await page.goto("about:blank")
 
 
+async def test_a_seat_page_shows_the_part_of_the_board_its_decision_needs_on_a_phone(tmp_path: Path,
+                                                                                     browser: Browser) -> None:
+    """The private seat page of a big Little Circuses table, whose board is several pictures: on a phone (390 px,
+    device scale 3) the seat's circus, cut from the picture that holds it, right under the question and above the
+    seat's secrets, its words twice the whole board's size or more; at a desktop's width it is not shown."""
+    async with serving(tmp_path) as web:
+        table = await started_game(web.core, "little_circuses", 4)
+        table = await awaiting_on_a_split_board(web.core, table.id, 0)
+        mine = web.seat_link(table, 0)
+        for size in ("phone", "desktop"):
+            context = await sized(browser, size)
+            try:
+                tab = await context.new_page()
+                await tab.goto(mine)
+                assert await images_loaded(tab, "img.board") and await images_loaded(tab, "img.hand")
+                if size == "desktop":
+                    assert not await tab.locator("img.focus").is_visible()
+                    continue
+                assert await images_loaded(tab, "img.focus")
+                part = await tab.locator("img.focus").bounding_box()
+                prompt = await tab.locator("#prompt").bounding_box()
+                secrets = await tab.locator("#secrets").bounding_box()
+                assert part is not None and prompt is not None and secrets is not None
+                assert part["width"] >= 320 and prompt["y"] < part["y"] < secrets["y"], (prompt, part, secrets)
+                assert part["y"] + part["height"] <= PHONE["height"]  # in the first screen
+                natural = await tab.eval_on_selector("img.focus", "i => i.naturalWidth")
+                whole_src = await tab.get_attribute("figure.focus a.zoom", "href")
+                assert whole_src is not None and whole_src.endswith(("/1.png", "/2.png"))  # a players picture
+                shown = await tab.eval_on_selector(f"figure.board img[src='{whole_src}']",
+                                                   "i => [i.getBoundingClientRect().width, i.naturalWidth]")
+                # Its 16 px words at 9 CSS px or more; twice the whole picture's scale or more.
+                assert 16 * part["width"] / natural >= 9 and part["width"] / natural >= 1.9 * shown[0] / shown[1]
+                assert (await tab.get_attribute("img.focus", "alt") or "").startswith(
+                    "The part of the board for this decision, enlarged: Ann's circus")
+                await photograph(tab, "seat-phone", tmp_path, full_page=False)
+            finally:
+                await context.close()
+
+
 # ----- the replay -----------------------------------------------------------------------------------------
 async def test_a_replay_steps_back_and_forth(tmp_path: Path, page: Page) -> None:
     async with serving(tmp_path) as web:
@@ -294,8 +342,10 @@ async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
         whole = await tab.eval_on_selector("figure.board.main img", "i => i.naturalWidth")
         assert focus["width"] / natural >= 1.9 * board["width"] / whole, (focus, natural, board, whole)
         assert board["y"] > choice["y"]
-        assert await tab.get_attribute("figure.focus a.zoom", "href") == await tab.get_attribute(
-            "figure.board.main img", "src")  # a tap on the part opens the whole board full size
+        # A tap on the part opens full size the board picture it is cut from (a big table's: one of its pictures).
+        pictures = await tab.eval_on_selector_all("figure.board img",
+                                                  "images => images.map(i => i.getAttribute('src'))")
+        assert await tab.get_attribute("figure.focus a.zoom", "href") in pictures
     else:
         assert board["width"] >= 350, board
         assert 0 <= choice["y"] - (board["y"] + board["height"]) <= PHONE["height"] / 2, (board, choice)
@@ -358,6 +408,33 @@ async def test_a_whole_sandbox_game_by_clicking(tmp_path: Path, browser: Browser
         if len(numbers) > 1:  # the folded part goes on counting down where the shown part stops
             assert numbers[1][0] == numbers[0][0] - numbers[0][1]
         assert not errors, errors
+    finally:
+        await context.close()
+        await web.stop()
+        await web.core.close()
+
+
+async def test_a_big_little_circuses_table_on_a_phone_shows_the_seats_circus(tmp_path: Path, browser: Browser) -> None:
+    """At four players the Little Circuses board soon becomes several pictures; the phone's part of the board is
+    then cut from the players picture that holds the seat's circus."""
+    web = await open_sandbox(tmp_path / "sandbox.sqlite3", "127.0.0.1", 0)
+    context = await sized(browser, "phone")
+    try:
+        tab = await context.new_page()
+        await start_in_sandbox(tab, web.base_url, "little_circuses", 4, {2, 3, 4})
+        for _ in range(60):
+            href = await tab.get_attribute("figure.focus a.zoom", "href") if await tab.locator(
+                "figure.focus").count() else None
+            if href is not None and href.endswith(("/1.png", "/2.png")):
+                break
+            await choose(tab, "button.choice.suggested" if await tab.locator("button.choice.suggested").count()
+                         else "button.choice")
+        else:
+            raise AssertionError("the board was not split into pictures within 60 choices")
+        assert await images_loaded(tab, "img.board") and await images_loaded(tab, "img.focus")
+        assert await tab.locator("figure.board.more img").count() >= 1
+        await board_where_the_choice_is_made(tab, "phone")
+        await photograph(tab, "play-little_circuses-4-phone", tmp_path, full_page=False)
     finally:
         await context.close()
         await web.stop()
