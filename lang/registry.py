@@ -21,10 +21,11 @@ DEFAULT = "en"
 PSEUDO = "qps"
 
 LANGUAGES: dict[str, Language] = {
-    "en": Language("en", "English", "en", ("en-US", "en-GB")),
+    # British patterns: lists without the serial comma, as every sentence was written before catalogues.
+    "en": Language("en", "English", "en_GB", ("en-US", "en-GB")),
     "de": Language("de", "Deutsch", "de", ("de",)),
     # Never offered to players: the test suite reads whole games through it (see lang/pseudo.py).
-    PSEUDO: Language(PSEUDO, "Ƥšéûðô", "en", ()),
+    PSEUDO: Language(PSEUDO, "Ƥšéûðô", "en_GB", ()),
 }
 
 

@@ -41,7 +41,7 @@ def test_lists_numbers_and_dates_are_written_the_language_s_way() -> None:
         assert listing(["a", "b", "c"]) == "a, b und c"
         assert number(1234.5) == "1.234,5"
         assert date_text(dt.date(2026, 12, 5)) == "05.12.2026"
-    assert date_text(dt.date(2026, 12, 5)) == "Dec 5, 2026"
+    assert date_text(dt.date(2026, 12, 5)) == "5 Dec 2026"
 
 
 def test_the_language_stays_with_its_own_thread_of_work() -> None:
