@@ -72,3 +72,24 @@ def test_fields_are_read_from_messages() -> None:
 def test_every_language_has_every_message_with_the_same_fields(code: str) -> None:
     found = problems(code, extract())
     assert not found, "\n".join(str(problem) for problem in found[:40])
+
+
+def test_a_cache_of_words_keeps_one_entry_per_language() -> None:
+    from lang.caching import per_language
+
+    calls: list[str] = []
+
+    @per_language()
+    def legend(size: int) -> str:
+        calls.append(current())
+        return tr("Legend") + "/" + str(size)
+
+    with speaking("qps"):
+        accented = legend(3)
+    assert legend(3) == "Legend/3" and accented != "Legend/3" and legend(size=3) == "Legend/3"
+    with speaking("qps"):
+        assert legend(3) == accented
+    assert calls == ["qps", "en", "en"]
+    legend.cache_clear()
+    legend(3)
+    assert calls[-1] == "en" and len(calls) == 4
