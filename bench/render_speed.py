@@ -17,8 +17,11 @@ timed, so no text or layer drawn only for that position is cached yet.
 then ``render.arena.keep_freed_blocks`` where the code has it): there every large picture is a mapping
 of its own, so without kept blocks fresh memory costs page faults that the default allocator hides.
 
+``--language de`` draws every picture in that language (the words on boards and hands come from its catalogue;
+``qps``, the pseudo-language, is about a third longer than English).
+
 Run: .venv/bin/python bench/render_speed.py [--kinds circus_train,...] [--games N] [--every K] [--as-worker]
-[--posted]
+[--posted] [--language CODE]
 Prints figures only; nothing here is asserted.
 """
 
@@ -38,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
+from lang import speaking
 from render.common import to_png
 from rules.registry import GAMES
 from table.kits import kit
@@ -147,7 +151,14 @@ def main() -> None:
     parser.add_argument("--every", type=int, help="sample a view every K decisions (default: the kind's own)")
     parser.add_argument("--as-worker", action="store_true", help="the render workers' memory settings")
     parser.add_argument("--posted", action="store_true", help="only what the bot posts per move (board_images)")
+    parser.add_argument("--language", default="en", help="the language the pictures are drawn in (en, de, qps)")
     args = parser.parse_args()
+    with speaking(args.language):
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    print(f"Language: {args.language}")
     if args.as_worker:
         from table import allocator
         allocator.tune()
