@@ -37,6 +37,12 @@ STEP_OF_ACTION = {
 }
 
 
+def _talent_named(talent: str, count: int) -> str:
+    """A talent the player chose, by its name in the language spoken; what is no talent at all, quoted."""
+    content = load_content()
+    return talent_name(talent, count) if talent in content.talent or talent in content.specials else quote(talent)
+
+
 def explain(state: CircusTrainState, seat: int, action: Action) -> str:
     pending = state.pending
     assert pending is not None
@@ -121,7 +127,7 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         if circus.money < price:
             return tr("The Talent Bank charges ${price} this month, and you have only ${money}.", price=price,
                       money=circus.money)
-        return tr("The bank has no {name} to sell now.", name=quote(a.talent))
+        return tr("The bank has no {name} to sell now.", name=_talent_named(a.talent, 2))
     if kind == "circus_parade":
         if not modifiers.advanced(state):
             return tr("Circus Parades are part of the Advanced Game.")
@@ -132,7 +138,7 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
         return tr("Your Reputation is already at the top of the track.")
     if kind == "release":
         if circus.talent.get(a.talent, 0) == 0:
-            return tr("You have no {name} counter to release.", name=quote(a.talent))
+            return tr("You have no {name} counter to release.", name=_talent_named(a.talent, 1))
         return tr("You can pay these wages, so you must: only the Advanced Game lets you red-light talent.")
     if kind == "pay_wages":
         due = modifiers.wages_due(state, circus)
@@ -140,7 +146,7 @@ def explain(state: CircusTrainState, seat: int, action: Action) -> str:
                   money=circus.money)
     if kind == "place_released":
         return tr("Released talent must join a city that already has Talent counters, not {name}.",
-                  name=quote(a.city))
+                  name=city_name(a.city) if a.city in content.cities else quote(a.city))
     if kind == "pocket_wages":
         if not modifiers.advanced(state):
             return tr("Pocketing wages is part of the Advanced Game.")
