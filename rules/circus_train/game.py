@@ -23,7 +23,7 @@ from rules.core.search import SearchBudget
 
 class CircusTrain(Game[CircusTrainState, Action]):
     key = "circus_train"
-    name = "Circus Train"
+    name = N_("Circus Train")  # translated where it is shown
     min_players = 1
     max_players = 5
     option_specs = (
