@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lang import listing, tr, trn
+from lang import listing, tr, trc, trn
 from render.circus_train.header import step_label
 from render.circus_train.layout import SEASON_STYLES, View
 from render.common import join_description, seat_names
@@ -41,7 +41,7 @@ def _names(view: View) -> list[str]:
 
 
 def _player(view: View, player: Mapping[str, Any], name: str) -> str:
-    facts = [f"${player.get('money', 0)}", tr("{vp} VP", vp=player.get("vp", 0)),
+    facts = [f"${player.get('money', 0)}", trc("circus train", "{vp} VP", vp=player.get("vp", 0)),
              tr("best performance {best}", best=player.get("best", 0))]
     if player.get("reputation") is not None:
         facts.append(tr("reputation {level}", level=player["reputation"]))

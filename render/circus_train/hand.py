@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from lang import N_, tr, trn
+from lang import N_, tr, trc, trn
 from render.circus_train import palette
 from render.circus_train.layout import BACKGROUND, MARGIN, View, card_short, check_view
 from render.common import (
@@ -85,7 +85,7 @@ def render_hand_image(view: View) -> Image.Image:
     if "brakeman_bill" in (player.get("specials") or []):
         notes.append(tr("Brakeman Bill: +1 connection on every move."))
     discards = [card_short(str(c)) for c in player.get("discards") or []]
-    notes.append(tr("Played: {cards}", cards=", ".join(discards) if discards else tr("none")))
+    notes.append(tr("Played: {cards}", cards=", ".join(discards) if discards else trc("circus train", "none")))
     note_lines = [line for note in notes for line in wrap_text(note, body, HAND_WIDTH - 2 * MARGIN)]
     title_h = 66
     cards_h = sum(heights[card] + 10 for card in cards) if cards else 50

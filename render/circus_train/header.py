@@ -226,7 +226,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     facts = tr("Cities with news {n}/{required}   ·   Draw bag {bag}", n=with_news,
                required=view.get("cities_required", "?"), bag=view.get("bag_count", "?"))
     first = view.get("first_player")
-    first_word = tr("First:")
+    first_word = trc("circus train", "First:")
     # The counts end where the first player's word begins.
     room = WIDTH - MARGIN - 140 - text_width(first_word, font(BODY)) - 16 - (WIDTH - MARGIN - 790)
     put_words(draw, (WIDTH - MARGIN - 790, 74), fit_words(facts, font(BODY), room), font(BODY), INK, anchor="lm")
@@ -251,7 +251,7 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         put_words(draw, (tx, banner.centre[1]), fit_words(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
-    label = tr("Event:")
+    label = trc("circus train", "Event:")
     if events:
         y = 152
         panel = Box(MARGIN, y - 4, WIDTH - MARGIN, y + len(events) * 28 + 6)

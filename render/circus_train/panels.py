@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from lang import DEFAULT, speaking, tr
+from lang import DEFAULT, speaking, tr, trc
 from render.circus_train.layout import (
     BACKGROUND,
     BODY,
@@ -92,15 +92,15 @@ def _legend_strip() -> Image.Image:
                            mark=two_week_mark()), y)
     y += 38
     sample = points_chip(draw, (x, y), 3, fb)
-    sample = say(sample.x1 + 8, tr("Points"), y)
+    sample = say(sample.x1 + 8, trc("circus train", "Points"), y)
     sample = chip(draw, (sample.x1 + 24, y), hire_mark(), fb, fill=HIRE_DARK, pad_x=7)
     sample = chip(draw, (sample.x1 + 4, y), f"{acrobats} ×2", fb, fill=HIRE_FILL, pad_x=6)
     sample = say(sample.x1 + 8, tr("talent to hire"), y)
     sample = chip(draw, (sample.x1 + 24, y), names.special("Big Bertha"), fb, fill=SPECIAL_PURPLE, pad_x=7)
-    sample = say(sample.x1 + 8, tr("Special Character"), y)
+    sample = say(sample.x1 + 8, trc("circus train", "Special Character"), y)
     centre = (sample.x1 + 36, y + 16)
     paste_centred(image, disc_sprite(DOT_RADIUS, PAPER, INK, 3.5), centre)
-    sample = say(centre[0] + 18, tr("city"), y)
+    sample = say(centre[0] + 18, trc("circus train", "city"), y)
     centre = (sample.x1 + 36, y + 16)
     paste_centred(image, disc_sprite(DOT_RADIUS + 2, CANADA_RED, INK, 3, "square"), centre)
     paste_centred(image, disc_sprite(4, PAPER, PAPER, 0), centre)
@@ -172,7 +172,7 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
     lines: list[PanelLine] = []
     stats: list[Item] = []
     if not (options.get("easier") or solitaire):
-        stats.append(Item(tr("{vp} VP", vp=player.get("vp", 0)), big))
+        stats.append(Item(trc("circus train", "{vp} VP", vp=player.get("vp", 0)), big))
     if not solitaire:
         stats.append(Item(tr("Best {best}", best=player.get("best", 0)), big))
     stats.append(Item(f"${player.get('money', 0)}", big))
@@ -209,14 +209,14 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
              else tr("Not placed yet"))
     shows = (tr("Shows {n} (base +{fame})", n=len(performances), fame=fame) if performances
              else tr("Shows {n}", n=len(performances)))
-    facts = [where, shows, tr("Hand {n}", n=player.get("hand_count", 0))]
+    facts = [where, shows, trc("circus train", "Hand {n}", n=player.get("hand_count", 0))]
     if player.get("wages_due") is not None and not options.get("easier"):
         facts.append(tr("Wages ${amount}", amount=player["wages_due"]))
     # A fact wider than the panel (long words, a long city name) is cut to it rather than drawn past its edge.
     lines.append(PanelLine([Item(fit_words(fact, body, width), body) for fact in facts], gap=24))
 
     discards = [card_short(str(c)) for c in player.get("discards") or []]
-    played = tr("Played: {cards}", cards=", ".join(discards) if discards else tr("none"))
+    played = tr("Played: {cards}", cards=", ".join(discards) if discards else trc("circus train", "none"))
     for text in [fit_words(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")

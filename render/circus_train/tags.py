@@ -151,7 +151,7 @@ def city_tag(content: Content, city: str, news: Mapping[str, Any], closed: bool,
             rows += _demand_rows(content, counter)
             border = SEASON_STYLES[counter.season].colour
         elif counter.kind == "points":
-            text = tr("{vp} VP", vp=counter.points) if not solitaire else f"${counter.points * 5}"
+            text = trc("circus train", "{vp} VP", vp=counter.points) if not solitaire else f"${counter.points * 5}"
             rows.append(Row([Cell(text, points_star=True)]))
             fill = POINTS_GOLD
     talent = {t: n for t, n in (news.get("talent") or {}).items() if n}
@@ -231,7 +231,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: Cell, xy: Point, f: Font, backgr
 
 def points_chip(draw: ImageDraw.ImageDraw, xy: Point, points: int, f: Font) -> Box:
     """A Points counter as the legend shows it: the same star and gold as on the map."""
-    text = tr("{vp} VP", vp=points)
+    text = trc("circus train", "{vp} VP", vp=points)
     h = line_height(f) + 6
     w = h + text_width(text, f) + 10
     box = Box(xy[0], xy[1], xy[0] + w, xy[1] + h)

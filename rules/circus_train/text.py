@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lang import N_, listing, tr, trn
+from lang import N_, listing, tr, trc, trn
 from rules.circus_train import names
 from rules.circus_train.actions import Action
 from rules.circus_train.calendar import MONTHS, week
@@ -21,7 +21,7 @@ from rules.core.words import with_article
 
 def city_name(city: str | None) -> str:
     """A city's name; "nowhere" for a train not yet on the map (see ``where``)."""
-    return names.city(load_content().cities[city].name) if city else tr("nowhere")
+    return names.city(load_content().cities[city].name) if city else trc("circus train", "nowhere")
 
 
 def where(city: str | None) -> str:
@@ -319,7 +319,7 @@ def describe_action(action: Action, players: Sequence[str]) -> str:
         "place_released": lambda: tr("Send the released talent to {city}", city=city_name(a.city)),
         "long_month_steal": lambda: tr("Take {talent} from {target}", talent=a_talent(a.talent),
                                        target=players[a.target]),
-        "pass": lambda: tr("Pass"),
+        "pass": lambda: trc("circus train", "Pass"),
     }
     return labels[k]()
 
@@ -336,7 +336,7 @@ def render_text(view: dict[str, Any]) -> str:
     if view.get("event"):
         lines.append(tr("Event: {title} — {text}", title=names.event_title(view["event"]["title"]),
                         text=names.event_text(view["event"]["text"])))
-    lines.append(tr("Cities:"))
+    lines.append(trc("circus train", "Cities:"))
     for city, news in sorted(view["board"].items()):
         parts = []
         if news.get("counter"):
@@ -354,7 +354,7 @@ def render_text(view: dict[str, Any]) -> str:
                   "talent": talent_list(player["talent"])
                   + (" + " + ", ".join(talent_name(s) for s in player["specials"]) if player["specials"] else ""),
                   "performances": trn("{n} performance", "{n} performances", len(player["performances"])),
-                  "discards": ", ".join(card_name(c) for c in player["discards"]) or tr("none")}
+                  "discards": ", ".join(card_name(c) for c in player["discards"]) or trc("circus train", "none")}
         if player.get("reputation") is not None:
             lines.append(tr("{name}: {vp} VP, Best {best}, ${money}, Reputation {reputation}, {where}; {talent}; "
                             "{performances}; discards: {discards}", **fields))
