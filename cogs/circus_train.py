@@ -12,36 +12,54 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.acting import act_in_game, choose_listed, create_lobby, game_autocomplete, listed_choices, seat_in_context
+from lang import LANGUAGES, PSEUDO, speaking
 from rules.circus_train import actions as ct
+from rules.circus_train import names
 from rules.circus_train.content import load_content
 from table.model import Table
 
 Choice = app_commands.Choice
 
 
+def _every_language() -> list[str]:
+    """The languages a typed name may be written in: a player may type a name as their own language writes it
+    whatever language the game speaks."""
+    return [code for code in LANGUAGES if code != PSEUDO]
+
+
 def _city_id(text: str) -> str:
-    """A city id from an autocomplete value or a typed name ("St. Louis" → "st_louis")."""
+    """A city id from an autocomplete value or a typed name in any language ("St. Louis" → "st_louis")."""
     content = load_content()
     if text in content.cities:
         return text
     lowered = text.strip().lower()
-    for city in content.cities.values():
-        if city.name.lower() == lowered:
-            return city.id
+    for code in _every_language():
+        with speaking(code):
+            for city in content.cities.values():
+                if names.city(city.name).lower() == lowered:
+                    return city.id
     return text
 
 
 def _talent_id(text: str) -> str:
+    """A talent or Special Character id from an autocomplete value or a typed name in any language ("Horses",
+    "Pferd", "Ho", "Dicke Berta")."""
     content = load_content()
     if text in content.talent or text in content.specials:
         return text
-    lowered = text.strip().lower().rstrip("s")
-    for talent in content.talent.values():
-        if talent.name.lower().rstrip("s") == lowered or talent.short.lower() == lowered:
-            return talent.id
-    for special in content.specials.values():
-        if special.name.lower() == text.strip().lower():
-            return special.id
+    typed = text.strip().lower()
+    lowered = typed.rstrip("s")
+    for code in _every_language():
+        with speaking(code):
+            for talent in content.talent.values():
+                one = talent.name[:-1] if talent.name.endswith("s") else talent.name
+                if (talent.name.lower().rstrip("s") == lowered or talent.short.lower() == lowered
+                        or typed in (names.talent(talent.name).lower(), names.talent_one(one).lower(),
+                                     names.talent_short(talent.short).lower())):
+                    return talent.id
+            for special in content.specials.values():
+                if typed in (special.name.lower(), names.special(special.name).lower()):
+                    return special.id
     return text
 
 
@@ -58,17 +76,19 @@ class CircusTrainCog(commands.Cog, name="Circus Train"):
 
     async def _choices(self, interaction: discord.Interaction, current: str, kinds: tuple[str, ...],
                        value: Callable[[Any], str]) -> list[Choice[str]]:
-        """Autocomplete entries: this user's legal actions of the given kinds, labelled as the game says."""
+        """Autocomplete entries: this user's legal actions of the given kinds, labelled as the game says, in the
+        user's own Discord language (a private answer)."""
         found = await seat_in_context(interaction, "circus_train")
         if found is None:
             return []
         table, seat = found
         choices: list[Choice[str]] = []
-        for action in table.game.legal_actions(table.state, seat):
-            if action.kind in kinds:
-                label = table.game.describe_action(table.state, seat, action)
-                if current.lower() in label.lower():
-                    choices.append(Choice(name=label[:100], value=value(action)))
+        with speaking(str(interaction.locale)):
+            for action in table.game.legal_actions(table.state, seat):
+                if action.kind in kinds:
+                    label = table.game.describe_action(table.state, seat, action)
+                    if current.lower() in label.lower():
+                        choices.append(Choice(name=label[:100], value=value(action)))
         return choices[:25]
 
     # ----- creating ------------------------------------------------------------------------------------

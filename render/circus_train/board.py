@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import current
 from render.circus_train import palette
 from render.circus_train.header import draw_header, header_height
 from render.circus_train.layout import BACKGROUND, MAP_HEIGHT, MARGIN, RAIL, RAIL_TIE, WIDTH, View, check_view
@@ -56,7 +57,7 @@ def render_image(view: View) -> Image.Image:
     y = header_h + MAP_HEIGHT
     draw.line([(0, header_h), (WIDTH, header_h)], fill=RAIL, width=2)
     draw.line([(0, y), (WIDTH, y)], fill=RAIL, width=2)
-    image.paste(legend_strip(), (0, y + 2))
+    image.paste(legend_strip(current()), (0, y + 2))
     y += LEGEND_HEIGHT
     draw.line([(MARGIN, y), (WIDTH - MARGIN, y)], fill=RAIL_TIE, width=1)
     draw_bank(draw, view, content, y + 6)

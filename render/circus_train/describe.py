@@ -7,18 +7,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.circus_train.header import STEP_LABELS
-from render.circus_train.layout import View
-from render.common import join_description, names_list, seat_names
+from lang import listing, tr, trc, trn
+from render.circus_train.header import step_label
+from render.circus_train.layout import SEASON_STYLES, View
+from render.common import join_description, seat_names
+from rules.circus_train import names
+from rules.circus_train.calendar import MONTHS
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
 from rules.circus_train.text import talent_list
-from rules.core.words import count
 
 
 def _city(city: object) -> str:
     cities = load_content().cities
-    return cities[str(city)].name if str(city) in cities else str(city).replace("_", " ").title()
+    return names.city(cities[str(city)].name) if str(city) in cities else str(city).replace("_", " ").title()
+
+
+def _special(special: object) -> str:
+    specials = load_content().specials
+    return names.special(specials[str(special)].name) if str(special) in specials else str(special)
+
+
+def _card(card: object) -> str:
+    return names.card(CARD_NAMES[str(card)]) if str(card) in CARD_NAMES else str(card)
 
 
 def _talent(talent: Mapping[str, Any]) -> str:
@@ -30,22 +41,23 @@ def _names(view: View) -> list[str]:
 
 
 def _player(view: View, player: Mapping[str, Any], name: str) -> str:
-    facts = [f"${player.get('money', 0)}", f"{player.get('vp', 0)} VP", f"best performance {player.get('best', 0)}"]
+    facts = [f"${player.get('money', 0)}", trc("circus train", "{vp} VP", vp=player.get("vp", 0)),
+             tr("best performance {best}", best=player.get("best", 0))]
     if player.get("reputation") is not None:
-        facts.append(f"reputation {player['reputation']}")
-    where = f"in {_city(player['position'])}" if player.get("position") else "not on the map yet"
+        facts.append(tr("reputation {level}", level=player["reputation"]))
+    where = tr("in {city}", city=_city(player["position"])) if player.get("position") else tr("not on the map yet")
     facts.append(where)
-    facts.append(f"{count(int(player.get('hand_count') or 0), 'card')} in hand")
-    return f"{name}: " + ", ".join(facts) + "."
+    facts.append(trn("{n} card in hand", "{n} cards in hand", int(player.get("hand_count") or 0)))
+    return tr("{name}: {facts}.", name=name, facts=", ".join(facts))
 
 
 def _troupe(player: Mapping[str, Any], name: str) -> str:
     """A player's talent and Special Characters, after every player's short line."""
-    text = f"{name}'s troupe: {_talent(player.get('talent') or {})}"
+    talent = _talent(player.get("talent") or {})
     if player.get("specials"):
-        specials = load_content().specials
-        text += ", with " + names_list([specials[s].name if s in specials else str(s) for s in player["specials"]])
-    return text + "."
+        return tr("{name}'s troupe: {talent}, with {specials}.", name=name, talent=talent,
+                  specials=listing([_special(s) for s in player["specials"]]))
+    return tr("{name}'s troupe: {talent}.", name=name, talent=talent)
 
 
 def _news(view: View) -> str:
@@ -57,44 +69,50 @@ def _news(view: View) -> str:
         if counter and counter in content.counters:
             c = content.counters[counter]
             if c.kind == "performance":
-                demands = ", ".join(f"{content.talent[t].name} {v}" for t, v in c.demands if t in content.talent)
-                bits.append(f"Performance Demand {c.base}+" + (f" ({demands})" if demands else ""))
+                demands = ", ".join(f"{names.talent(content.talent[t].name)} {v}" for t, v in c.demands
+                                    if t in content.talent)
+                bits.append(tr("Performance Demand {base}+ ({demands})", base=c.base, demands=demands) if demands
+                            else tr("Performance Demand {base}+", base=c.base))
             elif c.kind == "points":
-                bits.append(f"{c.points} VP counter")
+                bits.append(tr("{vp} VP counter", vp=c.points))
         if news.get("talent"):
-            bits.append(_talent(news["talent"]) + " for hire")
+            bits.append(tr("{talent} for hire", talent=_talent(news["talent"])))
         if news.get("specials"):
-            specials = load_content().specials
-            bits.append(names_list([specials[s].name if s in specials else str(s) for s in news["specials"]]))
+            bits.append(listing([_special(s) for s in news["specials"]]))
         if bits:
             parts.append(f"{_city(city)}: " + "; ".join(bits))
-    return ("Cities with news — " + ". ".join(parts) + ".") if parts else "No city has news."
+    return tr("Cities with news — {cities}.", cities=". ".join(parts)) if parts else tr("No city has news.")
 
 
 def describe_board(view: View) -> str:
     """The public board in words: the week, who acts, every player's money, VP, place and talent, the
     event and the cities with news."""
-    names = _names(view)
-    lines = [f"Circus Train board, {view.get('month', '')} week {view.get('week_of_month', '')} "
-             f"(week {view.get('week', '')}), {view.get('season', '')} season, "
-             f"{view.get('cities_required', '')} cities required."]
+    month = str(view.get("month", ""))
+    season = str(view.get("season", ""))
+    lines = [tr("Circus Train board, {month} week {week_of_month} (week {week}), {season} season, {cities} cities "
+                "required.", month=names.month(month) if month in MONTHS else month,
+                week_of_month=view.get("week_of_month", ""), week=view.get("week", ""),
+                season=names.season(season) if season in SEASON_STYLES else season,
+                cities=view.get("cities_required", ""))]
     awaiting = view.get("awaiting")
+    seats = _names(view)
     if view.get("over"):
-        lines.append("The season is over.")
-    elif awaiting and 0 <= int(awaiting.get("seat", -1)) < len(names):
-        step = STEP_LABELS.get(str(awaiting.get("step")), str(awaiting.get("step", "")).replace("_", " "))
+        lines.append(tr("The season is over."))
+    elif awaiting and 0 <= int(awaiting.get("seat", -1)) < len(seats):
+        step = step_label(str(awaiting.get("step", "")))
         card = awaiting.get("card")
-        lines.append(f"{names[int(awaiting['seat'])]} to act: {step}"
-                     + (f" ({CARD_NAMES.get(str(card), str(card))})." if card else "."))
+        who = seats[int(awaiting["seat"])]
+        lines.append(tr("{name} to act: {step} ({card}).", name=who, step=step, card=_card(card)) if card
+                     else tr("{name} to act: {step}.", name=who, step=step))
     for seat, player in enumerate(view.get("players") or []):
-        lines.append(_player(view, player, names[seat]))
+        lines.append(_player(view, player, seats[seat]))
     for seat, player in enumerate(view.get("players") or []):
-        lines.append(_troupe(player, names[seat]))
+        lines.append(_troupe(player, seats[seat]))
     event = view.get("event")
     if event:
-        lines.append(f"Event: {event.get('title', '')}.")
+        lines.append(tr("Event: {title}.", title=names.event_title(str(event.get("title", "")))))
     lines.append(_news(view))
-    lines.append(f"Draw bag {view.get('bag_count', 0)}.")
+    lines.append(tr("Draw bag {n}.", n=view.get("bag_count", 0)))
     return join_description(lines)
 
 
@@ -105,9 +123,10 @@ def describe_hand(view: View) -> str:
     if seat is None or hand is None:
         raise ValueError("describe_hand needs the view of a seat (a spectator view has no hand)")
     name = _names(view)[int(seat)]
-    cards = [CARD_NAMES.get(str(card), str(card)) for card in hand]
-    lines = [f"{name}'s hand: {count(len(cards), 'card')}"
-             + (": " + ", ".join(cards) + "." if cards else ".")]
+    cards = [_card(card) for card in hand]
+    held = trn("{n} card", "{n} cards", len(cards))
+    lines = [tr("{name}'s hand: {cards}: {names}.", name=name, cards=held, names=", ".join(cards)) if cards
+             else tr("{name}'s hand: {cards}.", name=name, cards=held)]
     player = (view.get("players") or [])[int(seat)]
-    lines.append(f"You have ${player.get('money', 0)} and {player.get('vp', 0)} VP.")
+    lines.append(tr("You have ${money} and {vp} VP.", money=player.get("money", 0), vp=player.get("vp", 0)))
     return join_description(lines)

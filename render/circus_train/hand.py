@@ -9,8 +9,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import N_, tr, trc, trn
 from render.circus_train import palette
-from render.circus_train.layout import BACKGROUND, CARD_SHORT, MARGIN, View, check_view
+from render.circus_train.layout import BACKGROUND, MARGIN, View, card_short, check_view
 from render.common import (
     INK,
     MUTED,
@@ -28,25 +29,31 @@ from render.common import (
 )
 from render.fonts import font
 from render.png import palette_png
+from rules.circus_train import names
 from rules.circus_train.state import CARD_NAMES, FULL_DECK
 
 HAND_WIDTH = 680
 HAND_TEXT = 23
 
 CARD_MEANINGS = {
-    "fast_transit": "move up to 5",
-    "rapid_transit": "move up to 3",
-    "overnight_transit": "move up to 2, then Perform/Hire",
-    "basic_transit": "move 1 OR Perform/Hire",
-    "hold": "Perform/Hire, or do nothing",
-    "overnight_hire": "move up to 2, then Special Hire",
-    "wages_transit": "move up to 2, then pay Wages",
-    "rest": "no action; resting in Canada gives +1 Reputation or a free Clown or Acrobat",
+    "fast_transit": N_("move up to 5"),
+    "rapid_transit": N_("move up to 3"),
+    "overnight_transit": N_("move up to 2, then Perform/Hire"),
+    "basic_transit": N_("move 1 OR Perform/Hire"),
+    "hold": N_("Perform/Hire, or do nothing"),
+    "overnight_hire": N_("move up to 2, then Special Hire"),
+    "wages_transit": N_("move up to 2, then pay Wages"),
+    "rest": N_("no action; resting in Canada gives +1 Reputation or a free Clown or Acrobat"),
 }
 # The Advanced Game widens what a card allows; only the cards it changes are listed.
 ADVANCED_MEANINGS = {
-    "basic_transit": "move 1 OR Perform/Hire OR Circus Parade ($10)",
+    "basic_transit": N_("move 1 OR Perform/Hire OR Circus Parade ($10)"),
 }
+
+
+def _meaning(card: str, advanced: bool) -> str:
+    meaning = (ADVANCED_MEANINGS.get(card) if advanced else None) or CARD_MEANINGS.get(card)
+    return tr(meaning) if meaning else ""
 
 
 def render_hand_image(view: View) -> Image.Image:
@@ -72,14 +79,13 @@ def render_hand_image(view: View) -> Image.Image:
     name_font = font(27, bold=True)
     card_w = HAND_WIDTH - 2 * MARGIN
     text_w = card_w - 48
-    meanings = {card: wrap_text((ADVANCED_MEANINGS.get(card) if advanced else None) or CARD_MEANINGS.get(card, ""),
-                                body, text_w, max_lines=2) for card in cards}
+    meanings = {card: wrap_text(_meaning(card, advanced), body, text_w, max_lines=2) for card in cards}
     heights = {card: 54 + 30 * len(meanings[card]) + 8 for card in cards}
     notes: list[str] = []
     if "brakeman_bill" in (player.get("specials") or []):
-        notes.append("Brakeman Bill: +1 connection on every move.")
-    discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
-    notes.append("Played: " + (", ".join(discards) if discards else "none"))
+        notes.append(tr("Brakeman Bill: +1 connection on every move."))
+    discards = [card_short(str(c)) for c in player.get("discards") or []]
+    notes.append(tr("Played: {cards}", cards=", ".join(discards) if discards else trc("circus train", "none")))
     note_lines = [line for note in notes for line in wrap_text(note, body, HAND_WIDTH - 2 * MARGIN)]
     title_h = 66
     cards_h = sum(heights[card] + 10 for card in cards) if cards else 50
@@ -87,18 +93,18 @@ def render_hand_image(view: View) -> Image.Image:
     image = Image.new("RGB", (HAND_WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_token(image, (MARGIN + 20, 33), mark, radius=17)
-    title = f"{mark.name}'s hand — {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    title = trn("{name}'s hand — {n} card", "{name}'s hand — {n} cards", len(hand), name=mark.name)
     title_font = font(28, bold=True)
     draw_text(draw, (MARGIN + 48, 33), fit_text(title, title_font, HAND_WIDTH - 90), title_font, INK, anchor="lm")
     y = float(title_h)
     if not cards:
-        draw_text(draw, (MARGIN, y + 20), "No cards in hand.", body, MUTED, anchor="lm")
+        draw_text(draw, (MARGIN, y + 20), fit_text(tr("No cards in hand."), body, card_w), body, MUTED, anchor="lm")
     for card in cards:
         box = Box(MARGIN, y, MARGIN + card_w, y + heights[card])
         rounded_panel(draw, box, fill=PAPER, outline=mix(mark.colour, INK, 0.3), width=4, radius=14)
         draw.rounded_rectangle(Box(box.x0 + 5, box.y0 + 5, box.x0 + 18, box.y1 - 5).rounded(), radius=5,
                                fill=mark.colour)
-        name = CARD_NAMES.get(card, card)
+        name = names.card(CARD_NAMES[card]) if card in CARD_NAMES else card
         draw_text(draw, (box.x0 + 32, box.y0 + 29), fit_text(name, name_font, card_w - 120), name_font, INK,
                   anchor="lm")
         if counts[card] > 1:

@@ -10,7 +10,17 @@ from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
-from render.circus_train.layout import BACKGROUND, BODY, MARGIN, SEASON_STYLES, WIDTH, View
+from lang import N_, current, listing, speaking, tr, trc
+from render.circus_train.layout import (
+    BACKGROUND,
+    BODY,
+    MARGIN,
+    SEASON_STYLES,
+    WIDTH,
+    View,
+    season_letter,
+    season_months,
+)
 from render.common import (
     INK,
     PAPER,
@@ -28,26 +38,37 @@ from render.common import (
 )
 from render.fonts import font, printable
 from render.words import draw_words, fit_words, put_words, wrap_words
+from rules.circus_train import names
 from rules.circus_train.calendar import MONTHS, WEEKS_IN_MONTH
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES
 
 STEP_LABELS = {
-    "pick_talent": "picking starting talent",
-    "choose_start": "choosing a start city",
-    "choose": "choosing an Action card",
-    "move": "moving the train",
-    "basic": "moving 1 or performing/hiring",
-    "recruit": "deciding whether to recruit",
-    "act": "performing or hiring",
-    "special_hire": "making a Special Hire",
-    "hire": "hiring talent",
-    "hire_failed": "deciding to buy after a failed hire",
-    "wages": "paying wages",
-    "place_released": "placing released talent",
-    "rest_bonus": "choosing a rest bonus",
-    "long_month_steal": "taking talent (long month)",
+    "pick_talent": N_("picking starting talent"),
+    "choose_start": N_("choosing a start city"),
+    "choose": N_("choosing an Action card"),
+    "move": N_("moving the train"),
+    "basic": N_("moving 1 or performing/hiring"),
+    "recruit": N_("deciding whether to recruit"),
+    "act": N_("performing or hiring"),
+    "special_hire": N_("making a Special Hire"),
+    "hire": N_("hiring talent"),
+    "hire_failed": N_("deciding to buy after a failed hire"),
+    "wages": N_("paying wages"),
+    "place_released": N_("placing released talent"),
+    "rest_bonus": N_("choosing a rest bonus"),
+    "long_month_steal": N_("taking talent (long month)"),
 }
+
+
+def card_name(card: str) -> str:
+    """An Action card's name in the language spoken (its id if the game has no such card)."""
+    return names.card(CARD_NAMES[card]) if card in CARD_NAMES else card
+
+
+def step_label(step: str) -> str:
+    """What the awaited player is doing, for the banner and the alt text."""
+    return tr(STEP_LABELS[step]) if step in STEP_LABELS else step.replace("_", " ")
 
 
 CALENDAR_CELL, CALENDAR_GAP, CALENDAR_MONTH_GAP = 24, 4, 12
@@ -77,7 +98,7 @@ def _calendar_strip(draw: ImageDraw.ImageDraw, look: Callable[[int], Look]) -> N
     for month, weeks in enumerate(WEEKS_IN_MONTH):
         season = SEASON_STYLES[("green", "green", "yellow", "yellow", "red", "red")[month]]
         block_w = weeks * cell + (weeks - 1) * gap
-        put_words(draw, (x + block_w / 2, y), MONTHS[month][:3], label_font, INK, anchor="mt")
+        put_words(draw, (x + block_w / 2, y), names.month_short(MONTHS[month][:3]), label_font, INK, anchor="mt")
         for _ in range(weeks):
             box = Box(x, y + 24, x + cell, y + 24 + cell)
             if look(index) == "past":
@@ -100,10 +121,16 @@ CALENDAR_SPARE = 4  # px around the strip's box that its text and outlines may r
 
 
 @cache
-def _calendar_looks() -> tuple[Image.Image, Image.Image, Image.Image]:
+def _calendar_looks(language: str) -> tuple[Image.Image, Image.Image, Image.Image]:
     """The calendar strip on the header's background three times: every week gone by, every week the
-    current one, every week to come (1.2 MB). A board's strip is cut from them, a week's cell from the
-    look it has that week: labels and gaps are the same in all three, and no cell reaches another."""
+    current one, every week to come (1.2 MB), with the months named in ``language``. A board's strip is cut
+    from them, a week's cell from the look it has that week: labels and gaps are the same in all three, and no
+    cell reaches another."""
+    with speaking(language):
+        return _draw_looks()
+
+
+def _draw_looks() -> tuple[Image.Image, Image.Image, Image.Image]:
     height = CALENDAR_TOP + 24 + CALENDAR_CELL + CALENDAR_SPARE + 1
     pictures = [Image.new("RGB", (WIDTH, height), BACKGROUND) for _ in range(3)]
     _calendar_strip(ImageDraw.Draw(pictures[0]), lambda _: "past")
@@ -115,7 +142,7 @@ def _calendar_looks() -> tuple[Image.Image, Image.Image, Image.Image]:
 def _draw_calendar(image: Image.Image, week: int) -> None:
     """The calendar strip, ``week`` being this week's index (weeks before it are gone by): the same
     pixels as drawing it, pasted from the three looks (``_calendar_looks``) for a fraction of the cost."""
-    past, now, coming = _calendar_looks()
+    past, now, coming = _calendar_looks(current())
     lefts = _week_lefts()
     left, right = CALENDAR_LEFT - CALENDAR_SPARE, lefts[-1] + CALENDAR_CELL + CALENDAR_SPARE
     top, bottom = max(0, CALENDAR_TOP - CALENDAR_SPARE), past.height
@@ -132,34 +159,38 @@ def _event_lines(view: View, tight: bool = False) -> list[str]:
     event = view.get("event")
     if not event:
         return []
-    text = f"{printable(str(event.get('title', '')))} — {printable(str(event.get('text', '')))}"
-    return wrap_words("Event: " + text, font(BODY), WIDTH - 2 * MARGIN - 24, max_lines=2 if tight else 3)
+    title = printable(names.event_title(str(event.get("title", ""))))
+    text = printable(names.event_text(str(event.get("text", ""))))
+    return wrap_words(tr("Event: {title} — {text}", title=title, text=text), font(BODY), WIDTH - 2 * MARGIN - 24,
+                      max_lines=2 if tight else 3)
 
 
 def _final_fact(view: View, marks: Sequence[PlayerMark]) -> str:
     """The headline figure of a finished game (a fact, not a ruling: tie-breaks are the rules' job)."""
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     if not players:
-        return "final scores"
+        return tr("final scores")
     if len(players) == 1:
-        return f"{marks[0].name} ends with ${players[0].get('money', 0)}"
+        return tr("{name} ends with ${money}", name=marks[0].name, money=players[0].get("money", 0))
     key = "best" if (view.get("options") or {}).get("easier") else "vp"
     top = max(int(p.get(key, 0)) for p in players)
-    leaders = " and ".join(marks[seat].name for seat, p in enumerate(players) if int(p.get(key, 0)) == top)
-    return f"most {'Best Performance' if key == 'best' else 'VP'}: {leaders} ({top})"
+    leaders = listing([marks[seat].name for seat, p in enumerate(players) if int(p.get(key, 0)) == top])
+    if key == "best":
+        return tr("most Best Performance: {names} ({top})", names=leaders, top=top)
+    return tr("most VP: {names} ({top})", names=leaders, top=top)
 
 
 def _status(view: View, marks: Sequence[PlayerMark]) -> tuple[str, PlayerMark | None]:
     if view.get("over"):
-        return ("The season is over — " + _final_fact(view, marks), None)
+        return (tr("The season is over — {result}", result=_final_fact(view, marks)), None)
     awaiting = view.get("awaiting")
     if not awaiting:
         return ("", None)
     seat = int(awaiting["seat"])
-    step = STEP_LABELS.get(str(awaiting.get("step")), str(awaiting.get("step", "")).replace("_", " "))
+    step = step_label(str(awaiting.get("step", "")))
     card = awaiting.get("card")
-    card_text = f" ({CARD_NAMES.get(str(card), str(card))})" if card else ""
-    return (f"▶ {marks[seat].name} to act: {step}{card_text}", marks[seat])
+    card_text = f" ({card_name(str(card))})" if card else ""
+    return (tr("▶ {name} to act: {step}{card}", name=marks[seat].name, step=step, card=card_text), marks[seat])
 
 
 def header_height(view: View, tight: bool = False) -> int:
@@ -177,22 +208,30 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     title = font(30, bold=True)
     x = MARGIN
     week_of = WEEKS_IN_MONTH[MONTHS.index(view["month"])] if view.get("month") in MONTHS else 0
-    date = f"{view.get('month', '')}, week {view.get('week_of_month', '')} of {week_of}"
-    box = draw_text(draw, (x, 14), "Circus Train", title, INK)
-    box = draw_words(draw, (box.x1 + 22, 14), date, title, INK)
+    month = names.month(str(view["month"])) if view.get("month") in MONTHS else str(view.get("month", ""))
+    date = tr("{month}, week {week} of {weeks}", month=month, week=view.get("week_of_month", ""), weeks=week_of)
+    box = draw_text(draw, (x, 14), trc("game", "Circus Train"), title, INK)
+    # The date ends before the calendar strip, however long the month and its words are.
+    box = draw_words(draw, (box.x1 + 22, 14), fit_words(date, title, CALENDAR_LEFT - 16 - (box.x1 + 22)), title, INK)
     money = content.seasons[str(view.get("season", "green"))].money if view.get("season") in content.seasons else 0
-    chip(draw, (MARGIN, 60), f"{season.letter} · {season.months} season · shows pay ${money}", font(BODY, bold=True),
-         fill=season.colour, pad_x=10, height=34)
+    season_id = str(view.get("season")) if view.get("season") in SEASON_STYLES else "green"
+    chip(draw, (MARGIN, 60), fit_words(tr("{letter} · {months} season · shows pay ${money}",
+                                          letter=season_letter(season_id), months=season_months(season_id),
+                                          money=money), font(BODY, bold=True), CALENDAR_LEFT - 3 * MARGIN - 20),
+         font(BODY, bold=True), fill=season.colour, pad_x=10, height=34)
     _draw_calendar(image, int(view.get("week", 0)))
     # Line 2: counts.
     board = view.get("board") or {}
     with_news = sum(1 for news in board.values() if news.get("counter") or any((news.get("talent") or {}).values()))
-    facts = (f"Cities with news {with_news}/{view.get('cities_required', '?')}   ·   "
-             f"Draw bag {view.get('bag_count', '?')}")
+    facts = tr("Cities with news {n}/{required}   ·   Draw bag {bag}", n=with_news,
+               required=view.get("cities_required", "?"), bag=view.get("bag_count", "?"))
     first = view.get("first_player")
-    put_words(draw, (WIDTH - MARGIN - 790, 74), facts, font(BODY), INK, anchor="lm")
+    first_word = trc("circus train", "First:")
+    # The counts end where the first player's word begins.
+    room = WIDTH - MARGIN - 140 - text_width(first_word, font(BODY)) - 16 - (WIDTH - MARGIN - 790)
+    put_words(draw, (WIDTH - MARGIN - 790, 74), fit_words(facts, font(BODY), room), font(BODY), INK, anchor="lm")
     if isinstance(first, int) and 0 <= first < len(marks):
-        box = draw_words(draw, (WIDTH - MARGIN - 140, 74), "First:", font(BODY), INK, anchor="rm")
+        box = draw_words(draw, (WIDTH - MARGIN - 140, 74), first_word, font(BODY), INK, anchor="rm")
         draw_token(image, (box.x1 + 30, 74), marks[first], radius=14)
         put_words(draw, (box.x1 + 50, 74), fit_words(marks[first].name, font(BODY, bold=True), 110),
                   font(BODY, bold=True), INK, anchor="lm")
@@ -212,14 +251,15 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         put_words(draw, (tx, banner.centre[1]), fit_words(status, status_font, banner.width - (tx - banner.x0) - 10),
                   status_font, INK if mark else PAPER, anchor="lm")
     events = _event_lines(view, tight)
+    label = trc("circus train", "Event:")
     if events:
         y = 152
         panel = Box(MARGIN, y - 4, WIDTH - MARGIN, y + len(events) * 28 + 6)
         rounded_panel(draw, panel, fill=hex_colour("#FFF4D6"), outline=hex_colour("#B08A2E"), width=2, radius=8)
         for index, line in enumerate(events):
             left, top = MARGIN + 12.0, y + 1.0 + index * 28
-            if index == 0 and line.startswith("Event: "):
-                left = draw_text(draw, (left, top), "Event:", font(BODY, bold=True), INK).x1 + 6
-                line = line[len("Event: "):]
+            if index == 0 and line.startswith(label + " "):
+                left = draw_text(draw, (left, top), label, font(BODY, bold=True), INK).x1 + 6
+                line = line[len(label) + 1:]
             # Drawn whole: an Event card's lines are the same on every board of its month, in every game.
             put_text(draw, (left, top), line, font(BODY), INK)

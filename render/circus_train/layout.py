@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import trc
 from render.common import RGB, Font, Point, hex_colour
 from render.fonts import font
+from rules.circus_train import names
 from rules.circus_train.content import Content
 
 View = Mapping[str, Any]
@@ -58,6 +60,22 @@ CARD_SHORT = {
     "wages_transit": "Wages",
     "rest": "Rest",
 }
+
+
+
+def card_short(card: str) -> str:
+    """An Action card's short name in the language spoken (the card's id if it has none)."""
+    return names.card_short(CARD_SHORT[card]) if card in CARD_SHORT else card
+
+
+def season_letter(season: str) -> str:
+    """The letter that tells a season's colour without the colour, in the language spoken."""
+    return trc("season, letter", SEASON_STYLES[season].letter)
+
+
+def season_months(season: str) -> str:
+    return trc("season, months", SEASON_STYLES[season].months)
+
 
 MAP_SCALE = 1.66
 MAP_X0 = 60

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import DEFAULT, current, speaking
 from render.circus_train.layout import (
     CANADA_RED,
     DOT_RADIUS,
@@ -48,6 +49,7 @@ from render.common import (
     tint,
 )
 from render.placer import Placer
+from rules.circus_train import names
 from rules.circus_train.content import Content, load_content
 
 
@@ -76,10 +78,15 @@ def _draw_rail(draw: ImageDraw.ImageDraw, a: Point, b: Point) -> None:
 
 
 @cache
-def base_map() -> BaseMap:
-    """Railroads and city dots, drawn once per process, and where each city's name goes: clear of
-    every dot and of the room a train token needs on it, off the rails where possible. (Names are
-    drawn on each board, over the tags' leader lines.)"""
+def base_map(language: str = DEFAULT) -> BaseMap:
+    """Railroads and city dots, drawn once per process and language, and where each city's name (as
+    ``language`` writes it) goes: clear of every dot and of the room a train token needs on it, off the rails
+    where possible. (Names are drawn on each board, over the tags' leader lines.)"""
+    with speaking(language):
+        return _base_map()
+
+
+def _base_map() -> BaseMap:
     content = load_content()
     image = Image.new("RGB", (WIDTH, MAP_HEIGHT), MAP_FILL)
     draw = ImageDraw.Draw(image)
@@ -104,21 +111,21 @@ def base_map() -> BaseMap:
     placer = Placer(Box(4, 4, WIDTH - 4, MAP_HEIGHT - 4), rails, segment_cost=60)
     for box in seats.values():
         placer.block(box)
-    names: dict[str, Box] = {}
+    rooms: dict[str, Box] = {}
     font = name_font()
     for city_id, city in content.cities.items():
-        w = text_width(city.name, font) + 8
+        w = text_width(names.city(city.name), font) + 8
         h = line_height(font) + 2
         centre = city_point(content, city_id)
-        names[city_id] = placer.place(centre, w, h, gaps=(0, 8, 18), distance_cost=2.0)
+        rooms[city_id] = placer.place(centre, w, h, gaps=(0, 8, 18), distance_cost=2.0)
     unnamed = {}
     for city_id, city in content.cities.items():
-        pixels = _name_pixels(names[city_id], city.name)
+        pixels = _name_pixels(rooms[city_id], names.city(city.name))
         unnamed[city_id] = (pixels, image.crop(pixels))
     draw = ImageDraw.Draw(image)
     for city_id, city in content.cities.items():
-        draw_text(draw, names[city_id].centre, city.name, font, INK, anchor="mm", stroke=NAME_STROKE)
-    return BaseMap(image=image, dots=dots, seats=seats, names=names, rails=rails, unnamed=unnamed)
+        draw_text(draw, rooms[city_id].centre, names.city(city.name), font, INK, anchor="mm", stroke=NAME_STROKE)
+    return BaseMap(image=image, dots=dots, seats=seats, names=rooms, rails=rails, unnamed=unnamed)
 
 
 NAME_STROKE = 3
@@ -214,7 +221,7 @@ def map_layout(view: View) -> MapLayout:
     """Place trains, then tags, around the static map (names, dots, legend) so that nothing covers a
     city name, a dot, a train or another tag whenever there is room."""
     content = load_content()
-    base = base_map()
+    base = base_map(current())
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
     placer = Placer(Box(4, 4, WIDTH - 4, MAP_HEIGHT - 4), base.rails, segment_cost=15)
     for box in base.dots.values():
@@ -256,7 +263,7 @@ def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMar
     ``top`` is a whole, even number of pixels (the header's heights are), so every coordinate rounds
     as it did on the layer (Python rounds halves to even): the same pixels."""
     content = load_content()
-    base = base_map()
+    base = base_map(current())
     layout = map_layout(view)
     image.paste(base.image, (0, top))  # names included
     # What the map draws near its edges may reach past them, where the map's own picture used to cut it:
@@ -289,7 +296,7 @@ def draw_map(image: Image.Image, top: int, view: View, marks: Sequence[PlayerMar
         layer_draw.ellipse(Box.around(down(anchor), 8, 8).rounded(), fill=INK)
     font = name_font()
     for city_id in again:
-        draw_text(layer_draw, down(base.names[city_id].centre), content.cities[city_id].name, font, INK,
+        draw_text(layer_draw, down(base.names[city_id].centre), names.city(content.cities[city_id].name), font, INK,
                   anchor="mm", stroke=NAME_STROKE)
     for tag, box in layout.tags:
         draw_tag(layer_draw, tag, box.shift(0, top))

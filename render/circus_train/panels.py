@@ -15,11 +15,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import DEFAULT, speaking, tr, trc
 from render.circus_train.layout import (
     BACKGROUND,
     BODY,
     CANADA_RED,
-    CARD_SHORT,
     DOT_RADIUS,
     HIRE_DARK,
     HIRE_FILL,
@@ -29,9 +29,11 @@ from render.circus_train.layout import (
     SPECIAL_PURPLE,
     WIDTH,
     View,
+    card_short,
+    season_letter,
     tag_font,
 )
-from render.circus_train.tags import points_chip
+from render.circus_train.tags import hire_mark, points_chip, two_week_mark
 from render.common import (
     INK,
     MUTED,
@@ -53,6 +55,7 @@ from render.common import (
 )
 from render.fonts import font
 from render.words import draw_words, fit_words, put_words, wrap_words
+from rules.circus_train import names
 from rules.circus_train.content import Content
 from rules.circus_train.state import REPUTATION_TRACK
 
@@ -60,8 +63,13 @@ LEGEND_HEIGHT = 84
 
 
 @cache
-def legend_strip() -> Image.Image:
-    """A key to the tags and marks, drawn once: a strip under the map."""
+def legend_strip(language: str = DEFAULT) -> Image.Image:
+    """A key to the tags and marks, drawn once per language: a strip under the map."""
+    with speaking(language):
+        return _legend_strip()
+
+
+def _legend_strip() -> Image.Image:
     image = Image.new("RGB", (WIDTH, LEGEND_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     f = font(20)
@@ -69,31 +77,36 @@ def legend_strip() -> Image.Image:
     x, y = float(MARGIN), 8.0
 
     def say(at: float, text: str, line: float) -> Box:
-        return draw_words(draw, (at, line + 16), text, f, INK, anchor="lm")
+        # A language with longer words is cut at the strip's edge rather than drawn past it.
+        return draw_words(draw, (at, line + 16), fit_words(text, f, WIDTH - MARGIN - at), f, INK, anchor="lm")
 
     green = SEASON_STYLES["green"]
+    acrobats = names.talent_short("Ac")
     sample = chip(draw, (x, y), "2+", fb, fill=green.colour, pad_x=7)
-    sample = chip(draw, (sample.x1 + 4, y), "$5 G", fb, fill=PAPER, outline=green.colour, pad_x=6)
-    sample = chip(draw, (sample.x1 + 4, y), "2wk", fb, fill=INK, pad_x=6)
-    say(sample.x1 + 10, "Performance Demand: base 2 + talent points (Ac 5 …); pays $5/$10/$20 by season "
-        "(G/Y/R); 2wk: a two-week show", y)
+    sample = chip(draw, (sample.x1 + 4, y), f"$5 {season_letter('green')}", fb, fill=PAPER, outline=green.colour,
+                  pad_x=6)
+    sample = chip(draw, (sample.x1 + 4, y), two_week_mark(), fb, fill=INK, pad_x=6)
+    say(sample.x1 + 10, tr("Performance Demand: base 2 + talent points ({talent} 5 …); pays $5/$10/$20 by season "
+                           "({letters}); {mark}: a two-week show", talent=acrobats,
+                           letters="/".join(season_letter(s) for s in ("green", "yellow", "red")),
+                           mark=two_week_mark()), y)
     y += 38
     sample = points_chip(draw, (x, y), 3, fb)
-    sample = say(sample.x1 + 8, "Points", y)
-    sample = chip(draw, (sample.x1 + 24, y), "Hire", fb, fill=HIRE_DARK, pad_x=7)
-    sample = chip(draw, (sample.x1 + 4, y), "Ac ×2", fb, fill=HIRE_FILL, pad_x=6)
-    sample = say(sample.x1 + 8, "talent to hire", y)
-    sample = chip(draw, (sample.x1 + 24, y), "Big Bertha", fb, fill=SPECIAL_PURPLE, pad_x=7)
-    sample = say(sample.x1 + 8, "Special Character", y)
+    sample = say(sample.x1 + 8, trc("circus train", "Points"), y)
+    sample = chip(draw, (sample.x1 + 24, y), hire_mark(), fb, fill=HIRE_DARK, pad_x=7)
+    sample = chip(draw, (sample.x1 + 4, y), f"{acrobats} ×2", fb, fill=HIRE_FILL, pad_x=6)
+    sample = say(sample.x1 + 8, tr("talent to hire"), y)
+    sample = chip(draw, (sample.x1 + 24, y), names.special("Big Bertha"), fb, fill=SPECIAL_PURPLE, pad_x=7)
+    sample = say(sample.x1 + 8, trc("circus train", "Special Character"), y)
     centre = (sample.x1 + 36, y + 16)
     paste_centred(image, disc_sprite(DOT_RADIUS, PAPER, INK, 3.5), centre)
-    sample = say(centre[0] + 18, "city", y)
+    sample = say(centre[0] + 18, trc("circus train", "city"), y)
     centre = (sample.x1 + 36, y + 16)
     paste_centred(image, disc_sprite(DOT_RADIUS + 2, CANADA_RED, INK, 3, "square"), centre)
     paste_centred(image, disc_sprite(4, PAPER, PAPER, 0), centre)
-    sample = say(centre[0] + 20, "Canadian start", y)
-    sample = chip(draw, (sample.x1 + 24, y), "★Cl 3", fb, fill=INK, pad_x=6)
-    say(sample.x1 + 8, "famous (3 or more)", y)
+    sample = say(centre[0] + 20, tr("Canadian start"), y)
+    sample = chip(draw, (sample.x1 + 24, y), f"★{names.talent_short('Cl')} 3", fb, fill=INK, pad_x=6)
+    say(sample.x1 + 8, tr("famous (3 or more)"), y)
     return image
 
 
@@ -104,14 +117,16 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: View, content: Content, y: float)
     bank = view.get("talent_bank") or {}
     f = font(BODY)
     fb = font(BODY, bold=True)
-    box = draw_text(draw, (MARGIN, y + 14), "Talent Bank:", fb, INK, anchor="lm")
+    box = draw_text(draw, (MARGIN, y + 14), tr("Talent Bank:"), fb, INK, anchor="lm")
     x = box.x1 + 12
     for t, kind in content.talent.items():
-        box = draw_words(draw, (x, y + 14), f"{kind.short} {bank.get(t, 0)}", f, INK, anchor="lm")
+        box = draw_words(draw, (x, y + 14), f"{names.talent_short(kind.short)} {bank.get(t, 0)}", f, INK,
+                         anchor="lm")
         x = box.x1 + 16
-    specials = [content.specials[s].name for s in view.get("special_bank") or [] if s in content.specials]
+    specials = [names.special(content.specials[s].name) for s in view.get("special_bank") or []
+                if s in content.specials]
     if specials and (view.get("options") or {}).get("special_characters"):
-        box = draw_text(draw, (x + 14, y + 14), "Special Bank:", fb, INK, anchor="lm")
+        box = draw_text(draw, (x + 14, y + 14), tr("Special Bank:"), fb, INK, anchor="lm")
         text = fit_words(", ".join(specials), f, WIDTH - MARGIN - box.x1 - 10)
         put_words(draw, (box.x1 + 10, y + 14), text, f, INK, anchor="lm")
 
@@ -157,16 +172,16 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
     lines: list[PanelLine] = []
     stats: list[Item] = []
     if not (options.get("easier") or solitaire):
-        stats.append(Item(f"{player.get('vp', 0)} VP", big))
+        stats.append(Item(trc("circus train", "{vp} VP", vp=player.get("vp", 0)), big))
     if not solitaire:
-        stats.append(Item(f"Best {player.get('best', 0)}", big))
+        stats.append(Item(tr("Best {best}", best=player.get("best", 0)), big))
     stats.append(Item(f"${player.get('money', 0)}", big))
     if player.get("reputation") is not None:
         # "Rep 1–5": the die rolls that hire or steal; the track shows the level (three levels roll 1–2).
         value = int(player["reputation"])
         level = player.get("reputation_level")
         track = (len(REPUTATION_TRACK) - int(level), len(REPUTATION_TRACK)) if isinstance(level, int) else None
-        stats.append(Item(f"Rep 1–{value}" if value > 1 else "Rep 1", big, track=track))
+        stats.append(Item(tr("Rep 1–{value}", value=value) if value > 1 else tr("Rep 1"), big, track=track))
     lines.append(PanelLine(stats, gap=16))
 
     talent = player.get("talent") or {}
@@ -175,35 +190,40 @@ def _panel_lines(view: View, player: Mapping[str, Any], content: Content, width:
         n = int(talent.get(t, 0))
         if n <= 0:
             continue
+        short = names.talent_short(kind.short)
         if n >= 3:
-            chips.append(Item(f"★{kind.short} {n}", cond, INK, PAPER))
+            chips.append(Item(f"★{short} {n}", cond, INK, PAPER))
         else:
-            chips.append(Item(f"{kind.short} {n}", cond, HIRE_FILL, INK))
+            chips.append(Item(f"{short} {n}", cond, HIRE_FILL, INK))
     if not chips:
-        chips.append(Item("no talent", body, None, MUTED))
+        chips.append(Item(tr("no talent"), body, None, MUTED))
     for special in player.get("specials") or []:
-        name = content.specials[special].name if special in content.specials else str(special)
+        name = names.special(content.specials[special].name) if special in content.specials else str(special)
         chips.append(Item(name, cond, SPECIAL_PURPLE, PAPER))
     lines.append(PanelLine(chips, gap=6))
 
     performances = [p for p in player.get("performances") or [] if p in content.counters]
     fame = sum(content.counters[p].base for p in performances)
     position = player.get("position")
-    where = f"At {content.cities[position].name}" if position in content.cities else "Not placed yet"
-    facts = [where, f"Shows {len(performances)}" + (f" (base +{fame})" if performances else ""),
-             f"Hand {player.get('hand_count', 0)}"]
+    where = (tr("At {city}", city=names.city(content.cities[position].name)) if position in content.cities
+             else tr("Not placed yet"))
+    shows = (tr("Shows {n} (base +{fame})", n=len(performances), fame=fame) if performances
+             else tr("Shows {n}", n=len(performances)))
+    facts = [where, shows, trc("circus train", "Hand {n}", n=player.get("hand_count", 0))]
     if player.get("wages_due") is not None and not options.get("easier"):
-        facts.append(f"Wages ${player['wages_due']}")
-    lines.append(PanelLine([Item(fact, body) for fact in facts], gap=24))
+        facts.append(tr("Wages ${amount}", amount=player["wages_due"]))
+    # A fact wider than the panel (long words, a long city name) is cut to it rather than drawn past its edge.
+    lines.append(PanelLine([Item(fit_words(fact, body, width), body) for fact in facts], gap=24))
 
-    discards = [CARD_SHORT.get(str(c), str(c)) for c in player.get("discards") or []]
-    played = "Played: " + (", ".join(discards) if discards else "none")
+    discards = [card_short(str(c)) for c in player.get("discards") or []]
+    played = tr("Played: {cards}", cards=", ".join(discards) if discards else trc("circus train", "none"))
     for text in [fit_words(played, body, width)] if tight else wrap_words(played, body, width, max_lines=2):
         lines.append(PanelLine([Item(text, body, None, MUTED)]))
     two_week = player.get("two_week_city")
     if two_week:
-        name = content.cities[two_week].name if two_week in content.cities else str(two_week)
-        lines.append(PanelLine([Item(f"2wk show in {name}", cond, INK, PAPER)]))
+        name = names.city(content.cities[two_week].name) if two_week in content.cities else str(two_week)
+        text = fit_words(tr("{mark} show in {city}", mark=two_week_mark(), city=name), cond, width - 16)
+        lines.append(PanelLine([Item(text, cond, INK, PAPER)]))
     return lines
 
 
@@ -243,9 +263,9 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
     draw_token(image, (box.x0 + 32, band.centre[1] + 1), mark, radius=16)
     markers: list[tuple[str, RGB]] = []
     if to_act:
-        markers.append(("▶ TO ACT", INK))
+        markers.append((tr("▶ TO ACT"), INK))
     if first:
-        markers.append(("1st player", MUTED))
+        markers.append((tr("1st player"), MUTED))
     marker_font = font(BODY, bold=True)
     right = box.x1 - 12
     for text, marker_fill in markers:

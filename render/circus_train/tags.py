@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from lang import tr, trc
 from render.circus_train.layout import (
     CLOSED_RED,
     HIRE_DARK,
@@ -23,6 +24,7 @@ from render.circus_train.layout import (
     SEASON_STYLES,
     SPECIAL_PURPLE,
     city_point,
+    season_letter,
     tag_font,
 )
 from render.common import (
@@ -42,6 +44,7 @@ from render.common import (
 )
 from render.placer import Placer, nearer_rival
 from render.words import put_words
+from rules.circus_train import names
 from rules.circus_train.content import Content, NewsCounter
 
 
@@ -105,6 +108,16 @@ def _measure(tag: Tag) -> tuple[float, float]:
     return (math.ceil(width), math.ceil(height))
 
 
+def hire_mark() -> str:
+    """The label on a tag's talent for hire ("Hire")."""
+    return trc("tag", "Hire")
+
+
+def two_week_mark() -> str:
+    """The mark of a two-week show ("2wk"), on tags, the legend and the panels."""
+    return trc("tag", "2wk")
+
+
 def _demand_columns(count: int) -> int:
     return count if count <= 3 else 2 if count == 4 else 3
 
@@ -114,11 +127,11 @@ def _demand_rows(content: Content, counter: NewsCounter) -> list[Row]:
     money = content.seasons[counter.season].money
     header = [
         Cell(f"{counter.base}+", text_fill=text_colour_on(season.colour)),
-        Cell(f"${money} {season.letter}", fill=PAPER, text_fill=INK),
+        Cell(f"${money} {season_letter(counter.season)}", fill=PAPER, text_fill=INK),
     ]
     if counter.two_week:
-        header.append(Cell("2wk", fill=INK, text_fill=PAPER))
-    cells = [Cell(f"{content.talent[t].short} {v}") for t, v in counter.demands]
+        header.append(Cell(two_week_mark(), fill=INK, text_fill=PAPER))
+    cells = [Cell(f"{names.talent_short(content.talent[t].short)} {v}") for t, v in counter.demands]
     return [Row(header, fill=season.colour), Row(cells, columns=_demand_columns(len(cells)))]
 
 
@@ -128,7 +141,7 @@ def city_tag(content: Content, city: str, news: Mapping[str, Any], closed: bool,
     a tag that had to be placed away from its city."""
     rows: list[Row] = []
     if titled:
-        rows.append(Row([Cell(content.cities[city].name, text_fill=INK)]))
+        rows.append(Row([Cell(names.city(content.cities[city].name), text_fill=INK)]))
     border = INK
     fill = PAPER
     counter_id = news.get("counter")
@@ -138,26 +151,26 @@ def city_tag(content: Content, city: str, news: Mapping[str, Any], closed: bool,
             rows += _demand_rows(content, counter)
             border = SEASON_STYLES[counter.season].colour
         elif counter.kind == "points":
-            text = f"{counter.points} VP" if not solitaire else f"${counter.points * 5}"
+            text = trc("circus train", "{vp} VP", vp=counter.points) if not solitaire else f"${counter.points * 5}"
             rows.append(Row([Cell(text, points_star=True)]))
             fill = POINTS_GOLD
     talent = {t: n for t, n in (news.get("talent") or {}).items() if n}
     if talent:
-        cells = [Cell("Hire", fill=HIRE_DARK, text_fill=PAPER)]
+        cells = [Cell(hire_mark(), fill=HIRE_DARK, text_fill=PAPER)]
         for t in content.talent:
             if t in talent:
                 count = talent[t]
-                cells.append(Cell(content.talent[t].short + (f" ×{count}" if count > 1 else "")))
+                cells.append(Cell(names.talent_short(content.talent[t].short) + (f" ×{count}" if count > 1 else "")))
         rows.append(Row(cells, fill=None))
         if not counter_id:
             fill = HIRE_FILL
             border = HIRE_DARK
     for special in news.get("specials") or []:
-        rows.append(Row([Cell(content.specials[special].name, fill=SPECIAL_PURPLE, text_fill=PAPER)]))
+        rows.append(Row([Cell(names.special(content.specials[special].name), fill=SPECIAL_PURPLE, text_fill=PAPER)]))
         if len(rows) == 1 + int(titled):
             border = SPECIAL_PURPLE
     if closed:
-        rows.append(Row([Cell("✕ CLOSED", fill=CLOSED_RED, text_fill=PAPER)]))
+        rows.append(Row([Cell(tr("✕ CLOSED"), fill=CLOSED_RED, text_fill=PAPER)]))
     if len(rows) == int(titled):
         return None
     tag = Tag(city, rows, border, fill)
@@ -218,7 +231,7 @@ def _draw_cell(draw: ImageDraw.ImageDraw, cell: Cell, xy: Point, f: Font, backgr
 
 def points_chip(draw: ImageDraw.ImageDraw, xy: Point, points: int, f: Font) -> Box:
     """A Points counter as the legend shows it: the same star and gold as on the map."""
-    text = f"{points} VP"
+    text = trc("circus train", "{vp} VP", vp=points)
     h = line_height(f) + 6
     w = h + text_width(text, f) + 10
     box = Box(xy[0], xy[1], xy[0] + w, xy[1] + h)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_, tr
 from rules.circus_train import auto, flow, scoring, standing, strong, text
 from rules.circus_train.actions import ACTION_TYPES, Action
 from rules.circus_train.explain import STEP_WORDS, explain, public_prompt
@@ -22,16 +23,17 @@ from rules.core.search import SearchBudget
 
 class CircusTrain(Game[CircusTrainState, Action]):
     key = "circus_train"
-    name = "Circus Train"
+    name = N_("Circus Train")  # translated where it is shown
     min_players = 1
     max_players = 5
     option_specs = (
-        OptionSpec("advanced", "bool", False, "Advanced Game: Reputation, replaying discards, pocketing wages, "
-                                              "the Rest card, red-lighting and Circus Parades."),
-        OptionSpec("special_characters", "bool", False, "Optional rule: the six Special Characters."),
-        OptionSpec("events", "bool", False, "Optional rule: five Event cards, one drawn at each month's end."),
-        OptionSpec("easier", "bool", False, "Easier variant: no Wages card, no Victory Points; the best "
-                                            "single performance wins."),
+        # The descriptions are marked for the catalogue and translated where they are shown (tr(spec.help)).
+        OptionSpec("advanced", "bool", False, N_("Advanced Game: Reputation, replaying discards, pocketing wages, "
+                                                 "the Rest card, red-lighting and Circus Parades.")),
+        OptionSpec("special_characters", "bool", False, N_("Optional rule: the six Special Characters.")),
+        OptionSpec("events", "bool", False, N_("Optional rule: five Event cards, one drawn at each month's end.")),
+        OptionSpec("easier", "bool", False, N_("Easier variant: no Wages card, no Victory Points; the best "
+                                               "single performance wins.")),
     )
     state_type = CircusTrainState
     supports_search = True
@@ -41,12 +43,12 @@ class CircusTrain(Game[CircusTrainState, Action]):
 
     def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
         if options["easier"] and options["advanced"]:
-            raise InvalidOptions("The Easier variant drops Victory Points, so it cannot be combined with the "
-                                 "Advanced Game.")
+            raise InvalidOptions(tr("The Easier variant drops Victory Points, so it cannot be combined with the "
+                                    "Advanced Game."))
         if options["easier"] and options["events"]:
-            raise InvalidOptions("The Easier variant is played without Event cards.")
+            raise InvalidOptions(tr("The Easier variant is played without Event cards."))
         if options["easier"] and player_count == 1:
-            raise InvalidOptions("Solitaire is played for money; the Easier variant needs two or more players.")
+            raise InvalidOptions(tr("Solitaire is played for money; the Easier variant needs two or more players."))
 
     def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> CircusTrainState:
         state = flow.new_state(players, options, rng)
@@ -83,17 +85,20 @@ class CircusTrain(Game[CircusTrainState, Action]):
     def prompt(self, state: CircusTrainState, seat: int) -> str:
         pending = state.pending
         if pending is None:
-            return "The game is over."
+            return tr("The game is over.")
         if pending.seat != seat:
-            return f"Waiting for {state.players[pending.seat]}, who is {STEP_WORDS[pending.kind]}."
+            return tr("Waiting for {name}, who is {step}.", name=state.players[pending.seat],
+                      step=tr(STEP_WORDS[pending.kind]))
         words = STEP_WORDS[pending.kind]
-        card = f" ({CARD_NAMES[pending.card]})" if pending.card and CARD_NAMES[pending.card] not in words else ""
-        extra = ""
+        # The card is named unless the step's words (read in English, their source) already name it.
+        card = (f" ({text.card_name(pending.card)})" if pending.card and CARD_NAMES[pending.card] not in words
+                else "")
+        fields = {"name": state.players[seat], "step": tr(words), "card": card}
         if pending.kind == "move":
-            extra = f": up to {pending.moves} connections"
-        elif pending.kind == "pick_talent":
-            extra = f": {pending.picks} left"
-        return f"{state.players[seat]}, you are {words}{card}{extra}."
+            return tr("{name}, you are {step}{card}: up to {moves} connections.", moves=pending.moves, **fields)
+        if pending.kind == "pick_talent":
+            return tr("{name}, you are {step}{card}: {picks} left.", picks=pending.picks, **fields)
+        return tr("{name}, you are {step}{card}.", **fields)
 
     def public_prompt(self, state: CircusTrainState, seat: int) -> str:
         return self.public_waiting(state, seat) or public_prompt(self.view(state, None), seat)

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import N_, tr, trn
 from rules.circus_train import modifiers
 from rules.circus_train.content import NewsCounter, load_content
 from rules.circus_train.state import REPUTATION_START, REPUTATION_TRACK, Circus, CircusTrainState
 from rules.core.events import Event
 from rules.core.game import Outcome, rank_by
-from rules.core.words import count
 
 BEST_PERFORMANCE_VP = (7, 4, 2)
 SOLITAIRE_CHART = (
-    (100, "Defeat: your circus does not survive the winter."),
-    (141, "Minor Defeat: within the year your circus is forced into bankruptcy."),
-    (181, "Draw: you have survived the season where many others failed."),
-    (221, "Victory: your circus train is a popular and welcome sight."),
-    (None, "Major Victory: you have created the Greatest Show on Earth!"),
+    (100, N_("Defeat: your circus does not survive the winter.")),
+    (141, N_("Minor Defeat: within the year your circus is forced into bankruptcy.")),
+    (181, N_("Draw: you have survived the season where many others failed.")),
+    (221, N_("Victory: your circus train is a popular and welcome sight.")),
+    (None, N_("Major Victory: you have created the Greatest Show on Earth!")),
 )
 
 
@@ -189,19 +189,26 @@ def solitaire_result(money: int) -> str:
     raise AssertionError("unreachable")
 
 
+def _performances(circus: Circus) -> str:
+    return trn("{n} performance", "{n} performances", len(circus.performances))
+
+
 def outcome(state: CircusTrainState) -> Outcome:
     circuses = state.circuses
     if modifiers.solitaire(state):
         money = circuses[0].money
-        return Outcome((money,), ((0,),), (f"{state.players[0]} ends the season with ${money}.",),
+        # The result stays in English, as the game_over event stores it; it is translated where shown.
+        return Outcome((money,), ((0,),), (tr("{name} ends the season with ${money}.", name=state.players[0],
+                                              money=money),),
                        solitaire_result(money))
     if state.options["easier"]:
         keys = [(c.best, c.money, len(c.performances)) for c in circuses]
         scores = tuple(c.best for c in circuses)
-        lines = tuple(f"{state.players[s]}: Best Performance {c.best}, ${c.money}, "
-                      f"{count(len(c.performances), 'performance')}" for s, c in enumerate(circuses))
+        lines = tuple(tr("{name}: Best Performance {best}, ${money}, {performances}", name=state.players[s],
+                         best=c.best, money=c.money, performances=_performances(c)) for s, c in enumerate(circuses))
         return Outcome(scores, rank_by(keys), lines)
     vp_keys = [(c.vp, c.best, c.money, len(c.performances)) for c in circuses]
-    lines = tuple(f"{state.players[s]}: {c.vp} VP, Best Performance {c.best}, ${c.money}, "
-                  f"{count(len(c.performances), 'performance')}" for s, c in enumerate(circuses))
+    lines = tuple(tr("{name}: {vp} VP, Best Performance {best}, ${money}, {performances}", name=state.players[s],
+                     vp=c.vp, best=c.best, money=c.money, performances=_performances(c))
+                  for s, c in enumerate(circuses))
     return Outcome(tuple(c.vp for c in circuses), rank_by(vp_keys), lines)

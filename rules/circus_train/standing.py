@@ -13,22 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_
 from rules.circus_train.actions import Action, LongMonthSteal, Pass, PlaceReleased
 from rules.circus_train.content import distance_map, load_content
 from rules.core.standing import StandingAnswer, StandingDecision
 
+# Labels are marked for the catalogue and translated where they are shown.
 DECISIONS = (
     StandingDecision(
-        "place_released", "Another player's released Talent",
-        "A player to your left cannot pay their Wages and releases Talent, and several cities hold Talent.",
-        (StandingAnswer("near_me", "Put it in the Talent city nearest my train"),
-         StandingAnswer("far_from_me", "Put it in the Talent city farthest from my train"))),
+        "place_released", N_("Another player's released Talent"),
+        N_("A player to your left cannot pay their Wages and releases Talent, and several cities hold Talent."),
+        (StandingAnswer("near_me", N_("Put it in the Talent city nearest my train")),
+         StandingAnswer("far_from_me", N_("Put it in the Talent city farthest from my train")))),
     StandingDecision(
-        "long_month_steal", "The long-month steal",
-        "You alone have the fewest Victory Points at the end of May, July or August.",
-        (StandingAnswer("pass", "Let it pass: take nothing"),
-         StandingAnswer("best", "Take the most valuable counter: a Special Character, else the Talent with "
-                                "the highest wage, from the player with the most Victory Points"))),
+        "long_month_steal", N_("The long-month steal"),
+        N_("You alone have the fewest Victory Points at the end of May, July or August."),
+        (StandingAnswer("pass", N_("Let it pass: take nothing")),
+         StandingAnswer("best", N_("Take the most valuable counter: a Special Character, else the Talent with "
+                                   "the highest wage, from the player with the most Victory Points")))),
 )
 
 

@@ -1,30 +1,35 @@
 """Every sentence Circus Train shows: event log lines, action labels, prompts and a text board.
-The thread, the log and the terminal all read from here, so they always say the same thing."""
+The thread, the log and the terminal all read from here, so they always say the same thing.
+
+Every sentence is a whole message of the catalogue (``lang``), in the language spoken when it is asked
+for; content names come through ``rules.circus_train.names``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lang import N_, listing, tr, trc, trn
+from rules.circus_train import names
 from rules.circus_train.actions import Action
 from rules.circus_train.calendar import MONTHS, week
 from rules.circus_train.content import load_content
 from rules.circus_train.state import CARD_NAMES, REPUTATION_TRACK
 from rules.core.events import Event
-from rules.core.words import count, listing, with_article
+from rules.core.words import with_article
 
 
 def city_name(city: str | None) -> str:
     """A city's name; "nowhere" for a train not yet on the map (see ``where``)."""
-    return load_content().cities[city].name if city else "nowhere"
+    return names.city(load_content().cities[city].name) if city else trc("circus train", "nowhere")
 
 
 def where(city: str | None) -> str:
     """Where a train is: "in Boston", or "not on the map yet" (never "in nowhere")."""
-    return f"in {city_name(city)}" if city else "not on the map yet"
+    return tr("in {city}", city=city_name(city)) if city else tr("not on the map yet")
 
 
-def talent_name(talent: str, count: int = 1) -> str:
+def _english_talent(talent: str, count: int = 1) -> str:
     content = load_content()
     if talent in content.specials:
         return content.specials[talent].name
@@ -32,12 +37,20 @@ def talent_name(talent: str, count: int = 1) -> str:
     return name[:-1] if count == 1 and name.endswith("s") else name
 
 
+def talent_name(talent: str, count: int = 1) -> str:
+    """A talent type's name, singular for one ("Acrobat"), else plural; a Special Character's own name."""
+    content = load_content()
+    if talent in content.specials:
+        return names.special(content.specials[talent].name)
+    english = _english_talent(talent, count)
+    return names.talent(english) if english == content.talent[talent].name else names.talent_one(english)
+
+
 def a_talent(talent: str) -> str:
     """"an Acrobat", "a Horse", or a Special Character's own name."""
-    name = talent_name(talent)
     if talent in load_content().specials:
-        return name
-    return with_article(name)
+        return talent_name(talent)
+    return names.talent_a(with_article(_english_talent(talent)))
 
 
 def sentence_start(text: str) -> str:
@@ -45,21 +58,44 @@ def sentence_start(text: str) -> str:
 
 
 def talent_list(talent: dict[str, int]) -> str:
-    return ", ".join(f"{n} {talent_name(t, n)}" for t, n in sorted(talent.items()) if n) or "no talent"
+    return ", ".join(f"{n} {talent_name(t, n)}" for t, n in sorted(talent.items()) if n) or tr("no talent")
 
 
 def counter_text(counter_id: str) -> str:
-    counter = load_content().counters[counter_id]
+    content = load_content()
+    counter = content.counters[counter_id]
     if counter.kind == "points":
-        return f"a {counter.points} VP Points counter"
-    demands = ", ".join(f"{load_content().talent[t].short} {v}" for t, v in counter.demands)
-    weeks = " two-week" if counter.two_week else ""
-    money = load_content().seasons[counter.season].money
-    return f"a{weeks} Performance Demand {counter.base}+ ({demands}; ${money})"
+        return tr("a {points} VP Points counter", points=counter.points)
+    demands = ", ".join(f"{names.talent_short(content.talent[t].short)} {v}" for t, v in counter.demands)
+    money = content.seasons[counter.season].money
+    if counter.two_week:
+        return tr("a two-week Performance Demand {base}+ ({demands}; ${money})", base=counter.base,
+                  demands=demands, money=money)
+    return tr("a Performance Demand {base}+ ({demands}; ${money})", base=counter.base, demands=demands, money=money)
 
 
 def card_name(card: str) -> str:
-    return CARD_NAMES[card]
+    return names.card(CARD_NAMES[card])
+
+
+def week_label(index: int) -> str:
+    """"April, week 2"."""
+    now = week(index)
+    return tr("{month}, week {week}", month=names.month(now.month_name), week=now.week_of_month)
+
+
+def reputation(level: int) -> int:
+    return REPUTATION_TRACK[level]
+
+
+# The final scoring's awards and penalties (``scoring``), as the event names them.
+AWARDS = {"most_clowns": N_("most clowns"), "most_money": N_("most money"),
+          "most_performances": N_("most performances"), "highest_reputation": N_("highest reputation")}
+PENALTIES = {"no_clowns": N_("no clowns"), "no_animals": N_("no animals")}
+
+
+def _award(key: str, words: dict[str, str]) -> str:
+    return tr(words[key]) if key in words else key.replace("_", " ")
 
 
 # ----- events --------------------------------------------------------------------------------------
@@ -73,148 +109,234 @@ def describe_event(event: Event, players: Sequence[str]) -> str:
 
 
 def _performed(d: dict[str, Any], who: str, players: Sequence[str]) -> str:
-    parts = [f"{d['base']} base"]
-    parts += [f"{v} {talent_name(t, 2)}{' (famous)' if t in d['famous'] else ''}" for t, v in d["talent"].items()]
+    parts = [tr("{points} base", points=d["base"])]
+    parts += [tr("{points} {talent} (famous)", points=v, talent=talent_name(t, 2)) if t in d["famous"]
+              else f"{v} {talent_name(t, 2)}" for t, v in d["talent"].items()]
     if d["past"]:
-        parts.append(f"{d['past']} from past performances")
+        parts.append(tr("{points} from past performances", points=d["past"]))
     if d["bonus"]:
-        parts.append(f"{d['bonus']} bonus")
-    best = " — a new Best Performance!" if d["new_best"] else ""
-    ronald = f" Ringmaster Ronald makes the {talent_name(d['ronald'], 2)} famous." if d["ronald"] else ""
-    return (f"{who} performs in {city_name(d['city'])} for {d['rating']} points ({' + '.join(parts)}) "
-            f"and earns ${d['money']}{best}.{ronald}")
+        parts.append(tr("{points} bonus", points=d["bonus"]))
+    fields = {"who": who, "city": city_name(d["city"]), "rating": d["rating"], "parts": " + ".join(parts),
+              "money": d["money"]}
+    if d["new_best"]:
+        text = tr("{who} performs in {city} for {rating} points ({parts}) and earns ${money} — a new Best "
+                  "Performance!", **fields)
+    else:
+        text = tr("{who} performs in {city} for {rating} points ({parts}) and earns ${money}.", **fields)
+    if d["ronald"]:
+        text += " " + tr("Ringmaster Ronald makes the {talent} famous.", talent=talent_name(d["ronald"], 2))
+    return text
 
 
 def _roll(d: dict[str, Any]) -> str:
-    mod = f" + {d['modifier']}" if d.get("modifier") else ""
-    return f"rolls {d['roll']}{mod}"
+    """The die roll and its modifier, in figures: "4", "4 + 1"."""
+    return f"{d['roll']} + {d['modifier']}" if d.get("modifier") else str(d["roll"])
+
+
+def _game_over(d: dict[str, Any], players: Sequence[str]) -> str:
+    winners = listing([players[s] for s in d["winners"]])
+    if d.get("result"):
+        # The solitaire result is stored in English (scoring.SOLITAIRE_CHART): it is translated as shown.
+        return tr("The circus season is over. Winner: {winners}. {result}", winners=winners, result=tr(d["result"]))
+    return tr("The circus season is over. Winner: {winners}.", winners=winners)
+
+
+def _rest_bonus(d: dict[str, Any], who: str) -> str:
+    if d["choice"] == "reputation":
+        return tr("{who} rests in Canada and gains a Reputation level.", who=who)
+    if d["choice"] == "clowns":
+        return tr("{who} rests in Canada and gains a free Clown.", who=who)
+    if d["choice"] == "acrobats":
+        return tr("{who} rests in Canada and gains a free Acrobat.", who=who)
+    return tr("{who} rests in Canada and gains a free {talent}.", who=who, talent=talent_name(d["choice"]))
+
+
+def _released(d: dict[str, Any], who: str) -> str:
+    talent = names.talent_a(with_article(_english_talent(d["talent"])))
+    if d["forced"]:
+        return tr("{who} cannot pay and releases {talent}.", who=who, talent=talent)
+    return tr("{who} red-lights {talent}.", who=who, talent=talent)
+
+
+def _event_title(d: dict[str, Any]) -> str:
+    return names.event_title(load_content().events[d["event"]].title)
+
+
+def _event_drawn(d: dict[str, Any]) -> str:
+    card = load_content().events[d["event"]]
+    return tr("Event: {title}. {text}", title=names.event_title(card.title), text=names.event_text(card.text))
 
 
 _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
-    "talent_picked": lambda d, w, p: f"{w} takes {a_talent(d['talent'])} counter.",
-    "start_city": lambda d, w, p: f"{w}'s circus train starts in {city_name(d['city'])}.",
-    "counter_placed": lambda d, w, p: f"{sentence_start(counter_text(d['counter']))} appears in "
-                                      f"{city_name(d['city'])}.",
-    "bankrupt_circus": lambda d, w, p: f"A circus goes bankrupt in {city_name(d['city'])}: "
-                                       f"{talent_list(d['talent'])} wait to be hired.",
-    "bankrupt_empty": lambda d, w, p: f"A bankrupt circus in {city_name(d['city'])} has no talent left to "
-                                      "offer; another counter is drawn there.",
-    "city_cleared": lambda d, w, p: f"The news in {city_name(d['city'])} is replaced.",
-    "two_week_lost": lambda d, w, p: f"{w}'s two-week show in {city_name(d['city'])} is lost: its counter "
-                                     "was replaced.",
-    "special_arrives": lambda d, w, p: f"{talent_name(d['special'])} turns up in {city_name(d['city'])}.",
-    "special_returned_to_bag": lambda d, w, p: "A second Special Character goes back into the bag.",
-    "special_leaves": lambda d, w, p: f"{talent_name(d['special'])} leaves {city_name(d['city'])} for the "
-                                      "Special Character Bank.",
-    "destinations_reshuffled": lambda d, w, p: "The City cards are reshuffled.",
-    "season_changed": lambda d, w, p: f"A new season: the {d['season']} Local News counters go into the bag.",
-    "week_begins": lambda d, w, p: f"{week(d['week']).label()} begins.",
-    "month_ends": lambda d, w, p: f"End of {MONTHS[d['month']]}: scoring.",
-    "first_player": lambda d, w, p: f"{w} is now the first player.",
-    "most_talent": lambda d, w, p: f"{w} has the most {talent_name(d['talent'], 2)} and scores {d['vp']} VP.",
-    "april_performers": lambda d, w, p: f"{w} performed in April and scores {d['vp']} VP.",
-    "best_performance_vp": lambda d, w, p: f"{w} scores {d['vp']} VP for a Best Performance of {d['best']}.",
-    "taxes": lambda d, w, p: f"{w} still holds the Wages card: taxes cost {d['vp']} VP and ${d['paid']}.",
-    "final_award": lambda d, w, p: f"{w} scores {d['vp']} VP for {d['award'].replace('_', ' ')}.",
-    "final_penalty": lambda d, w, p: f"{w} loses {d['vp']} VP: {d['penalty'].replace('_', ' ')}.",
-    "game_over": lambda d, w, p: "The circus season is over. Winner: "
-                                 + listing([p[s] for s in d["winners"]]) + "."
-                                 + (f" {d['result']}" if d.get("result") else ""),
-    "event_discarded": lambda d, w, p: f"The event {load_content().events[d['event']].title} ends.",
-    "event_drawn": lambda d, w, p: f"Event: {load_content().events[d['event']].title}. "
-                                   f"{load_content().events[d['event']].text}",
-    "event_money": lambda d, w, p: f"{w} {'gains' if d['amount'] >= 0 else 'loses'} ${abs(d['amount'])}.",
-    "event_vp": lambda d, w, p: f"{w} gains {d['vp']} VP.",
-    "event_talent_lost": lambda d, w, p: f"{w} loses {a_talent(d['talent'])} counter to the bank.",
-    "event_special_lost": lambda d, w, p: f"{talent_name(d['special'])} leaves {w}'s circus.",
-    "wages_paid": lambda d, w, p: f"{w} pays ${d['amount']} in wages.",
-    "released": lambda d, w, p: f"{w} {'cannot pay and releases' if d['forced'] else 'red-lights'} "
-                                f"{with_article(talent_name(d['talent']))}.",
-    "reputation_changed": lambda d, w, p: f"{w}'s Reputation is now {REPUTATION_TRACK[d['level']]}.",
-    "vp_lost": lambda d, w, p: f"{w} loses {d['vp']} VP.",
-    "card_played": lambda d, w, p: f"{w} plays {card_name(d['card'])}.",
-    "card_replayed": lambda d, w, p: f"{w} replays {card_name(d['card'])} from the discards"
-                                     + (f" for {d['vp']} VP." if "vp" in d else " for two Reputation levels."),
-    "eddie_replay": lambda d, w, p: f"Engineer Eddie lets {w} replay {card_name(d['card'])} for free.",
-    "pocketed": lambda d, w, p: f"{w} pockets ${d['amount']} of wages; Reputation falls to "
-                                f"{REPUTATION_TRACK[d['level']]}.",
-    "sam_reputation": lambda d, w, p: f"Smuggler Sam raises {w}'s Reputation to {REPUTATION_TRACK[d['level']]}.",
-    "moved": lambda d, w, p: f"{w} travels from {city_name(d['origin'])} to {city_name(d['city'])}.",
-    "stayed": lambda d, w, p: f"{w} stays in {city_name(d['city'])}.",
-    "points_scored": lambda d, w, p: f"{w} collects the {d['vp']} VP Points counter in {city_name(d['city'])}.",
-    "nothing_to_do": lambda d, w, p: f"{w} has nothing to perform or hire here.",
-    "recruit_roll": lambda d, w, p: f"{w} {_roll(d)} to recruit {talent_name(d['special'])}: "
-                                    + ("recruited!" if d["success"] else "no luck."),
-    "two_week_abandoned": lambda d, w, p: f"{w} abandons the two-week show in {city_name(d['city'])}.",
-    "two_week_started": lambda d, w, p: f"{w} opens a two-week show in {city_name(d['city'])}; it must be "
-                                        "completed with a Perform action next turn.",
+    "talent_picked": lambda d, w, p: tr("{who} takes {talent} counter.", who=w, talent=a_talent(d["talent"])),
+    "start_city": lambda d, w, p: tr("{who}'s circus train starts in {city}.", who=w, city=city_name(d["city"])),
+    "counter_placed": lambda d, w, p: tr("{counter} appears in {city}.", counter=sentence_start(
+        counter_text(d["counter"])), city=city_name(d["city"])),
+    "bankrupt_circus": lambda d, w, p: tr("A circus goes bankrupt in {city}: {talent} wait to be hired.",
+                                          city=city_name(d["city"]), talent=talent_list(d["talent"])),
+    "bankrupt_empty": lambda d, w, p: tr("A bankrupt circus in {city} has no talent left to offer; another counter "
+                                         "is drawn there.", city=city_name(d["city"])),
+    "city_cleared": lambda d, w, p: tr("The news in {city} is replaced.", city=city_name(d["city"])),
+    "two_week_lost": lambda d, w, p: tr("{who}'s two-week show in {city} is lost: its counter was replaced.",
+                                        who=w, city=city_name(d["city"])),
+    "special_arrives": lambda d, w, p: tr("{special} turns up in {city}.", special=talent_name(d["special"]),
+                                          city=city_name(d["city"])),
+    "special_returned_to_bag": lambda d, w, p: tr("A second Special Character goes back into the bag."),
+    "special_leaves": lambda d, w, p: tr("{special} leaves {city} for the Special Character Bank.",
+                                         special=talent_name(d["special"]), city=city_name(d["city"])),
+    "destinations_reshuffled": lambda d, w, p: tr("The City cards are reshuffled."),
+    "season_changed": lambda d, w, p: tr("A new season: the {season} Local News counters go into the bag.",
+                                         season=names.season(d["season"])),
+    "week_begins": lambda d, w, p: tr("{week} begins.", week=week_label(d["week"])),
+    "month_ends": lambda d, w, p: tr("End of {month}: scoring.", month=names.month(MONTHS[d["month"]])),
+    "first_player": lambda d, w, p: tr("{who} is now the first player.", who=w),
+    "most_talent": lambda d, w, p: tr("{who} has the most {talent} and scores {vp} VP.", who=w,
+                                      talent=talent_name(d["talent"], 2), vp=d["vp"]),
+    "april_performers": lambda d, w, p: tr("{who} performed in April and scores {vp} VP.", who=w, vp=d["vp"]),
+    "best_performance_vp": lambda d, w, p: tr("{who} scores {vp} VP for a Best Performance of {best}.", who=w,
+                                              vp=d["vp"], best=d["best"]),
+    "taxes": lambda d, w, p: tr("{who} still holds the Wages card: taxes cost {vp} VP and ${paid}.", who=w,
+                                vp=d["vp"], paid=d["paid"]),
+    "final_award": lambda d, w, p: tr("{who} scores {vp} VP for {award}.", who=w, vp=d["vp"],
+                                      award=_award(d["award"], AWARDS)),
+    "final_penalty": lambda d, w, p: tr("{who} loses {vp} VP: {penalty}.", who=w, vp=d["vp"],
+                                        penalty=_award(d["penalty"], PENALTIES)),
+    "game_over": lambda d, w, p: _game_over(d, p),
+    "event_discarded": lambda d, w, p: tr("The event {title} ends.", title=_event_title(d)),
+    "event_drawn": lambda d, w, p: _event_drawn(d),
+    "event_money": lambda d, w, p: (tr("{who} gains ${amount}.", who=w, amount=d["amount"]) if d["amount"] >= 0
+                                    else tr("{who} loses ${amount}.", who=w, amount=abs(d["amount"]))),
+    "event_vp": lambda d, w, p: tr("{who} gains {vp} VP.", who=w, vp=d["vp"]),
+    "event_talent_lost": lambda d, w, p: tr("{who} loses {talent} counter to the bank.", who=w,
+                                            talent=a_talent(d["talent"])),
+    "event_special_lost": lambda d, w, p: tr("{special} leaves {who}'s circus.", special=talent_name(d["special"]),
+                                             who=w),
+    "wages_paid": lambda d, w, p: tr("{who} pays ${amount} in wages.", who=w, amount=d["amount"]),
+    "released": lambda d, w, p: _released(d, w),
+    "reputation_changed": lambda d, w, p: tr("{who}'s Reputation is now {level}.", who=w,
+                                             level=reputation(d["level"])),
+    "vp_lost": lambda d, w, p: tr("{who} loses {vp} VP.", who=w, vp=d["vp"]),
+    "card_played": lambda d, w, p: tr("{who} plays {card}.", who=w, card=card_name(d["card"])),
+    "card_replayed": lambda d, w, p: (
+        tr("{who} replays {card} from the discards for {vp} VP.", who=w, card=card_name(d["card"]), vp=d["vp"])
+        if "vp" in d else tr("{who} replays {card} from the discards for two Reputation levels.", who=w,
+                             card=card_name(d["card"]))),
+    "eddie_replay": lambda d, w, p: tr("Engineer Eddie lets {who} replay {card} for free.", who=w,
+                                       card=card_name(d["card"])),
+    "pocketed": lambda d, w, p: tr("{who} pockets ${amount} of wages; Reputation falls to {level}.", who=w,
+                                   amount=d["amount"], level=reputation(d["level"])),
+    "sam_reputation": lambda d, w, p: tr("Smuggler Sam raises {who}'s Reputation to {level}.", who=w,
+                                         level=reputation(d["level"])),
+    "moved": lambda d, w, p: tr("{who} travels from {origin} to {city}.", who=w, origin=city_name(d["origin"]),
+                                city=city_name(d["city"])),
+    "stayed": lambda d, w, p: tr("{who} stays in {city}.", who=w, city=city_name(d["city"])),
+    "points_scored": lambda d, w, p: tr("{who} collects the {vp} VP Points counter in {city}.", who=w, vp=d["vp"],
+                                        city=city_name(d["city"])),
+    "nothing_to_do": lambda d, w, p: tr("{who} has nothing to perform or hire here.", who=w),
+    "recruit_roll": lambda d, w, p: (
+        tr("{who} rolls {roll} to recruit {special}: recruited!", who=w, roll=_roll(d),
+           special=talent_name(d["special"])) if d["success"]
+        else tr("{who} rolls {roll} to recruit {special}: no luck.", who=w, roll=_roll(d),
+                special=talent_name(d["special"]))),
+    "two_week_abandoned": lambda d, w, p: tr("{who} abandons the two-week show in {city}.", who=w,
+                                             city=city_name(d["city"])),
+    "two_week_started": lambda d, w, p: tr("{who} opens a two-week show in {city}; it must be completed with a "
+                                           "Perform action next turn.", who=w, city=city_name(d["city"])),
     "performed": _performed,
-    "smuggled": lambda d, w, p: f"Smuggler Sam brings {a_talent(d['talent'])} to {w}'s circus.",
-    "hire_roll": lambda d, w, p: f"{w} {_roll(d)} for {a_talent(d['talent'])} in {city_name(d['city'])}: "
-                                 + ("hired!" if d["success"] else "the attempt fails."),
-    "bought_failed": lambda d, w, p: f"{w} buys the {talent_name(d['talent'])} for ${d['price']}.",
-    "steal_roll": lambda d, w, p: f"{w} {_roll(d)} to steal {a_talent(d['talent'])} from "
-                                  f"{p[d['target']]}: " + ("stolen!" if d["success"] else "foiled."),
-    "overnight_hire_discarded": lambda d, w, p: f"{w} loses talent and must discard Overnight Hire.",
-    "bought_from_bank": lambda d, w, p: f"{w} buys {a_talent(d['talent'])} from the bank for ${d['price']}.",
-    "parade": lambda d, w, p: f"{w} holds a Circus Parade for $10 and gains "
-                              + ("a Reputation level." if d["reward"] == "reputation" else "2 VP."),
-    "rest_bonus": lambda d, w, p: f"{w} rests in Canada and gains "
-                                  + ("a Reputation level." if d["choice"] == "reputation"
-                                     else f"a free {talent_name(d['choice'])}."),
-    "released_to_bank": lambda d, w, p: f"{w}'s released {talent_list(d['talent'])} return to the Talent Bank.",
-    "released_placed": lambda d, w, p: f"{p[d['chooser']]} sends {w}'s released {talent_list(d['talent'])} "
-                                       f"to {city_name(d['city'])}.",
-    "long_month_steal": lambda d, w, p: f"{w}, with the fewest VP, takes {a_talent(d['talent'])} from "
-                                        f"{p[d['target']]}.",
-    "passed": lambda d, w, p: f"{w} passes.",
-    "hand_refilled": lambda d, w, p: f"{w} takes back {d['cards']} Action cards.",
+    "smuggled": lambda d, w, p: tr("Smuggler Sam brings {talent} to {who}'s circus.", talent=a_talent(d["talent"]),
+                                   who=w),
+    "hire_roll": lambda d, w, p: (
+        tr("{who} rolls {roll} for {talent} in {city}: hired!", who=w, roll=_roll(d), talent=a_talent(d["talent"]),
+           city=city_name(d["city"])) if d["success"]
+        else tr("{who} rolls {roll} for {talent} in {city}: the attempt fails.", who=w, roll=_roll(d),
+                talent=a_talent(d["talent"]), city=city_name(d["city"]))),
+    "bought_failed": lambda d, w, p: tr("{who} buys the {talent} for ${price}.", who=w,
+                                        talent=talent_name(d["talent"]), price=d["price"]),
+    "steal_roll": lambda d, w, p: (
+        tr("{who} rolls {roll} to steal {talent} from {target}: stolen!", who=w, roll=_roll(d),
+           talent=a_talent(d["talent"]), target=p[d["target"]]) if d["success"]
+        else tr("{who} rolls {roll} to steal {talent} from {target}: foiled.", who=w, roll=_roll(d),
+                talent=a_talent(d["talent"]), target=p[d["target"]])),
+    "overnight_hire_discarded": lambda d, w, p: tr("{who} loses talent and must discard Overnight Hire.", who=w),
+    "bought_from_bank": lambda d, w, p: tr("{who} buys {talent} from the bank for ${price}.", who=w,
+                                           talent=a_talent(d["talent"]), price=d["price"]),
+    "parade": lambda d, w, p: (
+        tr("{who} holds a Circus Parade for $10 and gains a Reputation level.", who=w)
+        if d["reward"] == "reputation" else tr("{who} holds a Circus Parade for $10 and gains 2 VP.", who=w)),
+    "rest_bonus": lambda d, w, p: _rest_bonus(d, w),
+    "released_to_bank": lambda d, w, p: tr("{who}'s released {talent} return to the Talent Bank.", who=w,
+                                           talent=talent_list(d["talent"])),
+    "released_placed": lambda d, w, p: tr("{chooser} sends {who}'s released {talent} to {city}.",
+                                          chooser=p[d["chooser"]], who=w, talent=talent_list(d["talent"]),
+                                          city=city_name(d["city"])),
+    "long_month_steal": lambda d, w, p: tr("{who}, with the fewest VP, takes {talent} from {target}.", who=w,
+                                           talent=a_talent(d["talent"]), target=p[d["target"]]),
+    "passed": lambda d, w, p: tr("{who} passes.", who=w),
+    "hand_refilled": lambda d, w, p: tr("{who} takes back {cards} Action cards.", who=w, cards=d["cards"]),
 }
 
 
 # ----- actions and prompts ---------------------------------------------------------------------------
+def _rest_label(choice: str) -> str:
+    if choice == "reputation":
+        return tr("+1 Reputation")
+    if choice == "clowns":
+        return tr("Take a free Clown")
+    if choice == "acrobats":
+        return tr("Take a free Acrobat")
+    return tr("Take a free {talent}", talent=talent_name(choice))
+
+
 def describe_action(action: Action, players: Sequence[str]) -> str:
     k = action.kind
     a: Any = action
     labels: dict[str, Callable[[], str]] = {
-        "pick_talent": lambda: f"Take {a_talent(a.talent)}",
-        "choose_start": lambda: f"Start in {city_name(a.city)}",
-        "play_card": lambda: f"Play {card_name(a.card)}",
-        "replay_card": lambda: f"Replay {card_name(a.card)} from your discards",
-        "eddie_replay": lambda: f"Replay {card_name(a.card)} free with Engineer Eddie",
-        "pocket_wages": lambda: f"Pocket ${a.amount} of wages (-{a.amount // 5} Reputation)",
-        "sam_reputation": lambda: "Send Smuggler Sam away for +1 Reputation",
-        "travel": lambda: f"Travel to {city_name(a.city)}",
-        "stay_put": lambda: "Stay where you are",
-        "recruit": lambda: "Roll to recruit the Special Character here",
-        "perform": lambda: "Perform here",
-        "try_hire": lambda: (f"Take {a_talent(a.talent)} with Smuggler Sam" if a.smuggle
-                             else f"Roll to hire {a_talent(a.talent)}"),
-        "buy_failed": lambda: "Buy it for $10",
-        "decline_buy": lambda: "Don't buy it",
-        "stop_hiring": lambda: "Stop hiring",
-        "steal": lambda: f"Steal {' and '.join(talent_name(t) for t in a.talents)} from {players[a.target]}",
-        "buy_talent": lambda: f"Buy {a_talent(a.talent)} from the bank",
-        "circus_parade": lambda: "Circus Parade for $10: " + ("+1 Reputation" if a.reward == "reputation"
-                                                               else "+2 VP"),
-        "rest_bonus": lambda: ("+1 Reputation" if a.choice == "reputation"
-                               else f"Take a free {talent_name(a.choice)}"),
-        "release": lambda: f"Release {a_talent(a.talent)}",
-        "pay_wages": lambda: "Pay the wages",
-        "place_released": lambda: f"Send the released talent to {city_name(a.city)}",
-        "long_month_steal": lambda: f"Take {a_talent(a.talent)} from {players[a.target]}",
-        "pass": lambda: "Pass",
+        "pick_talent": lambda: tr("Take {talent}", talent=a_talent(a.talent)),
+        "choose_start": lambda: tr("Start in {city}", city=city_name(a.city)),
+        "play_card": lambda: tr("Play {card}", card=card_name(a.card)),
+        "replay_card": lambda: tr("Replay {card} from your discards", card=card_name(a.card)),
+        "eddie_replay": lambda: tr("Replay {card} free with Engineer Eddie", card=card_name(a.card)),
+        "pocket_wages": lambda: tr("Pocket ${amount} of wages (-{levels} Reputation)", amount=a.amount,
+                                   levels=a.amount // 5),
+        "sam_reputation": lambda: tr("Send Smuggler Sam away for +1 Reputation"),
+        "travel": lambda: tr("Travel to {city}", city=city_name(a.city)),
+        "stay_put": lambda: tr("Stay where you are"),
+        "recruit": lambda: tr("Roll to recruit the Special Character here"),
+        "perform": lambda: tr("Perform here"),
+        "try_hire": lambda: (tr("Take {talent} with Smuggler Sam", talent=a_talent(a.talent)) if a.smuggle
+                             else tr("Roll to hire {talent}", talent=a_talent(a.talent))),
+        "buy_failed": lambda: tr("Buy it for $10"),
+        "decline_buy": lambda: tr("Don't buy it"),
+        "stop_hiring": lambda: tr("Stop hiring"),
+        "steal": lambda: tr("Steal {talent} from {target}", talent=listing([talent_name(t) for t in a.talents]),
+                            target=players[a.target]),
+        "buy_talent": lambda: tr("Buy {talent} from the bank", talent=a_talent(a.talent)),
+        "circus_parade": lambda: (tr("Circus Parade for $10: +1 Reputation") if a.reward == "reputation"
+                                  else tr("Circus Parade for $10: +2 VP")),
+        "rest_bonus": lambda: _rest_label(a.choice),
+        "release": lambda: tr("Release {talent}", talent=a_talent(a.talent)),
+        "pay_wages": lambda: tr("Pay the wages"),
+        "place_released": lambda: tr("Send the released talent to {city}", city=city_name(a.city)),
+        "long_month_steal": lambda: tr("Take {talent} from {target}", talent=a_talent(a.talent),
+                                       target=players[a.target]),
+        "pass": lambda: trc("circus train", "Pass"),
     }
     return labels[k]()
+
+
+def _season_words(season: str) -> str:
+    return tr("{season} season", season=names.season(season))
 
 
 def render_text(view: dict[str, Any]) -> str:
     """A plain-text board: calendar, event, cities with news, and every circus."""
     content = load_content()
-    lines = [f"Circus Train — {week(view['week']).label()} ({view['season']} season)"]
+    lines = [tr("Circus Train — {week} ({season})", week=week_label(view["week"]),
+                season=_season_words(view["season"]))]
     if view.get("event"):
-        lines.append(f"Event: {view['event']['title']} — {view['event']['text']}")
-    lines.append("Cities:")
+        lines.append(tr("Event: {title} — {text}", title=names.event_title(view["event"]["title"]),
+                        text=names.event_text(view["event"]["text"])))
+    lines.append(trc("circus train", "Cities:"))
     for city, news in sorted(view["board"].items()):
         parts = []
         if news.get("counter"):
@@ -224,15 +346,21 @@ def render_text(view: dict[str, Any]) -> str:
         parts += [talent_name(s) for s in news.get("specials", [])]
         trains = [p["name"] for p in view["players"] if p["position"] == city]
         if trains:
-            parts.append("trains: " + ", ".join(trains))
-        lines.append(f"  {content.cities[city].name}: " + "; ".join(parts))
+            parts.append(tr("trains: {names}", names=", ".join(trains)))
+        lines.append(f"  {names.city(content.cities[city].name)}: " + "; ".join(parts))
     for player in view["players"]:
-        rep = f", Reputation {player['reputation']}" if player.get("reputation") is not None else ""
-        lines.append(f"{player['name']}: {player['vp']} VP, Best {player['best']}, ${player['money']}{rep}, "
-                     f"{where(player['position'])}; {talent_list(player['talent'])}"
-                     + (" + " + ", ".join(talent_name(s) for s in player["specials"]) if player["specials"] else "")
-                     + f"; {count(len(player['performances']), 'performance')}; "
-                     + f"discards: {', '.join(card_name(c) for c in player['discards']) or 'none'}")
+        fields = {"name": player["name"], "vp": player["vp"], "best": player["best"], "money": player["money"],
+                  "reputation": player.get("reputation"), "where": where(player["position"]),
+                  "talent": talent_list(player["talent"])
+                  + (" + " + ", ".join(talent_name(s) for s in player["specials"]) if player["specials"] else ""),
+                  "performances": trn("{n} performance", "{n} performances", len(player["performances"])),
+                  "discards": ", ".join(card_name(c) for c in player["discards"]) or trc("circus train", "none")}
+        if player.get("reputation") is not None:
+            lines.append(tr("{name}: {vp} VP, Best {best}, ${money}, Reputation {reputation}, {where}; {talent}; "
+                            "{performances}; discards: {discards}", **fields))
+        else:
+            lines.append(tr("{name}: {vp} VP, Best {best}, ${money}, {where}; {talent}; {performances}; "
+                            "discards: {discards}", **fields))
     if view.get("hand") is not None:
-        lines.append("Your hand: " + ", ".join(card_name(c) for c in view["hand"]))
+        lines.append(tr("Your hand: {cards}", cards=", ".join(card_name(c) for c in view["hand"])))
     return "\n".join(lines)
