@@ -66,8 +66,9 @@ def parse_cell(text: str) -> int:
     column = COLUMNS.find(match[1].upper())
     row = int(match[2]) - 1
     if not (0 <= column < size and 0 <= row < size):
+        named = match[1].upper() + match[2]
         raise TableError(tr("Your circus has columns A–{last} and rows 1–{size}; {cell} is outside it.", last=last,
-                            size=size, cell=f"{match[1].upper()}{match[2]}"))
+                            size=size, cell=named))
     return row * size + column
 
 
