@@ -279,12 +279,12 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
     y += BLEACHER_H
     final = final_line(player)
     if final:
-        final, face = fitted(final, SMALL, box.x1 - PAD - x, bold=True)
+        final, face = fitted(final, SMALL, box.x1 - PAD - x, bold=True, smallest=12)
         draw_text(draw, (x, y + 20), final, face, INK, anchor="lm")
         y += 40
     line = icons_line(player)
     if line and not final:
-        line, face = fitted(line, SMALL, box.width * 0.6, bold=True)
+        line, face = fitted(line, SMALL, box.width * 0.6, bold=True, smallest=12)
         end = draw_text(draw, (x, y + 20), line, face, INK, anchor="lm")
         ix = end.x1 + 8
         for icon in player.get("icons_left") or []:

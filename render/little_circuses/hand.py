@@ -178,7 +178,7 @@ def render_hand_image(view: View) -> Image.Image:
         room = row.x1 - tx - 12
         name, name_font = fitted(tile_name(str(tile.get("name", ""))), BODY + 2, room, bold=True)
         draw_text(draw, (tx, row.y0 + 24), name, name_font, INK, anchor="lm")
-        words, face = fitted(_tile_words(tile), BODY, room)
+        words, face = fitted(_tile_words(tile), BODY, room, smallest=12)
         draw_text(draw, (tx, row.y0 + 56), words, face, INK, anchor="lm")
         chosen = planned is not None and tile.get("id") == planned
         tag = tr("face down — only you see it") if hidden else tr("face up — everyone sees it")
