@@ -23,7 +23,7 @@ from rules.little_circuses.view import view
 
 class LittleCircuses(Game[LittleCircusesState, Action]):
     key = "little_circuses"
-    name = "Little Circuses"
+    name = N_("Little Circuses")  # marked for the catalogue: shown translated where games are listed
     min_players = 1
     max_players = 7
     option_specs = (
