@@ -109,10 +109,13 @@ def decision_lines(view: View) -> list[str]:
     return lines
 
 
-def _tile_words(tile: Mapping[str, Any]) -> str:
-    icons = ", ".join(icon_name(str(i)) for i in tile.get("icons") or [])
+def _tile_words(tile: Mapping[str, Any], grouped: bool = False) -> str:
+    """Colour, cost and icons in words; ``grouped`` counts repeated icons ("3× star"), for a long row."""
+    icons = [icon_name(str(i)) for i in tile.get("icons") or []]
+    if grouped:
+        icons = [name if icons.count(name) == 1 else f"{icons.count(name)}× {name}" for name in dict.fromkeys(icons)]
     colour = colour_name(str(tile["colour"])) if tile.get("colour") else tr("printed")
-    return f"{colour} · ${tile.get('cost', '?')} · {icons}"
+    return f"{colour} · ${tile.get('cost', '?')} · {', '.join(icons)}"
 
 
 def render_hand_image(view: View) -> Image.Image:
@@ -178,7 +181,10 @@ def render_hand_image(view: View) -> Image.Image:
         room = row.x1 - tx - 12
         name, name_font = fitted(tile_name(str(tile.get("name", ""))), BODY + 2, room, bold=True)
         draw_text(draw, (tx, row.y0 + 24), name, name_font, INK, anchor="lm")
-        words, face = fitted(_tile_words(tile), BODY, room, smallest=12)
+        words, face = fitted(_tile_words(tile), BODY, room)
+        if words.endswith("…"):
+            # Too long even at 16 px (many icons, or a language with longer words): repeated icons are counted.
+            words, face = fitted(_tile_words(tile, grouped=True), BODY, room)
         draw_text(draw, (tx, row.y0 + 56), words, face, INK, anchor="lm")
         chosen = planned is not None and tile.get("id") == planned
         tag = tr("face down — only you see it") if hidden else tr("face up — everyone sees it")
