@@ -187,7 +187,7 @@ def test_german_sample_sentences() -> None:
         assert text.describe_action(lc.CashPublic(6), players, "elephant", "blue") == \
             "Zuschauer auf 6 gegen 6 Ruhm einlösen"
         assert text.describe_action(lc.ChooseSpecial("4"), players, None, "blue") == \
-            "Feuerschlucker (Karte 4) nehmen: Eintrittskarte, Münze, Münze"
+            "Feuerschlucker (Karte 4) nehmen: Ticket, Münze, Münze"
         assert text.prompt("Anna", "icon", "clown") == \
             "Anna, du führst ein Symbol aus: Clown (einen Zuschauer vorrücken)."
         state = GAME.new_game(players, {"special_side": "blue"}, 1)
