@@ -164,6 +164,12 @@ def test_stored_events_keep_their_data_in_english_and_read_in_any_language() -> 
             state, events = GAME.apply(state, seat, pick_action(GAME, state, seat, GAME.legal_actions(state, seat),
                                                                 rng, auto=True))
     over = next(event for event in events if event.kind == "game_over")
+    # Views are data too: the same in every language.
+    with speaking("de"):
+        german_view = GAME.view(state, 0)
+    assert german_view == GAME.view(state, 0) and german_view["result"].startswith("John's chart: ")
+    with speaking("de"):
+        assert GAME.render_text(german_view).splitlines()[-1].startswith("Johns Wertung: ")
     assert over.data["result"].startswith("John's chart: ")
     with speaking("de"):
         said = GAME.describe_event(over, state.players)
