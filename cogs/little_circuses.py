@@ -28,10 +28,12 @@ from cogs.acting import (
     seat_in_context,
 )
 from cogs.parsing import number, quoted
+from lang import tr
 from rules.core.errors import RulesError
 from rules.little_circuses import actions as lc
 from rules.little_circuses.content import load_content
 from rules.little_circuses.game import LittleCircuses
+from rules.little_circuses.names import card_name, tile_name
 from table.errors import TableError
 from table.model import Table
 
@@ -59,13 +61,14 @@ def parse_cell(text: str) -> int:
     last = COLUMNS[size - 1]
     match = CELL.match(text)
     if match is None:
-        raise TableError(f"Name a space of your circus by its column and row, such as C3 (columns A–{last}, "
-                         f"rows 1–{size}); {quoted(text, 40)} is not one.")
+        raise TableError(tr("Name a space of your circus by its column and row, such as C3 (columns A–{last}, "
+                            "rows 1–{size}); {text} is not one.", last=last, size=size, text=quoted(text, 40)))
     column = COLUMNS.find(match[1].upper())
     row = int(match[2]) - 1
     if not (0 <= column < size and 0 <= row < size):
-        raise TableError(f"Your circus has columns A–{last} and rows 1–{size}; {match[1].upper()}{match[2]} is "
-                         "outside it.")
+        named = match[1].upper() + match[2]
+        raise TableError(tr("Your circus has columns A–{last} and rows 1–{size}; {cell} is outside it.", last=last,
+                            size=size, cell=named))
     return row * size + column
 
 
@@ -76,13 +79,15 @@ def parse_tile(text: str, candidates: Sequence[dict[str, Any]]) -> str:
     if wanted in tiles:
         return wanted
     lowered = wanted.lower()
+    # A typed name may be the English one or the one the player reads (its translation).
     for candidate in candidates:
-        if str(candidate.get("name", "")).lower() == lowered:
+        name = str(candidate.get("name", ""))
+        if lowered in (name.lower(), tile_name(name).lower()):
             return str(candidate["id"])
     for known in tiles.values():
-        if known.name.lower() == lowered:
+        if lowered in (known.name.lower(), tile_name(known.name).lower()):
             return known.id
-    raise TableError(f"There is no attraction called {quoted(wanted, 60)}; pick one from the list.")
+    raise TableError(tr("There is no attraction called {name}; pick one from the list.", name=quoted(wanted, 60)))
 
 
 def parse_card(text: str, side: str) -> str:
@@ -91,16 +96,16 @@ def parse_card(text: str, side: str) -> str:
     if wanted in cards:
         return wanted
     for card_number, sides in cards.items():
-        if sides[side].name.lower() == wanted.lower():
+        if wanted.lower() in (sides[side].name.lower(), card_name(sides[side].name).lower()):
             return card_number
-    raise TableError(f"Name a Special Attraction card by its number, 1 to {len(cards)} (or its name); "
-                     f"{quoted(wanted, 40)} is not one.")
+    raise TableError(tr("Name a Special Attraction card by its number, 1 to {count} (or its name); {text} is not one.",
+                        count=len(cards), text=quoted(wanted, 40)))
 
 
 def parse_space(text: str) -> int:
     space = number(text, digits=2)
     if space is None or space not in BLEACHER:
-        raise TableError(f"Name a bleacher space: 2, 4, 6 or 8; {quoted(text, 20)} is not one.")
+        raise TableError(tr("Name a bleacher space: 2, 4, 6 or 8; {text} is not one.", text=quoted(text, 20)))
     return space
 
 
@@ -112,7 +117,7 @@ def parse_seat(text: str, names: Sequence[str]) -> int:
     for seat, name in enumerate(names):
         if name.lower() == wanted.lower():
             return seat
-    raise TableError(f"There is no player called {quoted(wanted, 40)} in this game.")
+    raise TableError(tr("There is no player called {name} in this game.", name=quoted(wanted, 40)))
 
 
 def _seat_view(table: Table, seat: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import tr
 from render.common import (
     INK,
     MAX_HEIGHT,
@@ -29,10 +30,22 @@ from render.fonts import font
 from render.little_circuses import palette
 from render.little_circuses.circus import PANEL_RADIUS, _status, draw_panel_at, ordinal, panel_height
 from render.little_circuses.header import draw_header, header_height
-from render.little_circuses.layout import BACKGROUND, BODY, LINE, MARGIN, PANEL_FILL, SMALL, WIDTH, View, check_view
+from render.little_circuses.layout import (
+    BACKGROUND,
+    BODY,
+    LINE,
+    MARGIN,
+    PANEL_FILL,
+    SMALL,
+    WIDTH,
+    View,
+    check_view,
+    fitted,
+)
 from render.little_circuses.track import draw_track, track_height
 from render.png import palette_png
-from render.words import draw_words, fit_words
+from render.words import draw_words, fit_words, line_width
+from rules.little_circuses.names import card_name
 
 PUBLIC_KEYS = ("game", "options", "grid_size", "track", "space", "space_index", "stage", "order", "awaiting",
                "players", "piles", "market", "arrived", "showcase", "specials", "over", "winners", "result")
@@ -134,8 +147,9 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
                   marks: list[PlayerMark], top: float) -> float:
     """One line per player (token, name and order, Fame, money, hand, Special Attraction card, status):
     the board image of a big table, whose circuses follow in the players images."""
-    draw_text(draw, (MARGIN, top + SUMMARY_TITLE / 2), "Players (their circuses follow in the next images)",
-              font(BODY, bold=True), INK, anchor="lm")
+    title, face = fitted(tr("Players (their circuses follow in the next images)"), BODY, WIDTH - 2 * MARGIN,
+                         bold=True)
+    draw_text(draw, (MARGIN, top + SUMMARY_TITLE / 2), title, face, INK, anchor="lm")
     frame = Box(MARGIN, top + SUMMARY_TITLE, WIDTH - MARGIN, top + SUMMARY_TITLE + len(players) * SUMMARY_ROW + 4)
     rounded_panel(draw, frame, fill=PANEL_FILL, outline=LINE, width=2, radius=10)
     body, bold = font(BODY), font(BODY, bold=True)
@@ -152,12 +166,13 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
         draw_text(draw, (frame.x0 + 60, cy), fit_text(name, bold, 300), bold, INK, anchor="lm")
         hand = len(player.get("hand") or [])
         secret = int(player.get("secret_count") or 0)
-        facts = [f"{player.get('fame', 0)} Fame", f"${player.get('money', 0)}",
-                 f"hand {hand} up" + (f", {secret} down" if secret else ""),
-                 f"{len(player.get('circus') or [])} tiles built"]
+        facts = [tr("{fame} Fame", fame=player.get("fame", 0)), f"${player.get('money', 0)}",
+                 tr("hand {up} up, {down} down", up=hand, down=secret) if secret else tr("hand {up} up", up=hand),
+                 tr("{n} tiles built", n=len(player.get("circus") or []))]
         card = player.get("card")
         if card:
-            facts.append(f"card {card.get('number')}: {card.get('name')}")
+            facts.append(tr("card {number}: {name}", number=card.get("number"),
+                            name=card_name(str(card.get("name", "")))))
         status = _status(view, player)
         right = frame.x1 - 12
         if status is not None:
@@ -166,7 +181,11 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, pla
                  height=30)
             right -= w + 12
         # Drawn a word at a time (``render.words``): the line is new on almost every board, its words recur.
-        draw_words(draw, (frame.x0 + 372, cy), fit_words(" · ".join(facts), body, right - frame.x0 - 384), body, INK,
+        line, face = " · ".join(facts), body
+        # A language with longer words gets a smaller font (down to 16 px) before the line is cut.
+        while line_width(line, face) > right - frame.x0 - 384 and face.size > 16:
+            face = font(int(face.size) - 1)
+        draw_words(draw, (frame.x0 + 372, cy), fit_words(line, face, right - frame.x0 - 384), face, INK,
                    anchor="lm")
     return frame.y1 + 12
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import tr
 from render.common import (
     INK,
     MUTED,
@@ -26,7 +27,6 @@ from render.common import (
     chip_width,
     draw_text,
     draw_token,
-    fit_text,
     hex_colour,
     mix,
     rounded_panel,
@@ -45,8 +45,10 @@ from render.little_circuses.layout import (
     PANEL_FILL,
     SMALL,
     View,
+    fitted,
 )
 from render.little_circuses.tiles import draw_tile, draw_tile_back
+from rules.little_circuses.names import card_name, tile_name
 
 Player = Mapping[str, Any]
 
@@ -67,7 +69,14 @@ COLUMNS = "ABCDEFGHIJ"
 
 
 def ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+    """A place on the Player Order track: 1st, 2nd (German: 1., 2.)."""
+    if n == 1:
+        return tr("{n}st", n=n)
+    if n == 2:
+        return tr("{n}nd", n=n)
+    if n == 3:
+        return tr("{n}rd", n=n)
+    return tr("{n}th", n=n)
 
 
 def grid_window(player: Player, grid_size: int) -> tuple[int, int, int, int]:
@@ -108,8 +117,9 @@ def final_line(player: Player) -> str | None:
     final = player.get("final")
     if not final:
         return None
-    return (f"Prizes: Variety +{final.get('variety', 0)}, Cash +{final.get('cash', 0)}, Act +{final.get('act', 0)}, "
-            f"Audience +{final.get('audience', 0)} (from {final.get('before', 0)})")
+    return tr("Prizes: Variety +{variety}, Cash +{cash}, Act +{act}, Audience +{audience} (from {before})",
+              variety=final.get("variety", 0), cash=final.get("cash", 0), act=final.get("act", 0),
+              audience=final.get("audience", 0), before=final.get("before", 0))
 
 
 def icons_line(player: Player) -> str | None:
@@ -119,7 +129,11 @@ def icons_line(player: Player) -> str | None:
     source = player.get("source") or {}
     if not left:
         return None
-    return f"Resolving from {source.get('name', 'an attraction')}:"
+    if not source.get("name"):
+        return tr("Resolving from an attraction:")
+    # A card's data lists effects, a tile's icons.
+    name = card_name(str(source["name"])) if "effects" in source else tile_name(str(source["name"]))
+    return tr("Resolving from {source}:", source=name)
 
 
 def panel_height(view: View, player: Player, width: float) -> int:
@@ -135,12 +149,12 @@ def _status(view: View, player: Player) -> tuple[str, Any] | None:
     if view.get("over"):
         final = player.get("final") or {}
         if int(player.get("seat", -1)) in (view.get("winners") or []):
-            return ("WINNER", hex_colour("#F0C419"))
-        return (f"{final.get('total', player.get('fame', 0))} Fame", FAINT) if final else None
+            return (tr("WINNER"), hex_colour("#F0C419"))
+        return (tr("{fame} Fame", fame=final.get("total", player.get("fame", 0))), FAINT) if final else None
     if player.get("awaited"):
-        return ("▶ TO DECIDE", hex_colour("#F0C419"))
+        return (tr("▶ TO DECIDE"), hex_colour("#F0C419"))
     if player.get("ready"):
-        return ("✓ CHOSEN", hex_colour("#9FD8C4"))
+        return (tr("✓ CHOSEN"), hex_colour("#9FD8C4"))
     return None
 
 
@@ -151,7 +165,7 @@ COLOUR_W = 40
 def _draw_bleacher(image: Image.Image, draw: ImageDraw.ImageDraw, player: Player, x: float, y: float) -> float:
     """The four bleacher spaces with a Public meeple and its count on each; returns the right edge."""
     counts = list(player.get("bleacher") or [0, 0, 0, 0])
-    label = draw_text(draw, (x, y + BLEACHER_H / 2), "Bleacher", font(SMALL, bold=True), INK, anchor="lm")
+    label = draw_text(draw, (x, y + BLEACHER_H / 2), tr("Bleacher"), font(SMALL, bold=True), INK, anchor="lm")
     bx = label.x1 + 8
     for value, count in zip((2, 4, 6, 8), counts, strict=False):
         _paste_on_even(image, bx, y + 4, partial(bleacher_space, value, int(count)))
@@ -213,8 +227,9 @@ def _draw_colours(image: Image.Image, draw: ImageDraw.ImageDraw, player: Player,
         _paste_on_even(image, cx, y + 10, partial(colour_count, name, count))
         cx += COLOUR_W + 4
     sets = int(player.get("variety_sets") or 0)
-    if cx + 70 < right:
-        draw_text(draw, (cx + 6, y + BLEACHER_H / 2), f"Sets {sets}", font(SMALL, bold=True), INK, anchor="lm")
+    label = tr("Sets {n}", n=sets)
+    if cx + 6 + text_width(label, font(SMALL, bold=True)) < right:
+        draw_text(draw, (cx + 6, y + BLEACHER_H / 2), label, font(SMALL, bold=True), INK, anchor="lm")
 
 
 def draw_panel_at(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Player, mark: PlayerMark,
@@ -248,31 +263,29 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
         right -= w + 12
     stats = font(BODY, bold=True)
     money = f"${player.get('money', 0)}"
-    fame = f"{player.get('fame', 0)} Fame"
+    fame = tr("{fame} Fame", fame=player.get("fame", 0))
     money_x = right - text_width(money, stats)
     paste_icon(image, "coin", money_x - 32, y + 7, 28)
     fame_x = money_x - 50 - text_width(fame, stats)
     paste_icon(image, "star", fame_x - 32, y + 7, 28)
     draw_text(draw, (money_x, y + HEAD_H / 2), money, stats, INK, anchor="lm")
     draw_text(draw, (fame_x, y + HEAD_H / 2), fame, stats, INK, anchor="lm")
-    name_font = font(25, bold=True)
     order = int(player.get("order_position", 0)) + 1
-    name = f"{mark.name} ({ordinal(order)})"
-    draw_text(draw, (x + 40, y + HEAD_H / 2), fit_text(name, name_font, fame_x - 44 - x - 44), name_font, INK,
-              anchor="lm")
+    name, name_font = fitted(f"{mark.name} ({ordinal(order)})", 25, fame_x - 44 - x - 44, bold=True, smallest=16)
+    draw_text(draw, (x + 40, y + HEAD_H / 2), name, name_font, INK, anchor="lm")
     y += HEAD_H
     right_of_bleacher = _draw_bleacher(image, draw, player, x, y)
     _draw_colours(image, draw, player, right_of_bleacher + 12, y, box.x1 - PAD)
     y += BLEACHER_H
     final = final_line(player)
     if final:
-        draw_text(draw, (x, y + 20), fit_text(final, font(SMALL, bold=True), box.x1 - PAD - x), font(SMALL, bold=True),
-                  INK, anchor="lm")
+        final, face = fitted(final, SMALL, box.x1 - PAD - x, bold=True, smallest=12)
+        draw_text(draw, (x, y + 20), final, face, INK, anchor="lm")
         y += 40
     line = icons_line(player)
     if line and not final:
-        end = draw_text(draw, (x, y + 20), fit_text(line, font(SMALL, bold=True), box.width * 0.6),
-                        font(SMALL, bold=True), INK, anchor="lm")
+        line, face = fitted(line, SMALL, box.width * 0.6, bold=True, smallest=12)
+        end = draw_text(draw, (x, y + 20), line, face, INK, anchor="lm")
         ix = end.x1 + 8
         for icon in player.get("icons_left") or []:
             if ix + 32 > box.x1 - PAD:
@@ -329,15 +342,21 @@ def _empty_cell(width: int, height: int) -> Image.Image:
 def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, area: Box) -> None:
     hand: Sequence[Mapping[str, Any]] = player.get("hand") or []
     secret = int(player.get("secret_count") or 0)
-    title = f"Hand: {len(hand)} face up" + (f", {secret} face down" if secret else "")
-    end = draw_text(draw, (area.x0 + PAD, area.y0 + 14), title, font(SMALL, bold=True), INK, anchor="lm")
+    title = (tr("Hand: {up} face up, {down} face down", up=len(hand), down=secret) if secret
+             else tr("Hand: {up} face up", up=len(hand)))
     card = player.get("card")
+    room = area.width - 2 * PAD
+    chip_w = 0.0
     if card:
-        label = fit_text(f"Card {card.get('number')}: {card.get('name')}", font(SMALL, bold=True),
-                         area.x1 - PAD - end.x1 - 40)
-        w = chip_width(label, font(SMALL, bold=True), pad_x=8)
-        chip(draw, (area.x1 - PAD - w, area.y0), label, font(SMALL, bold=True), fill=tint(hex_colour("#CC79A7"), 0.3),
+        # The card's chip keeps at most half the row; the title has the rest.
+        label, face = fitted(tr("Card {number}: {name}", number=card.get("number"),
+                                name=card_name(str(card.get("name", "")))), SMALL, room / 2 - 16, bold=True,
+                             smallest=12)
+        chip_w = chip_width(label, face, pad_x=8)
+        chip(draw, (area.x1 - PAD - chip_w, area.y0), label, face, fill=tint(hex_colour("#CC79A7"), 0.3),
              outline=INK, pad_x=8, height=28)
+    title, face = fitted(title, SMALL, room - (chip_w + 40 if card else 0), bold=True, smallest=12)
+    draw_text(draw, (area.x0 + PAD, area.y0 + 14), title, face, INK, anchor="lm")
     per_row = hand_per_row(area.width)
     items: list[Mapping[str, Any] | None] = [*hand, *([None] if secret else [])]
     for index, tile in enumerate(items):
@@ -350,5 +369,5 @@ def _draw_hand(draw: ImageDraw.ImageDraw, image: Image.Image, player: Player, ar
         else:
             draw_tile(image, draw, box, tile, background=PANEL_FILL)
     if not items:
-        draw_text(draw, (area.x0 + PAD, area.y0 + 34 + HAND_TILE_H / 2), "no unbuilt tiles", font(SMALL), MUTED,
+        draw_text(draw, (area.x0 + PAD, area.y0 + 34 + HAND_TILE_H / 2), tr("no unbuilt tiles"), font(SMALL), MUTED,
                   anchor="lm")

@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import N_, tr, trn
 from render.common import (
     INK,
     MAX_HEIGHT,
@@ -20,7 +21,6 @@ from render.common import (
     chip,
     draw_text,
     draw_token,
-    fit_text,
     player_marks,
     rounded_panel,
     wrap_text,
@@ -29,9 +29,10 @@ from render.fonts import font
 from render.little_circuses import palette
 from render.little_circuses.circus import ADVANCED_BACK, COLUMNS
 from render.little_circuses.icons import ICON_MEANINGS, icon_kind
-from render.little_circuses.layout import BACKGROUND, BODY, MARGIN, PANEL_FILL, SMALL, View, check_view
+from render.little_circuses.layout import BACKGROUND, BODY, MARGIN, PANEL_FILL, SMALL, View, check_view, fitted
 from render.little_circuses.tiles import draw_tile
 from render.png import palette_png
+from rules.little_circuses.names import colour_name, icon_name, tile_name
 
 HAND_WIDTH = 860
 GOLD = (240, 196, 25)
@@ -40,22 +41,23 @@ TILE_W = 132
 TILE_H = 104
 
 STEP_WORDS = {
-    "opening": "choose where the Highlight opens",
-    "build": "choose how to build (raise funds, hire help or build a tile)",
-    "midday": "build or execute (move the Highlight)",
-    "place": "choose where to build the tile",
-    "fallback": "no tile was left to hire: raise funds or build",
-    "fallback_place": "choose where to build the tile",
-    "move": "move the Highlight",
-    "icon": "resolve an icon",
-    "special": "choose a Special Attraction",
+    "opening": N_("Your decision now: choose where the Highlight opens."),
+    "build": N_("Your decision now: choose how to build (raise funds, hire help or build a tile)."),
+    "midday": N_("Your decision now: build or execute (move the Highlight)."),
+    "place": N_("Your decision now: choose where to build the tile."),
+    "fallback": N_("Your decision now: no tile was left to hire: raise funds or build."),
+    "fallback_place": N_("Your decision now: choose where to build the tile."),
+    "move": N_("Your decision now: move the Highlight."),
+    "icon": N_("Your decision now: resolve an icon."),
+    "special": N_("Your decision now: choose a Special Attraction."),
 }
+"""The seat's decision, a whole sentence per step (the icon step names its icon: ``decision_lines``)."""
 PLAN_WORDS = {
-    "funds": "raise funds (+$2)",
-    "hire": "hire help (take a tile)",
-    "build": "build",
-    "execute": "execute (move the Highlight)",
-    "opening": "open on a printed attraction",
+    "funds": N_("raise funds (+$2)"),
+    "hire": N_("hire help (take a tile)"),
+    "build": N_("build"),
+    "execute": N_("execute (move the Highlight)"),
+    "opening": N_("open on a printed attraction"),
 }
 
 
@@ -73,29 +75,47 @@ def decision_lines(view: View) -> list[str]:
     lines: list[str] = []
     step = str(you.get("step") or "")
     if step:
-        text = f"Your decision now: {STEP_WORDS.get(step, step.replace('_', ' '))}"
         if you.get("icon"):
             kind = icon_kind(str(you["icon"]))
-            text += f" — the {you['icon']} icon ({ICON_MEANINGS.get(kind, '')})"
-        lines.append(text + ".")
+            meaning = tr(ICON_MEANINGS[kind]) if kind in ICON_MEANINGS else ""
+            lines.append(tr("Your decision now: resolve an icon — the {icon} icon ({meaning}).",
+                            icon=icon_name(str(you["icon"])), meaning=meaning))
+        elif step in STEP_WORDS:
+            lines.append(tr(STEP_WORDS[step]))
+        else:
+            lines.append(tr("Your decision now: {step}.", step=step.replace("_", " ")))
     plan = str(you.get("plan") or "")
     if plan and ready:
-        text = f"Your choice for this space: {PLAN_WORDS.get(plan, plan)}"
+        words = tr(PLAN_WORDS[plan]) if plan in PLAN_WORDS else plan
         tile = you.get("plan_tile")
-        if tile:
-            text += f" {tile.get('name', '')}"
-        if you.get("plan_cell") is not None:
-            text += f" at {cell_name(you.get('plan_cell'), int(view.get('grid_size', 6)))}"
-        lines.append(text + " (hidden from the others until everyone has chosen).")
+        name = tile_name(str(tile.get("name", ""))) if tile else ""
+        cell = you.get("plan_cell")
+        where = cell_name(cell, int(view.get("grid_size", 6))) if cell is not None else ""
+        if tile and cell is not None:
+            text = tr("Your choice for this space: {plan} {tile} at {cell} (hidden from the others until everyone "
+                      "has chosen).", plan=words, tile=name, cell=where)
+        elif tile:
+            text = tr("Your choice for this space: {plan} {tile} (hidden from the others until everyone has "
+                      "chosen).", plan=words, tile=name)
+        elif cell is not None:
+            text = tr("Your choice for this space: {plan} at {cell} (hidden from the others until everyone has "
+                      "chosen).", plan=words, cell=where)
+        else:
+            text = tr("Your choice for this space: {plan} (hidden from the others until everyone has chosen).",
+                      plan=words)
+        lines.append(text)
     if not lines:
-        lines.append("Nothing to decide right now.")
+        lines.append(tr("Nothing to decide right now."))
     return lines
 
 
-def _tile_words(tile: Mapping[str, Any]) -> str:
-    icons = ", ".join(str(i) for i in tile.get("icons") or [])
-    colour = tile.get("colour") or "printed"
-    return f"{colour} · ${tile.get('cost', '?')} · {icons}"
+def _tile_words(tile: Mapping[str, Any], grouped: bool = False) -> str:
+    """Colour, cost and icons in words; ``grouped`` counts repeated icons ("3× star"), for a long row."""
+    icons = [icon_name(str(i)) for i in tile.get("icons") or []]
+    if grouped:
+        icons = [name if icons.count(name) == 1 else f"{icons.count(name)}× {name}" for name in dict.fromkeys(icons)]
+    colour = colour_name(str(tile["colour"])) if tile.get("colour") else tr("printed")
+    return f"{colour} · ${tile.get('cost', '?')} · {', '.join(icons)}"
 
 
 def render_hand_image(view: View) -> Image.Image:
@@ -129,21 +149,26 @@ def render_hand_image(view: View) -> Image.Image:
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw_token(image, (MARGIN + 18, 30), mark, radius=17)
-    title = f"{mark.name}'s hand — {len(tiles)} unbuilt tile{'s' if len(tiles) != 1 else ''}"
     if secret:
-        title += f" ({len(secret)} face down)"
-    title_font = font(27, bold=True)
-    draw_text(draw, (MARGIN + 46, 30), fit_text(title, title_font, width - 80), title_font, INK, anchor="lm")
+        title = trn("{name}'s hand — {n} unbuilt tile ({down} face down)",
+                    "{name}'s hand — {n} unbuilt tiles ({down} face down)", len(tiles), name=mark.name,
+                    down=len(secret))
+    else:
+        title = trn("{name}'s hand — {n} unbuilt tile", "{name}'s hand — {n} unbuilt tiles", len(tiles),
+                    name=mark.name)
+    title, title_font = fitted(title, 27, width - 80, bold=True)
+    draw_text(draw, (MARGIN + 46, 30), title, title_font, INK, anchor="lm")
     y = float(title_h)
-    money = f"You have ${player.get('money', 0)} and {player.get('fame', 0)} Fame."
-    draw_text(draw, (MARGIN, y + 14), money, font(BODY, bold=True), INK, anchor="lm")
+    money = tr("You have ${money} and {fame} Fame.", money=player.get("money", 0), fame=player.get("fame", 0))
+    money, face = fitted(money, BODY, width - 2 * MARGIN, bold=True)
+    draw_text(draw, (MARGIN, y + 14), money, face, INK, anchor="lm")
     y += 40
     for line in lines:
         draw_text(draw, (MARGIN, y + 13), line, body, INK, anchor="lm")
         y += 30
     y += 16
     if not tiles:
-        draw_text(draw, (MARGIN, y + 30), "You have no unbuilt tiles.", body, MUTED, anchor="lm")
+        draw_text(draw, (MARGIN, y + 30), tr("You have no unbuilt tiles."), body, MUTED, anchor="lm")
     tiles_top = y
     for index, (tile, hidden) in enumerate(tiles):
         column, place = divmod(index, per_column)
@@ -153,17 +178,23 @@ def render_hand_image(view: View) -> Image.Image:
         draw_tile(image, draw, Box(row.x0 + 8, row.y0 + 7, row.x0 + 8 + TILE_W, row.y0 + 7 + TILE_H), tile,
                   background=PANEL_FILL)
         tx = row.x0 + TILE_W + 22
-        name_font = font(BODY + 2, bold=True)
-        draw_text(draw, (tx, row.y0 + 24), fit_text(str(tile.get("name", "")), name_font, row.x1 - tx - 12),
-                  name_font, INK, anchor="lm")
-        draw_text(draw, (tx, row.y0 + 56), fit_text(_tile_words(tile), body, row.x1 - tx - 12), body, INK,
-                  anchor="lm")
-        tag = "face down — only you see it" if hidden else "face up — everyone sees it"
-        box = chip(draw, (tx, row.y0 + 76), tag, font(SMALL), fill=ADVANCED_BACK if hidden else PAPER,
+        room = row.x1 - tx - 12
+        name, name_font = fitted(tile_name(str(tile.get("name", ""))), BODY + 2, room, bold=True)
+        draw_text(draw, (tx, row.y0 + 24), name, name_font, INK, anchor="lm")
+        words, face = fitted(_tile_words(tile), BODY, room)
+        if words.endswith("…"):
+            # Too long even at 16 px (many icons, or a language with longer words): repeated icons are counted.
+            words, face = fitted(_tile_words(tile, grouped=True), BODY, room)
+        draw_text(draw, (tx, row.y0 + 56), words, face, INK, anchor="lm")
+        chosen = planned is not None and tile.get("id") == planned
+        tag = tr("face down — only you see it") if hidden else tr("face up — everyone sees it")
+        # With the chosen build's chip beside it, the tag keeps at most 60% of the row.
+        tag, face = fitted(tag, SMALL, (room * 0.6 if chosen else room) - 14)
+        box = chip(draw, (tx, row.y0 + 76), tag, face, fill=ADVANCED_BACK if hidden else PAPER,
                    outline=None if hidden else MUTED, pad_x=7)
-        if planned is not None and tile.get("id") == planned:
-            chip(draw, (box.x1 + 8, row.y0 + 76), "your chosen build", font(SMALL, bold=True), fill=GOLD,
-                 outline=INK, pad_x=7)
+        if chosen:
+            label, face = fitted(tr("your chosen build"), SMALL, row.x1 - 12 - box.x1 - 8 - 14, bold=True)
+            chip(draw, (box.x1 + 8, row.y0 + 76), label, face, fill=GOLD, outline=INK, pad_x=7)
     return image
 
 

@@ -12,6 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from lang import N_
 from render.common import INK, PAPER, RGB, Box, hex_colour, put_text, star_polygon
 from render.fonts import font
 
@@ -27,13 +28,13 @@ UNKNOWN: RGB = hex_colour("#CCCCCC")
 
 # What each icon does, in the words of the rulebook's icon reference (shortened for the legend).
 ICON_MEANINGS: dict[str, str] = {
-    "star": "+1 Fame",
-    "coin": "+$1",
-    "admit": "new Public on 2",
-    "clown": "move a Public up one space",
-    "bills": "Public leaves: $ = its space",
-    "elephant": "Public leaves: Fame = its space",
-    "tent": "buy a tile",
+    "star": N_("+1 Fame"),
+    "coin": N_("+$1"),
+    "admit": N_("new Public on 2"),
+    "clown": N_("move a Public up one space"),
+    "bills": N_("Public leaves: $ = its space"),
+    "elephant": N_("Public leaves: Fame = its space"),
+    "tent": N_("buy a tile"),
 }
 ICON_ORDER = ("star", "coin", "admit", "clown", "bills", "elephant", "tent")
 

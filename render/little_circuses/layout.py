@@ -7,7 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from render.common import RGB, hex_colour
+from PIL import ImageFont
+
+from render.common import RGB, fit_text, hex_colour, text_width
+from render.fonts import font
 
 View = Mapping[str, Any]
 
@@ -49,3 +52,16 @@ def attraction_colour(name: object) -> AttractionColour:
 def check_view(view: View) -> None:
     if view.get("game") != "little_circuses":
         raise ValueError("this renderer needs a Little Circuses view")
+
+
+def fitted(text: str, size: int, max_width: float, *, bold: bool = False, condensed: bool = False,
+           smallest: int = 16) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` and the largest font of at most ``size`` px in which it fits ``max_width``: a language with
+    longer words gets a smaller font rather than a cut word; only below ``smallest`` px (the least the board
+    uses) is it cut."""
+    for points in range(size, smallest - 1, -1):
+        face = font(points, bold=bold, condensed=condensed)
+        if text_width(text, face) <= max_width:
+            return text, face
+    face = font(smallest, bold=bold, condensed=condensed)
+    return fit_text(text, face, max_width), face

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import tr
 from render.common import (
     INK,
     PAPER,
@@ -30,7 +31,7 @@ from render.common import (
 )
 from render.fonts import font
 from render.little_circuses.icons import icon_kind, paste_icon
-from render.little_circuses.layout import USE_MARK, attraction_colour
+from render.little_circuses.layout import USE_MARK, attraction_colour, fitted
 
 Tile = Mapping[str, Any]
 GOLD_FRAME = (255, 196, 0)
@@ -170,20 +171,21 @@ def draw_tile_back(image: Image.Image, box: Box, fill: tuple[int, int, int], cou
     through a mask as big as the picture it draws on, which on a whole board (2.8 MB) cost more than the
     tile. The picture's corner is on even pixels, so every coordinate keeps how it rounds: the same pixels."""
     left, top = (math.floor(box.x0) - 4) // 2 * 2, (math.floor(box.y0) - 4) // 2 * 2
-    image.paste(tile_back_sprite(fill, count, background, box.x0 - left, box.y0 - top, box.width, box.height),
-                (left, top))
+    image.paste(tile_back_sprite(fill, count, background, box.x0 - left, box.y0 - top, box.width, box.height,
+                                 tr("face down")), (left, top))
 
 
 # A few dozen looks (a count of face-down tiles, a size) of about 40 KB.
 @lru_cache(maxsize=32)
 def tile_back_sprite(fill: RGB, count: int, background: RGB, left: float, top: float, width: float,
-                     height: float) -> Image.Image:
+                     height: float, label: str) -> Image.Image:
+    """``label`` is "face down" in the language spoken (so each language's backs are kept apart)."""
     region = Image.new("RGB", (math.ceil(left + width) + 4, math.ceil(top + height) + 4), background)
-    _draw_tile_back(ImageDraw.Draw(region), Box(left, top, left + width, top + height), fill, count)
+    _draw_tile_back(ImageDraw.Draw(region), Box(left, top, left + width, top + height), fill, count, label)
     return region
 
 
-def _draw_tile_back(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], count: int) -> None:
+def _draw_tile_back(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], count: int, label: str) -> None:
     radius = max(6, round(min(box.width, box.height) * 0.1))
     rounded_panel(draw, box, fill=fill, outline=INK, width=2, radius=radius)
     cx, cy = box.centre
@@ -192,4 +194,5 @@ def _draw_tile_back(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, i
                  outline=PAPER, width=2)
     draw_text(draw, (cx, cy - h * 0.05), str(count), font(24, bold=True), PAPER, anchor="mm", stroke=2,
               stroke_fill=fill)
-    draw_text(draw, (cx, box.y1 - 5), "face down", font(16, bold=True), PAPER, anchor="md")
+    label, face = fitted(label, 16, box.width - 8, bold=True, smallest=12)
+    draw_text(draw, (cx, box.y1 - 5), label, face, PAPER, anchor="md")

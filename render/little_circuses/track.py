@@ -12,26 +12,29 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, RGB, Box, draw_text, fit_text, hex_colour, mix, put_text, rounded_panel
+from lang import N_, tr
+from render.common import INK, MUTED, PAPER, RGB, Box, draw_text, hex_colour, mix, put_text, rounded_panel
 from render.fonts import font
-from render.little_circuses.layout import BODY, FAINT, LINE, MARGIN, SMALL, TRACK_FILL, WIDTH, View
+from render.little_circuses.layout import BODY, FAINT, LINE, MARGIN, SMALL, TRACK_FILL, WIDTH, View, fitted
+from rules.little_circuses.names import space_label, town_name
 
 
 @dataclass(frozen=True)
 class SpaceStyle:
     letter: str
     short: str
+    """Its short name, in English (translated where drawn)."""
     fill: RGB
 
 
 SPACE_STYLES: Mapping[str, SpaceStyle] = {
-    "welcome": SpaceStyle("W", "Welcome", hex_colour("#FFFFFF")),
-    "full_day": SpaceStyle("F", "Full Day", hex_colour("#F5D27A")),
-    "midday": SpaceStyle("M", "Midday", hex_colour("#BFE0F2")),
-    "arrival": SpaceStyle("A", "New Acts", hex_colour("#9FD8C4")),
-    "special": SpaceStyle("S", "Specials", hex_colour("#E7B6D3")),
-    "new_city": SpaceStyle("N", "New City", hex_colour("#D9CBB5")),
-    "finale": SpaceStyle("E", "Finale", hex_colour("#C9A2E0")),
+    "welcome": SpaceStyle("W", N_("Welcome"), hex_colour("#FFFFFF")),
+    "full_day": SpaceStyle("F", N_("Full Day"), hex_colour("#F5D27A")),
+    "midday": SpaceStyle("M", N_("Midday"), hex_colour("#BFE0F2")),
+    "arrival": SpaceStyle("A", N_("New Acts"), hex_colour("#9FD8C4")),
+    "special": SpaceStyle("S", N_("Specials"), hex_colour("#E7B6D3")),
+    "new_city": SpaceStyle("N", N_("New City"), hex_colour("#D9CBB5")),
+    "finale": SpaceStyle("E", N_("Finale"), hex_colour("#C9A2E0")),
 }
 UNKNOWN_SPACE = SpaceStyle("?", "", hex_colour("#DDDDDD"))
 
@@ -55,11 +58,13 @@ def track_height(view: View) -> int:
 
 def space_caption(space: Mapping[str, Any]) -> str:
     kind = str(space.get("kind", ""))
+    """A space's short name on the track, in the language spoken."""
     if kind == "new_city":
-        return str(space.get("town") or space.get("label") or "New City")
+        return town_name(str(space["town"])) if space.get("town") else tr("New City")
     if kind == "special":
-        return f"Specials d{space.get('day', '')}"
-    return SPACE_STYLES.get(kind, UNKNOWN_SPACE).short
+        return tr("Specials d{day}", day=space.get("day", ""))
+    short = SPACE_STYLES.get(kind, UNKNOWN_SPACE).short
+    return tr(short) if short else ""
 
 
 def draw_john(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float) -> None:
@@ -85,18 +90,21 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
     height = track_height(view)
     rounded_panel(draw, Box(x0, top, x1, top + height - 1), fill=TRACK_FILL, outline=LINE, width=2, radius=12)
     space = view.get("space") or {}
-    title = f"Master of Ceremonies — day {space.get('day', current)}: {space.get('label', '')}"
+    label = space_label(str(space["label"])) if space.get("label") else ""
     if space.get("town"):
-        title += f" ({space.get('town')})"
-    draw_text(draw, (x0 + 12, top + 20), fit_text(title, font(BODY, bold=True), x1 - x0 - 24), font(BODY, bold=True),
-              INK, anchor="lm")
+        title = tr("Master of Ceremonies — day {day}: {label} ({town})", day=space.get("day", current), label=label,
+                   town=town_name(str(space["town"])))
+    else:
+        title = tr("Master of Ceremonies — day {day}: {label}", day=space.get("day", current), label=label)
+    title, face = fitted(title, BODY, x1 - x0 - 24, bold=True)
+    draw_text(draw, (x0 + 12, top + 20), title, face, INK, anchor="lm")
     widest = max((len(r) for r in rows), default=1)
     cell_w = (x1 - x0 - 24 - LABEL_W - (widest - 1) * 6) / widest
     y = top + TITLE_H
     for row in rows:
-        town = str(row[0].get("town", "")) if row else ""
-        draw_text(draw, (x0 + 12, y + ROW_H / 2), fit_text(town, font(BODY, bold=True), LABEL_W - 12),
-                  font(BODY, bold=True), INK, anchor="lm")
+        town, face = fitted(town_name(str(row[0]["town"])) if row and row[0].get("town") else "", BODY,
+                            LABEL_W - 12, bold=True)
+        draw_text(draw, (x0 + 12, y + ROW_H / 2), town, face, INK, anchor="lm")
         for column, space in enumerate(row):
             index = int(space.get("index", 0))
             left = x0 + 12 + LABEL_W + column * (cell_w + 6)
@@ -126,7 +134,6 @@ def space_sprite(kind: str, caption: str, passed: bool, here: bool, left: float,
     rounded_panel(draw, box, fill=fill, outline=INK if here else LINE, width=4 if here else 1, radius=8)
     ink = MUTED if passed else INK
     draw_text(draw, (box.x0 + 10, box.y0 + 20), style.letter, font(26, bold=True), ink, anchor="lm")
-    caption_font = font(SMALL, condensed=True)
-    draw_text(draw, (box.x0 + 6, box.y1 - 14), fit_text(caption, caption_font, box.width - 12), caption_font, ink,
-              anchor="lm")
+    caption, caption_font = fitted(caption, SMALL, box.width - 12, condensed=True, smallest=12)
+    draw_text(draw, (box.x0 + 6, box.y1 - 14), caption, caption_font, ink, anchor="lm")
     return sprite

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from lang import N_, tr
 from rules.core.errors import quote
 from rules.little_circuses import board
 from rules.little_circuses.actions import Action
 from rules.little_circuses.content import load_content
 from rules.little_circuses.legal import unbuilt
+from rules.little_circuses.names import icon_name, tile_name
 from rules.little_circuses.state import BLEACHER_SPACES, LittleCircusesState
-from rules.little_circuses.text import STEP_WORDS, where
+from rules.little_circuses.text import not_now, where
 
 STEP_OF_ACTION = {
     "open_at": {"opening"}, "raise_funds": {"build", "midday", "fallback"}, "hire_help": {"build", "midday"},
@@ -33,34 +35,37 @@ def explain(state: LittleCircusesState, seat: int, action: Action) -> str:
     kind = action.kind
     if step not in STEP_OF_ACTION[kind]:
         if kind == "hire_help" and step == "fallback":
-            return "No tile was left for you to hire: raise funds or build instead."
-        return f"That is not a choice right now: you are {STEP_WORDS.get(step, 'waiting')}."
+            return tr("No tile was left for you to hire: raise funds or build instead.")
+        return not_now(step)
     a: Any = action
     if kind == "open_at":
-        return f"Opening night starts on one of the four printed attractions, not on {_cell_text(a.cell)}."
+        return tr("Opening night starts on one of the four printed attractions, not on {cell}.",
+                  cell=_cell_text(a.cell))
     if kind == "hire_help":
-        return "The market has no tile left to hire."
+        return tr("The market has no tile left to hire.")
     if kind == "hire_face_up":
         if circus.card != "6":
-            return "Only the player holding Special Attraction card 6 may buy the face-up tiles."
-        return "That tile is not one of the face-up Advanced tiles."
+            return tr("Only the player holding Special Attraction card 6 may buy the face-up tiles.")
+        return tr("That tile is not one of the face-up Advanced tiles.")
     if kind == "choose_tile":
         if a.tile not in unbuilt(state, seat):
-            return "That tile is not in your hand."
-        cost = load_content().tiles[a.tile].cost
-        return f"{load_content().tiles[a.tile].name} costs ${cost} and you have only ${circus.money}."
+            return tr("That tile is not in your hand.")
+        chosen = load_content().tiles[a.tile]
+        return tr("{tile} costs ${cost} and you have only ${money}.", tile=tile_name(chosen.name), cost=chosen.cost,
+                  money=circus.money)
     if kind == "place_tile":
-        return (f"{_capital(_cell_text(a.cell))} is not next to or on top of an attraction in your circus "
-                f"(the circus spreads over {board.size()} x {board.size()} spaces).")
+        return _capital(tr("{cell} is not next to or on top of an attraction in your circus (the circus spreads "
+                           "over {size} x {size} spaces).", cell=_cell_text(a.cell), size=board.size()))
     if kind == "move_highlight":
         if circus.highlight is None:
-            return "Your Highlight is not in your circus yet."
-        return (f"The Highlight moves to an attraction orthogonally next to {where(circus.highlight)}; "
-                f"{_cell_text(a.cell)} is not one.")
+            return tr("Your Highlight is not in your circus yet.")
+        return tr("The Highlight moves to an attraction orthogonally next to {highlight}; {cell} is not one.",
+                  highlight=where(circus.highlight), cell=_cell_text(a.cell))
     if kind == "choose_special":
         if a.card not in load_content().cards:
-            return f"There is no Special Attraction card {quote(a.card)}; they are numbered 1 to 7."
-        return f"That card is gone: {state.players[state.taken[a.card]]} has already taken card {a.card} this week."
+            return tr("There is no Special Attraction card {card}; they are numbered 1 to 7.", card=quote(a.card))
+        return tr("That card is gone: {name} has already taken card {card} this week.",
+                  name=state.players[state.taken[a.card]], card=a.card)
     return _explain_icon(state, seat, action)
 
 
@@ -70,7 +75,7 @@ def _capital(text: str) -> str:
 
 def _cell_text(cell: int) -> str:
     size = board.size()
-    return where(cell) if 0 <= cell < size * size else f"space {cell}"
+    return where(cell) if 0 <= cell < size * size else tr("space {cell}", cell=cell)
 
 
 def _explain_icon(state: LittleCircusesState, seat: int, action: Action) -> str:
@@ -79,28 +84,30 @@ def _explain_icon(state: LittleCircusesState, seat: int, action: Action) -> str:
     a: Any = action
     kind = action.kind
     if kind == "pass" and icon not in ICON_OF_ACTION[kind]:
-        return f"Each icon must be resolved: the {icon} cannot be skipped."
+        return tr("Each icon must be resolved: the {icon} cannot be skipped.", icon=icon_name(icon))
     if icon not in ICON_OF_ACTION[kind]:
-        return f"You are resolving the {icon} icon; that answer belongs to another icon."
+        return tr("You are resolving the {icon} icon; that answer belongs to another icon.", icon=icon_name(icon))
     if kind == "advance_public":
         if a.space == 8:
-            return "No Public can be worth more than 8."
-        return f"You have no Public on space {a.space} to advance."
+            return tr("No Public can be worth more than 8.")
+        return tr("You have no Public on space {space} to advance.", space=a.space)
     if kind == "cash_public":
         if a.space not in BLEACHER_SPACES:
-            return "Bleacher spaces are 2, 4, 6 and 8."
-        return f"You have no Public on space {a.space}."
+            return tr("Bleacher spaces are 2, 4, 6 and 8.")
+        return tr("You have no Public on space {space}.", space=a.space)
     if kind == "take_showcase":
-        return "That tile is not among the face-up Advanced tiles."
+        return tr("That tile is not among the face-up Advanced tiles.")
     if kind == "draw_face_down":
-        return "The face-down pile is empty; take one of the face-up tiles."
+        return tr("The face-down pile is empty; take one of the face-up tiles.")
     if kind == "take_from_hand":
         if a.owner == seat or not 0 <= a.owner < len(state.players):
-            return "Handy Mandy takes a face-up tile from another player's hand."
-        return f"There is no such face-up tile in {state.players[a.owner]}'s hand."
+            return tr("Handy Mandy takes a face-up tile from another player's hand.")
+        return tr("There is no such face-up tile in {name}'s hand.", name=state.players[a.owner])
     if kind == "choose_rival":
         if a.seat == seat or not 0 <= a.seat < len(state.players):
-            return "Choose another player."
-        needs = {"rob": "no money", "snub": "no Fame", "lure": "no Public on space 2"}[icon]
-        return f"There is nothing to take: {state.players[a.seat]} has {needs}."
-    return f"That answer does not fit the {icon} icon."
+            return tr("Choose another player.")
+        nothing = {"rob": N_("There is nothing to take: {name} has no money."),
+                   "snub": N_("There is nothing to take: {name} has no Fame."),
+                   "lure": N_("There is nothing to take: {name} has no Public on space 2.")}[icon]
+        return tr(nothing, name=state.players[a.seat])
+    return tr("That answer does not fit the {icon} icon.", icon=icon_name(icon))

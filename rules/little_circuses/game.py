@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_, listing, tr
 from rules.core.errors import InvalidOptions
 from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 from rules.core.search import SearchBudget
-from rules.core.words import listing
 from rules.little_circuses import auto, flow, scoring, standing, strong, text
 from rules.little_circuses.actions import ACTION_TYPES, Action
 from rules.little_circuses.explain import explain
@@ -23,12 +23,12 @@ from rules.little_circuses.view import view
 
 class LittleCircuses(Game[LittleCircusesState, Action]):
     key = "little_circuses"
-    name = "Little Circuses"
+    name = N_("Little Circuses")  # marked for the catalogue: shown translated where games are listed
     min_players = 1
     max_players = 7
     option_specs = (
-        OptionSpec("special_side", "choice", "blue", "Special Attraction cards: blue side (no interaction, "
-                                                     "recommended first) or red side (with interaction).",
+        OptionSpec("special_side", "choice", "blue", N_("Special Attraction cards: blue side (no interaction, "
+                                                        "recommended first) or red side (with interaction)."),
                    choices=("blue", "red")),
     )
     state_type = LittleCircusesState
@@ -37,7 +37,7 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
 
     def check_options(self, options: dict[str, OptionValue], player_count: int) -> None:
         if player_count == 1 and options["special_side"] != "blue":
-            raise InvalidOptions("Solo Little Circuses uses only the blue side of the Special Attraction cards.")
+            raise InvalidOptions(tr("Solo Little Circuses uses only the blue side of the Special Attraction cards."))
 
     def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> LittleCircusesState:
         return flow.new_state(players, options, rng)
@@ -73,15 +73,13 @@ class LittleCircuses(Game[LittleCircusesState, Action]):
 
     def prompt(self, state: LittleCircusesState, seat: int) -> str:
         if state.stage == "over":
-            return "The game is over."
+            return tr("The game is over.")
         circus = state.circuses[seat]
         if not circus.step:
             names = listing([state.players[s] for s in sorted(flow.awaited(state))])
-            return f"Waiting for {names}."
-        extra = ""
-        if circus.step == "icon":
-            extra = f": the {circus.icons[0]} icon ({text.ICON_WORDS[circus.icons[0]]})"
-        return f"{state.players[seat]}, you are {text.STEP_WORDS[circus.step]}{extra}."
+            return tr("Waiting for {names}.", names=names)
+        icon = circus.icons[0] if circus.step == "icon" and circus.icons else None
+        return text.prompt(state.players[seat], circus.step, icon)
 
     def public_prompt(self, state: LittleCircusesState, seat: int) -> str:
         return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)

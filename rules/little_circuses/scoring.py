@@ -3,6 +3,7 @@ solo ranking on John's chart."""
 
 from __future__ import annotations
 
+from lang import N_, speaking, tr
 from rules.core.events import Event
 from rules.core.game import Outcome, rank_by
 from rules.little_circuses import board
@@ -12,7 +13,8 @@ VARIETY_PRIZE = 10
 CASH_PER = 3
 CASH_PRIZE = 2
 SOLO_CHART: tuple[tuple[int, str], ...] = (
-    (201, "Off the charts!"), (151, "Amazing!"), (101, "So close!"), (51, "Nice try"), (0, "Wimpy"))
+    (201, N_("Off the charts!")), (151, N_("Amazing!")), (101, N_("So close!")), (51, N_("Nice try")),
+    (0, N_("Wimpy")))
 
 
 def prizes(circus: Circus) -> dict[str, int]:
@@ -34,7 +36,9 @@ def finish(state: LittleCircusesState, events: list[Event]) -> None:
         circus.fame += sum(won.values())
         state.final[seat] = {"before": before, **won, "total": circus.fame}
         events.append(Event("prizes", {"seat": seat, **won, "total": circus.fame}))
-    result = outcome(state)
+    # The event is stored: its verdict is kept in English and translated when shown (text.chart_text).
+    with speaking("en"):
+        result = outcome(state)
     events.append(Event("game_over", {"winners": list(result.winners), "result": result.result}))
 
 
@@ -47,9 +51,10 @@ def outcome(state: LittleCircusesState) -> Outcome:
     leftness = {seat: len(state.order) - position for position, seat in enumerate(state.order)}
     ranking = rank_by([(scores[seat], leftness[seat]) for seat in range(len(scores))])
     lines = tuple(
-        f"{state.players[seat]}: {p['before']} Fame + Variety {p['variety']} + Cash {p['cash']} + Act {p['act']} "
-        f"+ Audience {p['audience']} = {p['total']}" for seat, p in enumerate(state.final) if p)
+        tr("{name}: {before} Fame + Variety {variety} + Cash {cash} + Act {act} + Audience {audience} = {total}",
+           name=state.players[seat], before=p["before"], variety=p["variety"], cash=p["cash"], act=p["act"],
+           audience=p["audience"], total=p["total"]) for seat, p in enumerate(state.final) if p)
     result = None
     if len(state.players) == 1:
-        result = f"John's chart: {scores[0]} Fame — {rating(scores[0])}"
+        result = tr("John's chart: {fame} Fame — {rating}", fame=scores[0], rating=tr(rating(scores[0])))
     return Outcome(scores, ranking, lines, result)

@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_
 from rules.core.standing import StandingAnswer, StandingDecision
 from rules.little_circuses.actions import Action, RaiseFunds
 
 DECISIONS = (
     StandingDecision(
-        "fallback", "No help left to hire",
-        "You chose to hire help, but the other players took the last tiles before your turn.",
-        (StandingAnswer("funds", "Raise funds ($2) instead"),)),
+        "fallback", N_("No help left to hire"),
+        N_("You chose to hire help, but the other players took the last tiles before your turn."),
+        (StandingAnswer("funds", N_("Raise funds ($2) instead")),)),
 )
 
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from lang import speaking
 from rules.little_circuses import board, flow, scoring
 from rules.little_circuses.content import card_side, load_content, tile
 from rules.little_circuses.state import BLEACHER_SPACES, Circus, LittleCircusesState
@@ -142,7 +143,11 @@ def _you(state: LittleCircusesState, seat: int) -> dict[str, Any]:
 def view(state: LittleCircusesState, seat: int | None) -> dict[str, Any]:
     content = load_content()
     over = state.stage == "over"
-    result = scoring.outcome(state) if over else None
+    result = None
+    if over:
+        # A view is data, the same in every language: the solo verdict stays English (text.chart_text shows it).
+        with speaking("en"):
+            result = scoring.outcome(state)
     return {
         "game": "little_circuses",
         "seat": seat,
