@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lang import N_, listing, tr, trn
+from lang import N_, listing, tr, trc, trn
 from rules.core.errors import quote
 from rules.wanderzirkus import flow, row, show
 from rules.wanderzirkus.actions import Action
@@ -35,7 +35,12 @@ PHASE_WORDS = {"setup": N_("choosing your starting artists and city"), "travel":
 def _doing(state: WanderzirkusState, seat: int) -> str:
     if state.phase == "show":
         return tr(STEP_WORDS[state.circuses[seat].step])
-    return tr(PHASE_WORDS[state.phase])
+    # The same English as PHASE_WORDS, but after "you are", which other languages word differently.
+    doing = {"setup": trc("wanderzirkus you are", "choosing your starting artists and city"),
+             "travel": trc("wanderzirkus you are", "Travel: choosing pairs"),
+             "announce": trc("wanderzirkus you are", "announcing"), "show": trc("wanderzirkus you are", "the show"),
+             "spend": trc("wanderzirkus you are", "spending coins"), "over": trc("wanderzirkus you are", "over")}
+    return doing[state.phase]
 
 
 def explain(state: WanderzirkusState, seat: int, action: Action) -> str:

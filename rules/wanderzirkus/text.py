@@ -242,6 +242,9 @@ def describe_action(state: WanderzirkusState, seat: int, action: Action) -> str:
         return tr("Put {card} on top of the deck", card=card_label(a.card))
     if kind == "move_peeked":
         return tr("Put it under the deck") if circus.peek_side == "top" else tr("Put it on top of the deck")
-    return tr({"buy_artist": N_("Buy an artist (5 coins)"), "buy_city": N_("Buy a city (3 coins)"),
-               "buy_swap_token": N_("Buy a swap token (3 coins)"),
-               "end_spending": N_("Keep the rest of your coins")}[kind])
+    return tr(SPENDING_LABELS[kind])
+
+
+SPENDING_LABELS = {"buy_artist": N_("Buy an artist (5 coins)"), "buy_city": N_("Buy a city (3 coins)"),
+                   "buy_swap_token": N_("Buy a swap token (3 coins)"),
+                   "end_spending": N_("Keep the rest of your coins")}
