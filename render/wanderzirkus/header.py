@@ -96,7 +96,7 @@ def _status(view: View, marks: Sequence[PlayerMark]) -> tuple[str, list[int]]:
 def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
                 width: int) -> None:
     title = font(30, bold=True)
-    box = draw_text(draw, (MARGIN, 12), "Der Wanderzirkus", title, TENT_RED)
+    box = draw_text(draw, (MARGIN, 12), trc("game title", "Der Wanderzirkus"), title, TENT_RED)
     phase = phase_label(view.get("phase", ""))
     round_text = tr("Round {round} of {rounds} · {phase}", round=view.get("round", 1), rounds=view.get("rounds", 5),
                     phase=phase)

@@ -4,13 +4,14 @@ far each show is). At the end the sheet gains the final reckoning."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from lang import N_, tr
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, tint
+from render.common import INK, MUTED, PAPER, Box, Font, PlayerMark, draw_text, text_width, tint
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
@@ -84,6 +85,14 @@ HEADINGS = {"Player": N_("Player"), "R1": N_("R1"), "R2": N_("R2"), "R3": N_("R3
             "Show": N_("Show"), "Final reckoning": N_("Final reckoning"), "": ""}
 
 
+def column_widths(heading_font: Font, room: float) -> list[int]:
+    """The columns' widths: as ``COLUMNS`` gives them, unless a language's headings need more, which they then
+    take from the room the sheet leaves free (else the headings are shortened to fit)."""
+    base = [w for _, w in COLUMNS]
+    wanted = [max(w, math.ceil(text_width(tr(HEADINGS[label]), heading_font)) + 14) for label, w in COLUMNS]
+    return wanted if sum(wanted) <= room else base
+
+
 def _final_lines(view: View, marks: Sequence[PlayerMark]) -> list[str]:
     lines = []
     for final in view.get("final") or []:
@@ -147,13 +156,14 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
     finals = {int(f.get("seat", -1)): f for f in view.get("final") or []}
     in_rows = compact and bool(finals)
     x = MARGIN + 12.0
-    for index, (label, w) in enumerate(COLUMNS):
+    widths = column_widths(head, frame.width - 12)
+    for index, ((label, _), w) in enumerate(zip(COLUMNS, widths, strict=True)):
         if in_rows and label in ("Announced", "Show"):
             label = "Final reckoning" if label == "Announced" else ""
         if 1 <= index <= 5 and index == current_round and not view.get("over"):
             draw.rectangle((x - 6, y + 2, x + w - 10, frame.y1 - 2), fill=tint(INK, 0.88))
         # The final reckoning's heading spans the Announced and Show columns it takes over.
-        room = w - 12 + (COLUMNS[10][1] if label == "Final reckoning" else 0)
+        room = w - 12 + (widths[10] if label == "Final reckoning" else 0)
         put_words(draw, (x, y + row_height / 2), fit_words(tr(HEADINGS[label]) if label else "", head, room), head,
                   INK, anchor="lm")
         x += w
@@ -162,34 +172,34 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
         draw.line([(frame.x0 + 8, row_y), (frame.x1 - 8, row_y)], fill=PANEL_EDGE, width=1)
         cy = row_y + row_height / 2
         x = MARGIN + 12.0
-        name_with_token(image, draw, marks[seat], x, cy, COLUMNS[0][1] - 12, bold=seat in awaiting,
+        name_with_token(image, draw, marks[seat], x, cy, widths[0] - 12, bold=seat in awaiting,
                         ring=seat in awaiting and not view.get("over"))
-        x += COLUMNS[0][1]
+        x += widths[0]
         round_vp = list(player.get("round_vp") or [])
         for index in range(5):
             text = str(round_vp[index]) if index < len(round_vp) else ""
             put_words(draw, (x, cy), text, body, INK, anchor="lm")
-            x += COLUMNS[1 + index][1]
+            x += widths[1 + index]
         total = finals[seat].get("total") if seat in finals else player.get("vp", 0)
         put_words(draw, (x, cy), str(total), head, INK, anchor="lm")
-        x += COLUMNS[6][1]
+        x += widths[6]
         icons.paste(image, icons.coin(10), (x + 10, cy))
         put_words(draw, (x + 26, cy), str(player.get("coins", 0)), body, INK, anchor="lm")
-        x += COLUMNS[7][1]
+        x += widths[7]
         owned = bool(player.get("swap_token"))
         icons.paste(image, icons.swap_token(12, owned), (x + 12, cy))
-        put_words(draw, (x + 30, cy), fit_words(tr("yes") if owned else tr("no"), body, COLUMNS[8][1] - 36), body,
+        put_words(draw, (x + 30, cy), fit_words(tr("yes") if owned else tr("no"), body, widths[8] - 36), body,
                   INK if owned else MUTED, anchor="lm")
-        x += COLUMNS[8][1]
+        x += widths[8]
         if in_rows and seat in finals:
-            room = COLUMNS[9][1] + COLUMNS[10][1] - 16
+            room = widths[9] + widths[10] - 16
             put_words(draw, (x, cy), fit_words(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
             continue
         announced = player.get("announcement")
         put_words(draw, (x, cy), "—" if announced is None else fit_words(tr("at least {n}", n=announced), body,
-                                                                        COLUMNS[9][1] - 12), body, INK, anchor="lm")
-        x += COLUMNS[9][1]
-        put_words(draw, (x, cy), fit_words(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
+                                                                        widths[9] - 12), body, INK, anchor="lm")
+        x += widths[9]
+        put_words(draw, (x, cy), fit_words(_show_cell(player), body, widths[10] - 16), body, INK, anchor="lm")
     y = frame.y1 + 8
     lines = [] if in_rows else _final_lines(view, marks)
     per_column = -(-len(lines) // _final_columns(lines))
