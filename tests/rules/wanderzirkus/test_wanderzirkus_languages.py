@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +20,12 @@ from rules.core.rng import Rng
 from rules.wanderzirkus import actions as wz
 from rules.wanderzirkus.content import COLOUR_NAMES, EFFECTS, load_content
 from rules.wanderzirkus.game import Wanderzirkus
-from rules.wanderzirkus.names import known_names
+from rules.wanderzirkus.names import act, colour_letter, known_names
 from rules.wanderzirkus.scoring import SOLO_RATINGS, solo_rating
 from rules.wanderzirkus.state import WanderzirkusState
 from rules.wanderzirkus.text import card_label, city_label, describe_event
+
+from repo_paths import REPO
 
 GAME = Wanderzirkus()
 # Player names without ASCII letters, so that whatever the sweep finds is the game's own words.
@@ -178,3 +181,21 @@ def test_german_private_lines_of_the_text_board_all_start_alike() -> None:
         seat = rng.choice(sorted(GAME.to_act(state)))
         state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert checked > 100
+
+
+def test_the_german_guide_has_every_section_each_fitting_a_page() -> None:
+    """docs/guides/de/wanderzirkus.md: the English guide's sections, each short enough for one Discord message
+    (as ``table.guides`` pages the English one), and its key to the card notation in the catalogue's letters."""
+    def sections(path: Path) -> list[str]:
+        return path.read_text(encoding="utf-8").split("\n## ")[1:]
+
+    english = sections(REPO / "docs" / "guides" / "wanderzirkus.md")
+    german = sections(REPO / "docs" / "guides" / "de" / "wanderzirkus.md")
+    assert len(german) == len(english)
+    assert all(100 <= len(section) <= 1900 for section in german)
+    with speaking("de"):
+        assert card_label("yellow_05").split(" [")[0] == "Jonglage"
+        key = ", ".join(f"{colour_letter(c)} {act(c)}" for c in ("green", "blue", "red", "purple", "yellow"))
+    assert key.replace("Feuertanz", "Feuertanz (grün)").replace("Magie", "Magie (blau)").replace(
+        "Clowns", "Clowns (rot)").replace("Akrobatik", "Akrobatik (lila)").replace("Jonglage", "Jonglage (gelb)") in (
+        "\n".join(german))
