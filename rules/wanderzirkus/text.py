@@ -7,9 +7,10 @@ brackets, bars, commas and ``$`` are symbols and stay as they are (see ``rules.w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
-from lang import N_, tr, trn
+from lang import N_, current, tr, trn
 from rules.wanderzirkus.actions import Action
 from rules.wanderzirkus.content import PAUSE, card, load_content
 from rules.wanderzirkus.names import act, city_name, colour_letter, region_name, region_short
@@ -42,6 +43,13 @@ def sides(connections: Sequence[Any]) -> str:
 def card_label(card_id: str) -> str:
     """"Clowns [R,Y|G,B] (Copy an effect)" — a card named with its connections so a choice can be made from
     text."""
+    return _card_label(card_id, current())
+
+
+# A label is a dozen catalogue look-ups (act, letters, effect), and a text board or a list of choices names the
+# same few cards again and again: kept per card and language (90 artists and the Pause card per language).
+@lru_cache(maxsize=1024)
+def _card_label(card_id: str, language: str) -> str:
     if card_id == PAUSE:
         return act("pause")
     a = card(card_id)
@@ -58,6 +66,11 @@ def card_label(card_id: str) -> str:
 
 def city_label(city_id: str) -> str:
     """"Salzburg (Central: G+B+P+Y, 6 VP)" — short enough for a menu entry beside an artist."""
+    return _city_label(city_id, current())
+
+
+@lru_cache(maxsize=512)
+def _city_label(city_id: str, language: str) -> str:
     city = load_content().cities[city_id]
     demands = "+".join(colour_letter(c) for c in city.colours)
     return tr("{city} ({region}: {demands}, {vp} VP)", city=city_name(city.name), region=region_short(city.region),
