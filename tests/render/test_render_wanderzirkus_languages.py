@@ -71,7 +71,8 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
 
 
 def views() -> Iterator[tuple[str, dict[str, Any]]]:
-    """("board"/"hand", view) at moments of seeded games of every mode."""
+    """("board"/"hand", view) at moments of seeded games of every mode, and each seat's hand the first time
+    it is asked each kind of decision (an effect, a card looked at, an acrobat's place, a purchase, ...)."""
     for players, options in CASES:
         history = played("wanderzirkus", NAMES[:players], options, 1)
         for moment in MOMENTS:
@@ -79,6 +80,14 @@ def views() -> Iterator[tuple[str, dict[str, Any]]]:
             yield "board", GAME.view(state, None)
             for seat in sorted(GAME.to_act(state))[:2] or [0]:
                 yield "hand", GAME.view(state, seat)
+        asked: set[tuple[Any, ...]] = set()
+        for state in history:
+            for seat in sorted(GAME.to_act(state)):
+                circus = state.circuses[seat]
+                decision = (state.phase, state.spend_step, circus.step, circus.effect, circus.peek_side)
+                if decision not in asked:
+                    asked.add(decision)
+                    yield "hand", GAME.view(state, seat)
 
 
 def _draw(kind: str, view: dict[str, Any]) -> tuple[tuple[int, int], str]:
