@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs.acting import act_in_game, choose_listed, create_lobby, game_autocomplete, listed_choices, seat_in_context
 from cogs.parsing import number, quoted
+from lang import tr
 from rules.core.errors import MalformedAction
 from rules.registry import get_game
 from rules.wanderzirkus import actions as wz
@@ -53,18 +54,18 @@ def parse_value(text: str, kinds: tuple[str, ...]) -> Any | None:
     if cls is None:
         return None
     if kind not in kinds:
-        raise TableError("That is not a choice for this command; pick one from its list.")
+        raise TableError(tr("That is not a choice for this command; pick one from its list."))
     params = list(fields(cls))
     raw: dict[str, object] = {"kind": kind}
     if params:
         field = params[0]
         if not argument:
-            raise MalformedAction("That choice is missing what it is about; pick one from the list.")
+            raise MalformedAction(tr("That choice is missing what it is about; pick one from the list."))
         if field.type in ("int", int):
             value = number(argument, signed=True)
             if value is None:
-                raise MalformedAction(f"That is not a number ({quoted(argument, 20)}); pick one of the offered "
-                                      "choices.")
+                raise MalformedAction(tr("That is not a number ({text}); pick one of the offered choices.",
+                                         text=quoted(argument, 20)))
             raw[field.name] = value
         else:
             raw[field.name] = argument
@@ -88,9 +89,9 @@ def chosen_action(table: Table, seat: int, text: str, kinds: tuple[str, ...]) ->
     if len(starts) == 1:
         return starts[0]
     if not offered:
-        raise TableError("That is not a choice you have right now; "
-                         + table.game.prompt(table.state, seat))
-    raise TableError(f"You have no choice called {quoted(text)} right now; pick one from the list.")
+        raise TableError(tr("That is not a choice you have right now; {prompt}",
+                            prompt=table.game.prompt(table.state, seat)))
+    raise TableError(tr("You have no choice called {text} right now; pick one from the list.", text=quoted(text)))
 
 
 class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
@@ -233,7 +234,7 @@ class WanderzirkusCog(commands.Cog, name="Der Wanderzirkus"):
     async def buy(self, interaction: discord.Interaction, item: str, game: int | None = None) -> None:
         build = BUY.get(item)
         if build is None:
-            raise TableError("Buy an artist, a city, a swap token, or nothing.")
+            raise TableError(tr("Buy an artist, a city, a swap token, or nothing."))
         await self._act(interaction, game, lambda table, seat: build())
 
     # ----- anything ----------------------------------------------------------------------------------------

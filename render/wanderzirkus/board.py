@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import DEFAULT, current, speaking
 from render.common import Box, PlayerMark, fit_height, player_marks
 from render.png import palette_png
 from render.wanderzirkus import palette
@@ -134,11 +135,13 @@ def board_image(view: View) -> Image.Image:
 def render_board(view: View) -> bytes:
     """The public table for a Der Wanderzirkus view, as PNG bytes."""
     check_view(view)
-    return _board_png(json.dumps(public_part(view), sort_keys=True))
+    return _board_png(json.dumps(public_part(view), sort_keys=True), current())
 
 
 @lru_cache(maxsize=2)
-def _board_png(public: str) -> bytes:
-    """The PNG of a public view (as canonical JSON). Most decisions during the shows are private and
-    leave the public view as it was, so the board drawn after them is the one drawn before."""
-    return encode(fit_height(render_image(json.loads(public))))
+def _board_png(public: str, language: str = DEFAULT) -> bytes:
+    """The PNG of a public view (as canonical JSON), its words in ``language``. Most decisions during the
+    shows are private and leave the public view as it was, so the board drawn after them is the one drawn
+    before."""
+    with speaking(language):
+        return encode(fit_height(render_image(json.loads(public))))

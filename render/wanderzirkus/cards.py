@@ -6,7 +6,8 @@ Its coloured connections stick out of both sides as lettered tabs in fixed place
 then blue, red, purple, yellow), so when two cards lie side by side the matching connections line up
 and are drawn joined. A gold coin beside a tab marks a coin connection.
 
-Every card is a cached RGBA sprite keyed by its data (a ``Face``), pasted where a row needs it.
+Every card is a cached RGBA sprite keyed by its data (a ``Face``) and the language its words are drawn in,
+pasted where a row needs it.
 """
 
 from __future__ import annotations
@@ -18,17 +19,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import DEFAULT, current, speaking, tr, trc
 from render.common import INK, MUTED, PAPER, RGB, Box, fit_text, mix, put_text, text_colour_on, tint
 from render.fonts import font, printable
 from render.wanderzirkus import icons
 from render.wanderzirkus.layout import (
     CARD_BACK,
     COLOUR_ORDER,
-    EFFECT_LABELS,
-    REGION_LETTERS,
     CardSize,
+    effect_label,
+    letter_of,
     style,
 )
+from rules.wanderzirkus.names import REGION_LETTERS, city_name, region_letter
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ def _draw_tab(image: Image.Image, draw: ImageDraw.ImageDraw, size: CardSize, edg
     box = Box(edge_x - size.tab, y - h / 2, edge_x + size.tab, y + h / 2)
     fill = style(colour).colour
     draw.rounded_rectangle(box.rounded(), radius=5, fill=fill, outline=INK, width=2)
-    put_text(draw, box.centre, style(colour).letter, font(16, bold=True), text_colour_on(fill), anchor="mm")
+    put_text(draw, box.centre, letter_of(colour), font(16, bold=True), text_colour_on(fill), anchor="mm")
     if coin:
         icons.paste(image, icons.coin(h // 2 - 1), (edge_x + inward * (size.tab + h / 2 + 1), y))
 
@@ -90,7 +93,7 @@ def _top_band(image: Image.Image, draw: ImageDraw.ImageDraw, face: Face, size: C
         for x in (body.x0 + radius + 6, body.x1 - radius - 6):
             icons.paste(image, icons.stop_sign(radius), (x, body.y0 + radius + 5))
     if face.effect:
-        label = EFFECT_LABELS.get(face.effect, face.effect)
+        label = effect_label(face.effect)
         label_font = font(size.label - 1, condensed=True)
         text = fit_text(label, label_font, body.width - 2 * size.tab - 4)
         w = label_font.getlength(text) + 10
@@ -100,9 +103,14 @@ def _top_band(image: Image.Image, draw: ImageDraw.ImageDraw, face: Face, size: C
 
 
 @cache
-def artist_sprite(face: Face, size: CardSize, ring: RGB | None = None) -> Image.Image:
+def artist_sprite(face: Face, size: CardSize, ring: RGB | None = None, language: str = DEFAULT) -> Image.Image:
     """One artist (or the Pause card) with its tabs, as an RGBA sprite ``size.pitch`` wide; ``ring``
-    draws a thick outline in that colour (a highlighted card)."""
+    draws a thick outline in that colour (a highlighted card); its words in ``language``."""
+    with speaking(language):
+        return _artist_sprite(face, size, ring)
+
+
+def _artist_sprite(face: Face, size: CardSize, ring: RGB | None) -> Image.Image:
     image = Image.new("RGBA", (size.pitch, size.height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     body = Box(size.tab, 0, size.tab + size.width - 1, size.height - 1)
@@ -115,12 +123,13 @@ def artist_sprite(face: Face, size: CardSize, ring: RGB | None = None) -> Image.
     icons.paste(image, icons.act_icon(face.colour, size.icon), (body.centre[0], middle - size.icon * 0.45))
     if face.is_pause:
         small = font(16, condensed=True)
-        put_text(draw, (body.centre[0], body.y0 + 18), "PAUSE", small, INK, anchor="mm")
+        put_text(draw, (body.centre[0], body.y0 + 18), fit_text(trc("wanderzirkus card", "PAUSE"), small,
+                                                                 body.width - 12), small, INK, anchor="mm")
         put_text(draw, (body.centre[0], middle + size.icon * 0.95), "−4", font(size.label + 2, bold=True), INK,
                  anchor="mm")
     else:
-        put_text(draw, (body.centre[0], middle + size.icon * 0.95), act.letter, font(size.label + 2, bold=True), INK,
-                 anchor="mm")
+        put_text(draw, (body.centre[0], middle + size.icon * 0.95), letter_of(face.colour),
+                 font(size.label + 2, bold=True), INK, anchor="mm")
     _top_band(image, draw, face, size, body)
     if face.bottom_coin:
         icons.paste(image, icons.coin(11), (body.centre[0], body.y1 - 16))
@@ -136,7 +145,7 @@ def artist_sprite(face: Face, size: CardSize, ring: RGB | None = None) -> Image.
 def draw_artist(image: Image.Image, card: Mapping[str, Any], size: CardSize, x: float, y: float,
                 ring: RGB | None = None) -> Box:
     """Paste an artist whose left tab edge is at ``x``; returns the card body's box."""
-    sprite = artist_sprite(Face.of(card), size, ring)
+    sprite = artist_sprite(Face.of(card), size, ring, current())
     image.paste(sprite, (round(x), round(y)), sprite)
     return Box(x + size.tab, y, x + size.tab + size.width, y + size.height)
 
@@ -154,13 +163,18 @@ def link(draw: ImageDraw.ImageDraw, size: CardSize, left: Mapping[str, Any], rig
         box = Box(gap_x - 2 * size.tab, cy - h / 2 - 1, gap_x + 2 * size.tab, cy + h / 2 + 1)
         fill = style(colour).colour
         draw.rounded_rectangle(box.rounded(), radius=6, fill=fill, outline=INK, width=3)
-        put_text(draw, box.centre, style(colour).letter, font(16, bold=True), text_colour_on(fill), anchor="mm")
+        put_text(draw, box.centre, letter_of(colour), font(16, bold=True), text_colour_on(fill), anchor="mm")
     return len(colours)
 
 
 @cache
-def card_back(size: CardSize, count: int) -> Image.Image:
-    """A face-down deck with its number of cards, as an RGBA sprite."""
+def card_back(size: CardSize, count: int, language: str = DEFAULT) -> Image.Image:
+    """A face-down deck with its number of cards, as an RGBA sprite (its words in ``language``)."""
+    with speaking(language):
+        return _card_back(size, count)
+
+
+def _card_back(size: CardSize, count: int) -> Image.Image:
     image = Image.new("RGBA", (size.pitch, size.height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     for offset in (6, 3, 0):
@@ -170,7 +184,9 @@ def card_back(size: CardSize, count: int) -> Image.Image:
     face = Box(size.tab, 0, size.tab + size.width - 7, size.height - 7)
     put_text(draw, (face.centre[0], face.centre[1] - 14), str(count), font(size.label + 10, bold=True), PAPER,
              anchor="mm")
-    put_text(draw, (face.centre[0], face.centre[1] + 16), "in deck", font(16), PAPER, anchor="mm")
+    small = font(16)
+    put_text(draw, (face.centre[0], face.centre[1] + 16), fit_text(tr("in deck"), small, face.width - 8), small, PAPER,
+             anchor="mm")
     return image
 
 
@@ -179,7 +195,13 @@ CITY_HEIGHT = 112
 
 
 @cache
-def _city_sprite(name: str, region: str, colours: tuple[str, ...], vp: int, ring: RGB | None) -> Image.Image:
+def _city_sprite(name: str, region: str, colours: tuple[str, ...], vp: int, ring: RGB | None,
+                 language: str = DEFAULT) -> Image.Image:
+    with speaking(language):
+        return _draw_city_sprite(name, region, colours, vp, ring)
+
+
+def _draw_city_sprite(name: str, region: str, colours: tuple[str, ...], vp: int, ring: RGB | None) -> Image.Image:
     image = Image.new("RGBA", (CITY_WIDTH, CITY_HEIGHT), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     body = Box(0, 0, CITY_WIDTH - 1, CITY_HEIGHT - 1)
@@ -187,26 +209,28 @@ def _city_sprite(name: str, region: str, colours: tuple[str, ...], vp: int, ring
     # Compass letter for the region (Pro mode's region scoring).
     compass = Box(body.x0 + 6, body.y0 + 6, body.x0 + 34, body.y0 + 34)
     draw.ellipse(compass.rounded(), fill=INK)
-    put_text(draw, compass.centre, REGION_LETTERS.get(region, "?"), font(17, bold=True), PAPER, anchor="mm")
+    letter = region_letter(region) if region in REGION_LETTERS else "?"
+    put_text(draw, compass.centre, letter, font(17, bold=True), PAPER, anchor="mm")
     name_font = font(20, bold=True)
-    put_text(draw, (compass.x1 + 6, compass.centre[1]), fit_text(printable(name), name_font, CITY_WIDTH - 46),
-             name_font, INK, anchor="lm")
+    put_text(draw, (compass.x1 + 6, compass.centre[1]),
+             fit_text(printable(city_name(name)), name_font, CITY_WIDTH - 46), name_font, INK, anchor="lm")
     # Demanded acts: icon with letter under it.
     step = (CITY_WIDTH - 70) / max(1, len(colours))
     for index, colour in enumerate(colours):
         cx = 12 + step * (index + 0.5)
         icons.paste(image, icons.act_icon(colour, 12), (cx, 58))
-        put_text(draw, (cx, 84), style(colour).letter, font(16, bold=True), INK, anchor="mm")
+        put_text(draw, (cx, 84), letter_of(colour), font(16, bold=True), INK, anchor="mm")
     vp_box = Box(CITY_WIDTH - 58, 46, CITY_WIDTH - 8, CITY_HEIGHT - 10)
     draw.rounded_rectangle(vp_box.rounded(), radius=8, fill=INK)
     put_text(draw, (vp_box.centre[0], vp_box.centre[1] - 9), str(vp), font(22, bold=True), PAPER, anchor="mm")
-    put_text(draw, (vp_box.centre[0], vp_box.centre[1] + 14), "VP", font(16, bold=True), PAPER, anchor="mm")
+    put_text(draw, (vp_box.centre[0], vp_box.centre[1] + 14), fit_text(trc("wanderzirkus", "VP"), font(16, bold=True),
+             vp_box.width - 6), font(16, bold=True), PAPER, anchor="mm")
     return image
 
 
 def draw_city(image: Image.Image, city: Mapping[str, Any], x: float, y: float, ring: RGB | None = None) -> Box:
     """Paste a city card with its top-left at (x, y); returns its box."""
     sprite = _city_sprite(str(city.get("name", "")), str(city.get("region", "")),
-                          tuple(str(c) for c in city.get("colours") or []), int(city.get("vp", 0)), ring)
+                          tuple(str(c) for c in city.get("colours") or []), int(city.get("vp", 0)), ring, current())
     image.paste(sprite, (round(x), round(y)), sprite)
     return Box(x, y, x + CITY_WIDTH, y + CITY_HEIGHT)

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import N_, current, tr, trn
 from render.common import INK, MUTED, Font, PlayerMark, draw_text, fit_text, player_marks, wrap_text
 from render.fonts import font
 from render.png import palette_png
@@ -22,25 +23,26 @@ from render.wanderzirkus.layout import (
     BACKGROUND,
     BOARD_CARD,
     BODY,
-    EFFECT_LABELS,
-    EFFECT_MEANINGS,
     HAND_CARD,
     HAND_WIDTH,
     MARGIN,
-    PHASE_LABELS,
     CardSize,
     View,
     check_view,
+    effect_label,
+    effect_meaning,
+    phase_label,
 )
 from render.wanderzirkus.players import draw_show_area, scored_round, scoring_line
 from render.wanderzirkus.row import layout_row
 
 SECTION = 34  # a section's title line
 GAP = 14
-STEP_WORDS = {"place": "Choose where the card goes: on top of the acrobats, or which acrobat the show goes on from.",
-              "swap": "Swap token: put cards back on your deck.",
-              "recycle": "Put more hand cards on top of your deck, or stop (then the deck is shuffled).",
-              "peek": "Move the card you looked at, or leave it."}
+STEP_WORDS = {"place": N_("Choose where the card goes: on top of the acrobats, or which acrobat the show goes on "
+                          "from."),
+              "swap": N_("Swap token: put cards back on your deck."),
+              "recycle": N_("Put more hand cards on top of your deck, or stop (then the deck is shuffled)."),
+              "peek": N_("Move the card you looked at, or leave it.")}
 SPACING = 14  # between loose cards
 FACT_LINE = 36
 
@@ -56,41 +58,48 @@ def _decision(view: View, own: Mapping[str, Any]) -> list[str]:
     """What the seat is deciding, in words (the cards involved are drawn below it)."""
     seat = int(view["seat"])
     if seat not in {int(s) for s in view.get("awaiting") or []}:
-        return ["Nothing to decide right now."]
+        return [tr("Nothing to decide right now.")]
     phase = view.get("phase")
     if phase == "setup":
-        return ["Set-up: choose 2 of these artists for your deck." if len(own.get("offer") or []) > 2
-                else "Set-up: choose the city you travel to first."]
+        return [tr("Set-up: choose 2 of these artists for your deck.") if len(own.get("offer") or []) > 2
+                else tr("Set-up: choose the city you travel to first.")]
     if phase == "travel":
-        return ["Travel: choose a pair of artist and city (see the table)."]
+        return [tr("Travel: choose a pair of artist and city (see the table).")]
     if phase == "announce":
-        return [f"Announce how many artists your show will have (at most {own.get('max_announcement', 0)})."]
+        return [tr("Announce how many artists your show will have (at most {most}).",
+                   most=own.get("max_announcement", 0))]
     if phase == "spend":
         step = view.get("spend_step")
         if step == "pick_artist":
-            return ["Keep one of the two artists you bought."]
+            return [tr("Keep one of the two artists you bought.")]
         if step == "pick_city":
-            return ["Keep one of the two cities you bought (it joins you next round)."]
-        return ["Spend coins: artist 5, city 3, swap token 3 — or keep them."]
+            return [tr("Keep one of the two cities you bought (it joins you next round).")]
+        return [tr("Spend coins: artist 5, city 3, swap token 3 — or keep them.")]
     step = str(own.get("step", "play"))
     if step == "effect" and own.get("effect"):
         effect = str(own["effect"])
-        return [f"Effect {EFFECT_LABELS.get(effect, effect)}: {EFFECT_MEANINGS.get(effect, '')} — use it or skip it."]
+        return [tr("Effect {effect}: {meaning} — use it or skip it.", effect=effect_label(effect),
+                   meaning=effect_meaning(effect))]
     if step == "swap":
-        return [f"Swap token: put {own.get('swap_left', 0)} more hand card(s) back on your deck."]
+        return [tr("Swap token: put {n} more hand card(s) back on your deck.", n=own.get("swap_left", 0))]
     if step in STEP_WORDS:
-        return [STEP_WORDS[step]]
-    return ["Play a card to the right of your show (a connection must match), lay the Pause, use the swap "
-            "token, or stop the show."]
+        return [tr(STEP_WORDS[step])]
+    return [tr("Play a card to the right of your show (a connection must match), lay the Pause, use the swap "
+               "token, or stop the show.")]
 
 
 def _choice_cards(own: Mapping[str, Any]) -> tuple[str, list[Mapping[str, Any]]]:
     if own.get("offer"):
-        return "Artists on offer", list(own["offer"])
+        return tr("Artists on offer"), list(own["offer"])
     if own.get("placing"):
-        return "Card being placed", [own["placing"]]
+        return tr("Card being placed"), [own["placing"]]
     if own.get("peeked"):
-        return f"The {own.get('peek_side') or 'deck'} card of your deck", [own["peeked"]]
+        side = own.get("peek_side")
+        if side == "top":
+            return tr("The top card of your deck"), [own["peeked"]]
+        if side == "bottom":
+            return tr("The bottom card of your deck"), [own["peeked"]]
+        return tr("The deck card of your deck"), [own["peeked"]]
     return "", []
 
 
@@ -119,18 +128,22 @@ def _draw_cards(image: Image.Image, cards: Sequence[Mapping[str, Any]], x0: floa
 
 def _facts(view: View, own: Mapping[str, Any], player: Mapping[str, Any]) -> list[str]:
     """Three lines: the deck, the tokens, the coins (and, during a show, the goal and stop signs)."""
-    swap = "yes" if player.get("swap_token") else "no"
-    coins = f"Coins: {player.get('coins', 0)}"
+    swap = tr("yes") if player.get("swap_token") else tr("no")
+    coins = tr("Coins: {coins}", coins=player.get("coins", 0))
     if not _in_show(view):
-        return [f"Your deck: {player.get('deck_size', 0)} artists", f"Swap token: {swap}", coins]
-    facts = [f"Your deck: {own.get('draw_pile', 0)} cards to draw, {player.get('deck_size', 0)} artists owned"]
-    pause = "used this round" if player.get("pause_used") else "available (−4 VP, once per round)"
-    facts.append(f"Swap token: {swap} · Pause card: {pause}")
-    stops = f" · stop signs in show: {own.get('stop_signs', 0)} of 4" if not (view.get("options") or {}).get(
-        "simplified") else ""
+        return [tr("Your deck: {n} artists", n=player.get("deck_size", 0)), tr("Swap token: {yes_no}", yes_no=swap),
+                coins]
+    facts = [tr("Your deck: {cards} cards to draw, {artists} artists owned", cards=own.get("draw_pile", 0),
+                artists=player.get("deck_size", 0))]
+    pause = tr("used this round") if player.get("pause_used") else tr("available (−4 VP, once per round)")
+    facts.append(tr("Swap token: {yes_no} · Pause card: {pause}", yes_no=swap, pause=pause))
+    parts = [coins]
     announced = player.get("announcement")
-    goal = f" · announced at least {announced}" if announced is not None else ""
-    facts.append(f"{coins}{goal}{stops}")
+    if announced is not None:
+        parts.append(tr("announced at least {n}", n=announced))
+    if not (view.get("options") or {}).get("simplified"):
+        parts.append(tr("stop signs in show: {n} of 4", n=own.get("stop_signs", 0)))
+    facts.append(" · ".join(parts))
     return facts
 
 
@@ -187,8 +200,9 @@ def render_hand_image(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     body, bold = font(BODY), font(BODY, bold=True)
     title = name_with_token(image, draw, marks[seat], MARGIN, 32, 420, size=26)
-    phase = PHASE_LABELS.get(str(view.get("phase")), "")
-    draw_text(draw, (title.x1 + 18, 32), f"— private · round {view.get('round', 1)} · {phase}", body, MUTED,
+    phase = phase_label(view.get("phase"), "")
+    subtitle = tr("— private · round {round} · {phase}", round=view.get("round", 1), phase=phase)
+    draw_text(draw, (title.x1 + 18, 32), fit_text(subtitle, body, width - MARGIN - title.x1 - 18), body, MUTED,
               anchor="lm")
     y = 64.0
     for line in _decision_lines(view, own, bold, inner):
@@ -197,10 +211,10 @@ def render_hand_image(view: View) -> Image.Image:
     y += GAP
     label, chosen = _choice_cards(own)
     if chosen:
-        draw_text(draw, (MARGIN, y + 16), label, bold, INK, anchor="lm")
+        draw_text(draw, (MARGIN, y + 16), fit_text(label, bold, inner), bold, INK, anchor="lm")
         y = _draw_cards(image, chosen, MARGIN, y + SECTION) + GAP
     if own.get("city_offer"):
-        draw_text(draw, (MARGIN, y + 16), "Cities on offer", bold, INK, anchor="lm")
+        draw_text(draw, (MARGIN, y + 16), fit_text(tr("Cities on offer"), bold, inner), bold, INK, anchor="lm")
         for index, city in enumerate(own["city_offer"]):
             draw_city(image, city, MARGIN + index * (CITY_WIDTH + 14), y + SECTION)
         y += SECTION + CITY_HEIGHT + GAP
@@ -211,14 +225,15 @@ def render_hand_image(view: View) -> Image.Image:
             draw_text(draw, (MARGIN, y + 14 + index * FACT_LINE), fit_text(fact, body, inner), body, INK, anchor="lm")
         y += 3 * FACT_LINE + GAP
         artists = list(own.get("artists") or [])
-        draw_text(draw, (MARGIN, y + 16), f"Your artists ({len(artists)})", bold, INK, anchor="lm")
+        draw_text(draw, (MARGIN, y + 16), fit_text(tr("Your artists ({n})", n=len(artists)), bold, inner), bold, INK,
+                  anchor="lm")
         y = _draw_cards(image, artists, MARGIN, y + SECTION, BOARD_CARD) + GAP
     cities = _cities(player)
-    draw_text(draw, (MARGIN, y + 16), "Your cities" + (" (the last one joins next round)" if player.get(
-        "next_cities") else ""), bold, INK, anchor="lm")
+    heading = tr("Your cities (the last one joins next round)") if player.get("next_cities") else tr("Your cities")
+    draw_text(draw, (MARGIN, y + 16), fit_text(heading, bold, inner), bold, INK, anchor="lm")
     y += SECTION
     if not cities:
-        draw_text(draw, (MARGIN, y + 14), "none yet", body, MUTED, anchor="lm")
+        draw_text(draw, (MARGIN, y + 14), tr("none yet"), body, MUTED, anchor="lm")
         y += 30
     for index, city in enumerate(cities[:4]):
         draw_city(image, city, MARGIN + index * (CITY_WIDTH + 14), y)
@@ -227,7 +242,7 @@ def render_hand_image(view: View) -> Image.Image:
     y += GAP
     score = _scoring(view)
     if score is not None:
-        text = f"Round {scored_round(view)} scoring " + scoring_line(score)
+        text = tr("Round {round} scoring {line}", round=scored_round(view), line=scoring_line(score))
         for line in wrap_text(text, body, inner, max_lines=2):
             draw_text(draw, (MARGIN, y + 14), line, body, INK, anchor="lm")
             y += 28
@@ -239,15 +254,15 @@ def _draw_show_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, o
     """During a show: the hand, the deck with the tokens beside it, and the own show so far."""
     body, bold = font(BODY), font(BODY, bold=True)
     hand: list[Mapping[str, Any]] = list(own.get("hand") or [])
-    draw_text(draw, (MARGIN, y + 16), f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''})", bold, INK,
+    draw_text(draw, (MARGIN, y + 16), trn("Your hand ({n} card)", "Your hand ({n} cards)", len(hand)), bold, INK,
               anchor="lm")
     y += SECTION
     if hand:
         y = _draw_cards(image, hand, MARGIN, y) + GAP
     else:
-        draw_text(draw, (MARGIN, y + 14), "No cards in hand.", body, MUTED, anchor="lm")
+        draw_text(draw, (MARGIN, y + 14), tr("No cards in hand."), body, MUTED, anchor="lm")
         y += 30 + GAP
-    back = card_back(HAND_CARD, int(own.get("draw_pile", 0)))
+    back = card_back(HAND_CARD, int(own.get("draw_pile", 0)), current())
     image.paste(back, (MARGIN, round(y)), back)
     fx = MARGIN + HAND_CARD.pitch + 16
     icons.paste(image, icons.swap_token(16, bool(player.get("swap_token"))), (fx + 16, y + 20 + FACT_LINE))

@@ -11,7 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import N_, tr
 from render.common import RGB, hex_colour
+from rules.wanderzirkus.names import act as act_name
+from rules.wanderzirkus.names import colour_letter
 
 View = Mapping[str, Any]
 
@@ -35,7 +38,8 @@ BODY = 21  # body text of both images, in pixels
 
 @dataclass(frozen=True)
 class ColourStyle:
-    """How one artist colour is drawn: fill, letter, icon shape and the act's name."""
+    """How one artist colour is drawn: fill, letter, icon shape and the act's name (the letter and the name in
+    English; ``letter_of`` and ``act_of`` give them in the reader's language)."""
 
     colour: RGB
     letter: str
@@ -53,33 +57,61 @@ STYLES: Mapping[str, ColourStyle] = {
 }
 PAUSE_STYLE = ColourStyle(PAUSE_GREY, "−4", "pause", "Pause")
 
-# The six effect symbols, as short words that fit a card's top band.
+# The six effect symbols, as short words that fit a card's top band (translated where drawn: ``effect_label``).
 EFFECT_LABELS: Mapping[str, str] = {
-    "copy": "Copy",
-    "extra_card": "Draw 4",
-    "peek_top": "Top?",
-    "peek_bottom": "Bottom?",
-    "tuck": "Tuck 1",
-    "recycle": "Recycle",
+    "copy": N_("Copy"),
+    "extra_card": N_("Draw 4"),
+    "peek_top": N_("Top?"),
+    "peek_bottom": N_("Bottom?"),
+    "tuck": N_("Tuck 1"),
+    "recycle": N_("Recycle"),
 }
 EFFECT_MEANINGS: Mapping[str, str] = {
-    "copy": "copy another card's effect",
-    "extra_card": "once draw up to 4 cards",
-    "peek_top": "look at the top card, may put it under",
-    "peek_bottom": "look at the bottom card, may put it on top",
-    "tuck": "put a hand card under the deck",
-    "recycle": "put hand cards on the deck, shuffle",
+    "copy": N_("copy another card's effect"),
+    "extra_card": N_("once draw up to 4 cards"),
+    "peek_top": N_("look at the top card, may put it under"),
+    "peek_bottom": N_("look at the bottom card, may put it on top"),
+    "tuck": N_("put a hand card under the deck"),
+    "recycle": N_("put hand cards on the deck, shuffle"),
 }
 REGION_LETTERS: Mapping[str, str] = {"north": "N", "east": "E", "south": "S", "west": "W", "central": "C"}
+"""The English compass letters; drawn through ``rules.wanderzirkus.names.region_letter``."""
 
 PHASE_LABELS: Mapping[str, str] = {
-    "setup": "Set-up",
-    "travel": "Travel",
-    "announce": "Announcements",
-    "show": "Give a Show",
-    "spend": "Spend Coins",
-    "over": "Game over",
+    "setup": N_("Set-up"),
+    "travel": N_("Travel"),
+    "announce": N_("Announcements"),
+    "show": N_("Give a Show"),
+    "spend": N_("Spend Coins"),
+    "over": N_("Game over"),
 }
+
+
+def effect_label(effect: str) -> str:
+    """An effect's short label for a card's top band, in the reader's language."""
+    return tr(EFFECT_LABELS[effect]) if effect in EFFECT_LABELS else effect
+
+
+def effect_meaning(effect: str) -> str:
+    return tr(EFFECT_MEANINGS[effect]) if effect in EFFECT_MEANINGS else ""
+
+
+def phase_label(phase: object, unknown: str | None = None) -> str:
+    """A phase's name, in the reader's language (``unknown`` for a phase without one; else its id)."""
+    key = str(phase)
+    if key in PHASE_LABELS:
+        return tr(PHASE_LABELS[key])
+    return key if unknown is None else unknown
+
+
+def letter_of(colour: str) -> str:
+    """An artist colour's letter as the reader's notation writes it (the Pause card: its minus points)."""
+    return colour_letter(colour) if colour in STYLES else PAUSE_STYLE.letter
+
+
+def act_of(colour: str) -> str:
+    """An artist colour's act name (or "Pause"), in the reader's language."""
+    return act_name(colour if colour in STYLES else "pause")
 
 
 def style(colour: str) -> ColourStyle:

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import N_, tr, trn
 from render.common import INK, MUTED, PAPER, Box, PlayerMark, mix, tint
 from render.fonts import font, printable
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_city
@@ -19,22 +20,41 @@ from render.wanderzirkus.layout import (
     MARGIN,
     PANEL_EDGE,
     PANEL_FILL,
-    REGION_LETTERS,
     TENT_RED,
     CardSize,
     View,
+    letter_of,
 )
 from render.wanderzirkus.row import RowLayout, draw_row, layout_row
 from render.words import fit_words, put_words, wrap_words
+from rules.wanderzirkus.names import city_name, region_letter
 
 PAD = 14
 EMPTY_SHOW = 36  # the height of "No show yet this round."
 HEAD = 46
 COMPACT_HEAD = 40
 CITY_COLUMN = CITY_WIDTH + 2 * PAD
-END_REASONS = {"stopped": "stopped", "no_match": "no hand card connected", "no_cards": "no cards left",
-               "fourth_stop": "4th stop sign"}
-REGION_NAMES = {"north": "North", "east": "East", "south": "South", "west": "West", "central": "Central"}
+END_REASONS = {"stopped": N_("stopped"), "no_match": N_("no hand card connected"), "no_cards": N_("no cards left"),
+               "fourth_stop": N_("4th stop sign")}
+REGION_NAMES = {"north": N_("North"), "east": N_("East"), "south": N_("South"), "west": N_("West"),
+                "central": N_("Central")}
+
+
+def end_reason(reason: object) -> str:
+    """Why a show ended, in a few words ("" if unknown)."""
+    return tr(END_REASONS[str(reason)]) if str(reason) in END_REASONS else ""
+
+
+def _region_word(region: object) -> str:
+    return tr(REGION_NAMES[str(region)]) if str(region) in REGION_NAMES else str(region)
+
+
+def _region_letter(region: object) -> str:
+    return region_letter(str(region)) if str(region) in REGION_NAMES else str(region)
+
+
+def _city(city: Mapping[str, Any]) -> str:
+    return printable(city_name(str(city.get("name", ""))))
 
 
 def scored_round(view: View) -> int:
@@ -47,23 +67,27 @@ def scoring_line(score: Mapping[str, Any]) -> str:
     parts = []
     announced = score.get("announced")
     if announced is not None:
-        met = "met" if score.get("announcement") else "missed"
-        parts.append(f"announced {announced} {met} +{score.get('announcement', 0)}")
+        if score.get("announcement"):
+            parts.append(tr("announced {announced} met +{vp}", announced=announced, vp=score.get("announcement", 0)))
+        else:
+            parts.append(tr("announced {announced} missed +{vp}", announced=announced,
+                            vp=score.get("announcement", 0)))
     for city in score.get("cities") or []:
-        parts.append(f"{printable(str((city.get('city') or {}).get('name', '')))} +{city.get('vp', 0)}")
-    for colour, letter in (("green", "G"), ("blue", "B"), ("red", "R"), ("purple", "P")):
+        parts.append(f"{_city(city.get('city') or {})} +{city.get('vp', 0)}")
+    for colour in ("green", "blue", "red", "purple"):
         if score.get(colour):
-            parts.append(f"{letter} +{score[colour]}")
+            parts.append(f"{letter_of(colour)} +{score[colour]}")
     if score.get("pause"):
-        parts.append(f"pause {score['pause']}")
+        parts.append(tr("pause {vp}", vp=score["pause"]))
     coins = int(score.get("coins", 0))
-    return f"= {score.get('total', 0)} VP: " + ", ".join(parts) + f"; +{coins} coin{'s' if coins != 1 else ''}"
+    return trn("= {total} VP: {parts}; +{n} coin", "= {total} VP: {parts}; +{n} coins", coins,
+               total=score.get("total", 0), parts=", ".join(parts))
 
 
 def _city_groups(player: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
-    groups = [("Cities", list(player.get("cities") or []))]
+    groups = [(tr("Cities"), list(player.get("cities") or []))]
     if player.get("next_cities"):
-        groups.append(("Next round", list(player["next_cities"])))
+        groups.append((tr("Next round"), list(player["next_cities"])))
     return groups
 
 
@@ -99,13 +123,14 @@ def _cities_height(player: Mapping[str, Any], compact: bool = False, across: int
 def compact_extras(player: Mapping[str, Any]) -> str:
     """What a compact panel says in words instead of drawing: next round's cities, the kept ones."""
     parts = []
-    coming = [f"{printable(str(c.get('name', '')))} {c.get('vp', 0)} VP" for c in player.get("next_cities") or []]
+    coming = [tr("{city} {vp} VP", city=_city(c), vp=c.get("vp", 0)) for c in player.get("next_cities") or []]
     if coming:
-        parts.append("next round: " + ", ".join(coming))
+        parts.append(tr("next round: {cities}", cities=", ".join(coming)))
     kept = len(player.get("kept_cities") or [])
-    regions = [REGION_LETTERS.get(str(r), str(r)) for r in player.get("regions") or []]
+    regions = [_region_letter(r) for r in player.get("regions") or []]
     if kept or regions:
-        parts.append(f"kept {kept} cit{'y' if kept == 1 else 'ies'}, regions {' '.join(regions) or 'none'}")
+        parts.append(trn("kept {n} city, regions {regions}", "kept {n} cities, regions {regions}", kept,
+                         regions=" ".join(regions) or tr("none")))
     return " · ".join(parts)
 
 
@@ -120,7 +145,7 @@ def _notes(view: View, seat: int, width: float, extra: str = "") -> list[str]:
     text = ""
     for score in view.get("scoring") or []:
         if int(score.get("seat", -1)) == seat:
-            text = f"Round {scored_round(view)} scoring " + scoring_line(score)
+            text = tr("Round {round} scoring {line}", round=scored_round(view), line=scoring_line(score))
     if extra:
         text = f"{text} · {extra[:1].upper()}{extra[1:]}" if text else extra[:1].upper() + extra[1:]
     return wrap_words(text, font(BODY), width, max_lines=2) if text else []
@@ -134,11 +159,12 @@ def _compact(view: View, player: Mapping[str, Any]) -> bool:
 
 
 def _kept_line(player: Mapping[str, Any]) -> str:
-    kept = [printable(str(c.get("name", ""))) for c in player.get("kept_cities") or []]
-    regions = [REGION_NAMES.get(str(r), str(r)) for r in player.get("regions") or []]
+    kept = [_city(c) for c in player.get("kept_cities") or []]
+    regions = [_region_word(r) for r in player.get("regions") or []]
     if not kept and not regions:
         return ""
-    return f"Kept cities: {', '.join(kept) or 'none'} · regions: {', '.join(regions) or 'none'}"
+    return tr("Kept cities: {cities} · regions: {regions}", cities=", ".join(kept) or tr("none"),
+              regions=", ".join(regions) or tr("none"))
 
 
 def panel_height(view: View, player: Mapping[str, Any], width: float, size: CardSize = BOARD_CARD,
@@ -167,8 +193,8 @@ def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
     while x < box.x1 - 8:
         draw.line([(x, box.y0 + 4), (x, box.y1 - 4)], fill=mix(TENT_RED, INK, 0.3), width=4)
         x += stripe
-    label = "Show running — private until it ends"
     label_font = font(BODY, bold=True)
+    label = fit_words(tr("Show running — private until it ends"), label_font, box.width - 40)
     w = label_font.getlength(label) + 24
     plate = Box(box.centre[0] - w / 2, box.centre[1] - 20, box.centre[0] + w / 2, box.centre[1] + 20)
     draw.rounded_rectangle(plate.rounded(), radius=8, fill=PAPER, outline=INK, width=2)
@@ -178,14 +204,16 @@ def _curtain(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def _show_title(player: Mapping[str, Any]) -> str:
     state = player.get("show_state")
     if player.get("show") is None:
-        return "Show"
+        return tr("Show")
     length = player.get("show_length", 0)
     if state == "ended":
-        reason = END_REASONS.get(str(player.get("end_reason")), "")
-        return f"Show: {length} artists, ended" + (f" ({reason})" if reason else "")
+        reason = end_reason(player.get("end_reason"))
+        if reason:
+            return tr("Show: {length} artists, ended ({reason})", length=length, reason=reason)
+        return tr("Show: {length} artists, ended", length=length)
     if state == "running":
-        return f"Show: {length} artists so far"
-    return "Show"
+        return tr("Show: {length} artists so far", length=length)
+    return tr("Show")
 
 
 def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any], x: float, y: float,
@@ -193,7 +221,8 @@ def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mappin
     """The title (unless the panel's head names the show) and the show (or its curtain) from (x, y);
     returns the bottom."""
     if titled:
-        put_words(draw, (x, y + 14), _show_title(player), font(BODY, bold=True), INK, anchor="lm")
+        bold = font(BODY, bold=True)
+        put_words(draw, (x, y + 14), fit_words(_show_title(player), bold, width), bold, INK, anchor="lm")
     top = y + (34 if titled else 4)
     if player.get("show") is None:
         box = Box(x, top, x + min(width, 640), top + size.height * 0.6)
@@ -201,7 +230,7 @@ def draw_show_area(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mappin
         return box.y1
     layout = _show_layout(player, width, size)
     if layout is None:
-        text = "No show yet this round." if player.get("show_state") != "ended" else "No cards were laid."
+        text = tr("No show yet this round.") if player.get("show_state") != "ended" else tr("No cards were laid.")
         put_words(draw, (x, top + 16), text, font(BODY), MUTED, anchor="lm")
         return top + EMPTY_SHOW
     draw_row(image, layout, size, x, top)
@@ -216,7 +245,7 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
         y += 4
         shown = list(player.get("cities") or [])
         if not shown:
-            put_words(draw, (x, y + 16), "no city", font(BODY), MUTED, anchor="lm")
+            put_words(draw, (x, y + 16), fit_words(tr("no city"), font(BODY), width), font(BODY), MUTED, anchor="lm")
             return y + 36
         for index, city in enumerate(shown):
             if across > 1:
@@ -225,21 +254,23 @@ def draw_cities(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
                 draw_city(image, city, x, y + index * (CITY_HEIGHT + 8))
         return y + (1 if across > 1 else len(shown)) * (CITY_HEIGHT + 8)
     for label, cities in _city_groups(player):
-        put_words(draw, (x, y + 14), label, font(BODY, bold=True), INK, anchor="lm")
+        put_words(draw, (x, y + 14), fit_words(label, font(BODY, bold=True), width), font(BODY, bold=True), INK,
+                  anchor="lm")
         y += 30
         if not cities:
-            put_words(draw, (x, y + 16), "none yet", font(BODY), MUTED, anchor="lm")
+            put_words(draw, (x, y + 16), fit_words(tr("none yet"), font(BODY), width), font(BODY), MUTED, anchor="lm")
             y += 36
         for city in cities:
             draw_city(image, city, x, y)
             y += CITY_HEIGHT + 8
     kept = len(player.get("kept_cities") or [])
-    regions = [REGION_LETTERS.get(str(r), str(r)) for r in player.get("regions") or []]
+    regions = [_region_letter(r) for r in player.get("regions") or []]
     if kept or regions:
         body = font(18)
-        put_words(draw, (x, y + 14), f"Kept {kept} cit{'y' if kept == 1 else 'ies'}", body, INK, anchor="lm")
-        put_words(draw, (x, y + 42), fit_words("Regions: " + (" ".join(regions) or "none"), body, width), body, INK,
+        put_words(draw, (x, y + 14), fit_words(trn("Kept {n} city", "Kept {n} cities", kept), body, width), body, INK,
                   anchor="lm")
+        put_words(draw, (x, y + 42), fit_words(tr("Regions: {regions}", regions=" ".join(regions) or tr("none")), body,
+                                               width), body, INK, anchor="lm")
         y += 60
     return y
 
@@ -253,10 +284,11 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: Vi
     draw.rectangle((head.x0 + 2, head.y1 - 14, head.x1 - 2, head.y1), fill=tint(mark.colour, 0.6))
     name = name_with_token(image, draw, mark, box.x0 + PAD, head.centre[1], 420, size=24, ring=awaited)
     coins = int(player.get("coins", 0))
-    facts = [f"{player.get('vp', 0)} VP from rounds", f"{coins} coin{'s' if coins != 1 else ''}",
-             "swap token" if player.get("swap_token") else "no swap token", f"{player.get('deck_size', 0)} artists"]
+    facts = [tr("{vp} VP from rounds", vp=player.get("vp", 0)), trn("{n} coin", "{n} coins", coins),
+             tr("swap token") if player.get("swap_token") else tr("no swap token"),
+             tr("{n} artists", n=player.get("deck_size", 0))]
     if player.get("announcement") is not None:
-        facts.append(f"announced at least {player['announcement']}")
+        facts.append(tr("announced at least {n}", n=player["announcement"]))
     if compact and not _compact(view, player):
         facts.insert(0, _show_title(player))
     put_words(draw, (name.x1 + 24, head.centre[1]), fit_words(" · ".join(facts), font(BODY), box.x1 - name.x1 - 40),

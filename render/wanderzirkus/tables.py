@@ -4,12 +4,14 @@ far each show is). At the end the sheet gains the final reckoning."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, Box, PlayerMark, draw_text, tint
+from lang import N_, tr
+from render.common import INK, MUTED, PAPER, Box, Font, PlayerMark, draw_text, text_width, tint
 from render.fonts import font
 from render.wanderzirkus import icons
 from render.wanderzirkus.cards import CITY_HEIGHT, CITY_WIDTH, draw_artist, draw_city
@@ -49,12 +51,12 @@ def travel_height(view: View, width: int, size: CardSize = BOARD_CARD) -> int:
 def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark], top: float,
                 width: int, size: CardSize = BOARD_CARD) -> None:
     pairs: list[Mapping[str, Any]] = list(view.get("pairs") or [])
-    title = section_title(draw, MARGIN, top + 8, "Travel: pairs on offer")
+    title = section_title(draw, MARGIN, top + 8, tr("Travel: pairs on offer"))
     order = [int(s) for s in view.get("order") or [] if 0 <= int(s) < len(marks)]
     current = view.get("current")
     x = title.x1 + 28
     if order:
-        x = draw_text(draw, (x, top + 22), "Choosing order:", font(BODY), INK, anchor="lm").x1 + 8
+        x = draw_text(draw, (x, top + 22), tr("Choosing order:"), font(BODY), INK, anchor="lm").x1 + 8
         for seat in order:
             box = name_with_token(image, draw, marks[seat], x, top + 22, 220, bold=seat == current,
                                   ring=seat == current)
@@ -66,7 +68,8 @@ def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
         py = top + 48 + (n // per_row) * (pair_h + 12)
         frame = Box(px, py, px + pair_w, py + pair_h)
         draw.rounded_rectangle(frame.rounded(), radius=12, fill=PANEL_FILL, outline=PANEL_EDGE, width=2)
-        put_words(draw, (px + 12, py + 20), f"Pair {int(pair.get('index', n)) + 1}", font(BODY, bold=True), INK,
+        put_words(draw, (px + 12, py + 20), fit_words(tr("Pair {number}", number=int(pair.get("index", n)) + 1),
+                                                      font(BODY, bold=True), pair_w - 24), font(BODY, bold=True), INK,
                   anchor="lm")
         draw_artist(image, pair.get("artist") or {}, size, px + 6, py + 38)
         draw_city(image, pair.get("city") or {}, px + size.pitch + 16, py + 38 + (size.height - CITY_HEIGHT) / 2)
@@ -76,6 +79,18 @@ def draw_travel(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
 
 COLUMNS: tuple[tuple[str, int], ...] = (("Player", 300), ("R1", 76), ("R2", 76), ("R3", 76), ("R4", 76), ("R5", 76),
                                         ("VP", 96), ("Coins", 96), ("Swap", 84), ("Announced", 150), ("Show", 320))
+"""The score sheet's columns: the English heading (an identifier here) and the width."""
+HEADINGS = {"Player": N_("Player"), "R1": N_("R1"), "R2": N_("R2"), "R3": N_("R3"), "R4": N_("R4"), "R5": N_("R5"),
+            "VP": N_("VP"), "Coins": N_("Coins"), "Swap": N_("Swap"), "Announced": N_("Announced"),
+            "Show": N_("Show"), "Final reckoning": N_("Final reckoning"), "": ""}
+
+
+def column_widths(heading_font: Font, room: float) -> list[int]:
+    """The columns' widths: as ``COLUMNS`` gives them, unless a language's headings need more, which they then
+    take from the room the sheet leaves free (else the headings are shortened to fit)."""
+    base = [w for _, w in COLUMNS]
+    wanted = [max(w, math.ceil(text_width(tr(HEADINGS[label]), heading_font)) + 14) for label, w in COLUMNS]
+    return wanted if sum(wanted) <= room else base
 
 
 def _final_lines(view: View, marks: Sequence[PlayerMark]) -> list[str]:
@@ -84,20 +99,23 @@ def _final_lines(view: View, marks: Sequence[PlayerMark]) -> list[str]:
         seat = int(final.get("seat", 0))
         if not 0 <= seat < len(marks):
             continue
-        parts = [f"{final.get('rounds', 0)} from the rounds", f"{final.get('coin_vp', 0)} for "
-                 f"{final.get('coins', 0)} coins"]
+        fields = dict(name=marks[seat].name, rounds=final.get("rounds", 0), coin_vp=final.get("coin_vp", 0),
+                      coins=final.get("coins", 0), total=final.get("total", 0))
         if final.get("region_vp"):
-            parts.append(f"{final['region_vp']} for regions")
-        lines.append(f"{marks[seat].name}: {' + '.join(parts)} = {final.get('total', 0)} VP")
+            lines.append(tr("{name}: {rounds} from the rounds + {coin_vp} for {coins} coins + {region_vp} for regions "
+                            "= {total} VP", region_vp=final["region_vp"], **fields))
+        else:
+            lines.append(tr("{name}: {rounds} from the rounds + {coin_vp} for {coins} coins = {total} VP", **fields))
     return lines
 
 
 def _final_cell(final: Mapping[str, Any]) -> str:
     """The final reckoning in one score-sheet cell (compact boards): "56 rounds + 1 for 4 coins"."""
-    text = f"{final.get('rounds', 0)} rounds + {final.get('coin_vp', 0)} for {final.get('coins', 0)} coins"
+    fields = dict(rounds=final.get("rounds", 0), coin_vp=final.get("coin_vp", 0), coins=final.get("coins", 0))
     if final.get("region_vp"):
-        text += f" + {final['region_vp']} regions"
-    return text
+        return tr("{rounds} rounds + {coin_vp} for {coins} coins + {region_vp} regions", region_vp=final["region_vp"],
+                  **fields)
+    return tr("{rounds} rounds + {coin_vp} for {coins} coins", **fields)
 
 
 def _final_columns(lines: Sequence[str]) -> int:
@@ -115,18 +133,18 @@ def table_height(view: View, marks: Sequence[PlayerMark], compact: bool = False)
 def _show_cell(player: Mapping[str, Any]) -> str:
     state = player.get("show_state")
     if player.get("show") is None:
-        return "running (private)"
+        return tr("running (private)")
     if state == "running":
-        return f"running · {player.get('show_length', 0)} artists"
+        return tr("running · {n} artists", n=player.get("show_length", 0))
     if state == "ended":
-        return f"ended · {player.get('show_length', 0)} artists"
+        return tr("ended · {n} artists", n=player.get("show_length", 0))
     return "—"
 
 
 def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks: Sequence[PlayerMark],
                top: float, width: int, compact: bool = False) -> None:
     players: list[Mapping[str, Any]] = list(view.get("players") or [])
-    section_title(draw, MARGIN, top + 8, "Score sheet")
+    section_title(draw, MARGIN, top + 8, tr("Score sheet"))
     y = top + (40 if compact else 48)
     row_height = COMPACT_ROW_HEIGHT if compact else ROW_HEIGHT
     current_round = int(view.get("round", 1))
@@ -138,44 +156,50 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
     finals = {int(f.get("seat", -1)): f for f in view.get("final") or []}
     in_rows = compact and bool(finals)
     x = MARGIN + 12.0
-    for label, w in COLUMNS:
+    widths = column_widths(head, frame.width - 12)
+    for index, ((label, _), w) in enumerate(zip(COLUMNS, widths, strict=True)):
         if in_rows and label in ("Announced", "Show"):
             label = "Final reckoning" if label == "Announced" else ""
-        if label.startswith("R") and label[1:].isdigit() and int(label[1:]) == current_round and not view.get("over"):
+        if 1 <= index <= 5 and index == current_round and not view.get("over"):
             draw.rectangle((x - 6, y + 2, x + w - 10, frame.y1 - 2), fill=tint(INK, 0.88))
-        put_words(draw, (x, y + row_height / 2), label, head, INK, anchor="lm")
+        # The final reckoning's heading spans the Announced and Show columns it takes over.
+        room = w - 12 + (widths[10] if label == "Final reckoning" else 0)
+        put_words(draw, (x, y + row_height / 2), fit_words(tr(HEADINGS[label]) if label else "", head, room), head,
+                  INK, anchor="lm")
         x += w
     for seat, player in enumerate(players[:len(marks)]):
         row_y = y + row_height * (seat + 1)
         draw.line([(frame.x0 + 8, row_y), (frame.x1 - 8, row_y)], fill=PANEL_EDGE, width=1)
         cy = row_y + row_height / 2
         x = MARGIN + 12.0
-        name_with_token(image, draw, marks[seat], x, cy, COLUMNS[0][1] - 12, bold=seat in awaiting,
+        name_with_token(image, draw, marks[seat], x, cy, widths[0] - 12, bold=seat in awaiting,
                         ring=seat in awaiting and not view.get("over"))
-        x += COLUMNS[0][1]
+        x += widths[0]
         round_vp = list(player.get("round_vp") or [])
         for index in range(5):
             text = str(round_vp[index]) if index < len(round_vp) else ""
             put_words(draw, (x, cy), text, body, INK, anchor="lm")
-            x += COLUMNS[1 + index][1]
+            x += widths[1 + index]
         total = finals[seat].get("total") if seat in finals else player.get("vp", 0)
         put_words(draw, (x, cy), str(total), head, INK, anchor="lm")
-        x += COLUMNS[6][1]
+        x += widths[6]
         icons.paste(image, icons.coin(10), (x + 10, cy))
         put_words(draw, (x + 26, cy), str(player.get("coins", 0)), body, INK, anchor="lm")
-        x += COLUMNS[7][1]
+        x += widths[7]
         owned = bool(player.get("swap_token"))
         icons.paste(image, icons.swap_token(12, owned), (x + 12, cy))
-        put_words(draw, (x + 30, cy), "yes" if owned else "no", body, INK if owned else MUTED, anchor="lm")
-        x += COLUMNS[8][1]
+        put_words(draw, (x + 30, cy), fit_words(tr("yes") if owned else tr("no"), body, widths[8] - 36), body,
+                  INK if owned else MUTED, anchor="lm")
+        x += widths[8]
         if in_rows and seat in finals:
-            room = COLUMNS[9][1] + COLUMNS[10][1] - 16
+            room = widths[9] + widths[10] - 16
             put_words(draw, (x, cy), fit_words(_final_cell(finals[seat]), body, room), body, INK, anchor="lm")
             continue
         announced = player.get("announcement")
-        put_words(draw, (x, cy), "—" if announced is None else f"at least {announced}", body, INK, anchor="lm")
-        x += COLUMNS[9][1]
-        put_words(draw, (x, cy), fit_words(_show_cell(player), body, COLUMNS[10][1] - 16), body, INK, anchor="lm")
+        put_words(draw, (x, cy), "—" if announced is None else fit_words(tr("at least {n}", n=announced), body,
+                                                                        widths[9] - 12), body, INK, anchor="lm")
+        x += widths[9]
+        put_words(draw, (x, cy), fit_words(_show_cell(player), body, widths[10] - 16), body, INK, anchor="lm")
     y = frame.y1 + 8
     lines = [] if in_rows else _final_lines(view, marks)
     per_column = -(-len(lines) // _final_columns(lines))
@@ -185,4 +209,4 @@ def draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks:
         put_words(draw, (MARGIN + 12 + column * column_w, y + 14 + row * 30), fit_words(line, body, column_w - 24),
                   body, INK, anchor="lm")
     if not players:
-        put_words(draw, (MARGIN + 12, y), "No players.", body, PAPER)
+        put_words(draw, (MARGIN + 12, y), tr("No players."), body, PAPER)

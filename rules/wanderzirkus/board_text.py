@@ -1,55 +1,81 @@
 """The view as plain text: the terminal board, and a text alternative to the images. Lines with a
-seat's private information start with "Your " (the Discord "My hand" reply shows exactly those)."""
+seat's private information start with "Your " (the Discord "My hand" reply shows exactly those); in
+German they all start with "Dein" ("Dein Blatt", "Deine Auswahl ...")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.words import count
-from rules.wanderzirkus.text import EFFECT_NAMES, END_REASONS, card_label, city_label, row_text
+from lang import tr, trc
+from rules.wanderzirkus.names import region_id_word
+from rules.wanderzirkus.text import artists, card_label, cards, city_label, coins, effect_name, end_reason, row_text
+
+
+def _phase(phase: str) -> str:
+    """The phase on the text board (the English has always written the phase's id there)."""
+    words = {"setup": trc("wanderzirkus phase id", "setup"), "travel": trc("wanderzirkus phase id", "travel"),
+             "announce": trc("wanderzirkus phase id", "announce"), "show": trc("wanderzirkus phase id", "show"),
+             "spend": trc("wanderzirkus phase id", "spend"), "over": trc("wanderzirkus phase id", "over")}
+    return words.get(phase, phase)
 
 
 def _cities(cities: list[dict[str, Any]]) -> str:
-    return "; ".join(city_label(c["id"]) for c in cities) or "none"
+    return "; ".join(city_label(c["id"]) for c in cities) or tr("none")
 
 
 def render_text(view: dict[str, Any]) -> str:
-    lines = [f"Der Wanderzirkus — round {view['round']} of {view['rounds']}, phase: {view['phase']}."]
+    lines = [tr("Der Wanderzirkus — round {round} of {rounds}, phase: {phase}.", round=view["round"],
+                rounds=view["rounds"], phase=_phase(view["phase"]))]
     for pair in view["pairs"]:
-        lines.append(f"Pair {pair['index'] + 1}: {card_label(pair['artist']['id'])} + {city_label(pair['city']['id'])}")
+        lines.append(tr("Pair {number}: {artist} + {city}", number=pair["index"] + 1,
+                        artist=card_label(pair["artist"]["id"]), city=city_label(pair["city"]["id"])))
     for p in view["players"]:
-        token = ", swap token" if p["swap_token"] else ""
-        lines.append(f"{p['name']}: {p['vp']} VP {p['round_vp']}, {count(p['coins'], 'coin')}{token}, "
-                     f"{count(p['deck_size'], 'artist')}; cities: {_cities(p['cities'])}")
+        facts = dict(name=p["name"], vp=p["vp"], round_vp=p["round_vp"], coins=coins(p["coins"]),
+                     artists=artists(p["deck_size"]), cities=_cities(p["cities"]))
+        if p["swap_token"]:
+            lines.append(tr("{name}: {vp} VP {round_vp}, {coins}, swap token, {artists}; cities: {cities}", **facts))
+        else:
+            lines.append(tr("{name}: {vp} VP {round_vp}, {coins}, {artists}; cities: {cities}", **facts))
         if p["next_cities"]:
-            lines.append(f"  next round also: {_cities(p['next_cities'])}")
+            lines.append(tr("  next round also: {cities}", cities=_cities(p["next_cities"])))
         if p["regions"]:
-            lines.append(f"  regions kept: {', '.join(p['regions'])}")
+            lines.append(tr("  regions kept: {regions}",
+                            regions=", ".join(region_id_word(r) for r in p["regions"])))
         if p["announcement"] is not None:
-            lines.append(f"  announced at least {count(p['announcement'], 'artist')}")
+            lines.append(tr("  announced at least {artists}", artists=artists(p["announcement"])))
         if p["show"] is None:
-            lines.append("  show running (hidden until it ends)")
+            lines.append(tr("  show running (hidden until it ends)"))
         elif p["show"]:
-            state = "ended: " + END_REASONS[p["end_reason"]] if p["show_state"] == "ended" else "running"
             columns = [[c["id"] for c in column["cards"]] for column in p["show"]]
-            lines.append(f"  show ({count(p['show_length'], 'artist')}, {state}): {row_text(columns)}")
+            if p["show_state"] == "ended":
+                lines.append(tr("  show ({artists}, ended: {reason}): {row}", artists=artists(p["show_length"]),
+                                reason=end_reason(p["end_reason"]), row=row_text(columns)))
+            else:
+                lines.append(tr("  show ({artists}, running): {row}", artists=artists(p["show_length"]),
+                                row=row_text(columns)))
     for s in view["scoring"]:
         name = view["players"][s["seat"]]["name"]
-        lines.append(f"Last scoring, {name}: {s['total']} VP, {count(s['coins'], 'coin')}")
+        lines.append(tr("Last scoring, {name}: {total} VP, {coins}", name=name, total=s["total"],
+                        coins=coins(s["coins"])))
     if view["final"]:
         for f in view["final"]:
-            lines.append(f"Final, {view['players'][f['seat']]['name']}: {f['total']} VP")
+            lines.append(tr("Final, {name}: {total} VP", name=view["players"][f["seat"]]["name"], total=f["total"]))
     own = view["own"]
     if own is not None:
-        lines.append("Your hand: " + ("; ".join(card_label(c["id"]) for c in own["hand"]) or "empty"))
-        lines.append(f"Your deck: {count(own['draw_pile'], 'card')} left to draw, "
-                     f"{count(len(own['artists']), 'artist')} owned")
+        hand = "; ".join(card_label(c["id"]) for c in own["hand"])
+        lines.append(tr("Your hand: {cards}", cards=hand) if hand else tr("Your hand: empty"))
+        lines.append(tr("Your deck: {cards} left to draw, {artists} owned", cards=cards(own["draw_pile"]),
+                        artists=artists(len(own["artists"]))))
         if own["offer"]:
-            lines.append("Your choice of artists: " + "; ".join(card_label(c["id"]) for c in own["offer"]))
+            lines.append(tr("Your choice of artists: {cards}",
+                            cards="; ".join(card_label(c["id"]) for c in own["offer"])))
         if own["city_offer"]:
-            lines.append("Your choice of cities: " + "; ".join(city_label(c["id"]) for c in own["city_offer"]))
+            lines.append(tr("Your choice of cities: {cities}",
+                            cities="; ".join(city_label(c["id"]) for c in own["city_offer"])))
         if own["effect"]:
-            lines.append(f"Your effect to decide: {EFFECT_NAMES[own['effect']]}")
+            lines.append(tr("Your effect to decide: {effect}", effect=effect_name(own["effect"])))
         if own["peeked"]:
-            lines.append(f"Your {own['peek_side']} deck card: {card_label(own['peeked']['id'])}")
+            card = card_label(own["peeked"]["id"])
+            lines.append(tr("Your top deck card: {card}", card=card) if own["peek_side"] == "top"
+                         else tr("Your bottom deck card: {card}", card=card))
     return "\n".join(lines)

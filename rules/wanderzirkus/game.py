@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_, tr
 from rules.core.errors import InvalidOptions
 from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
@@ -27,9 +28,11 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
     min_players = 1
     max_players = 6
     option_specs = (
-        OptionSpec("simplified", "bool", False, "Simplified game: stop signs are ignored, no announcement, and a "
-                                                "used swap token comes back free after each show."),
-        OptionSpec("pro", "bool", False, "Pro mode: fulfilled cities are kept; 2 VP per different region at the end."),
+        # The descriptions are shown through the catalogue where the options are listed (tr(spec.description)).
+        OptionSpec("simplified", "bool", False, N_("Simplified game: stop signs are ignored, no announcement, and a "
+                                                   "used swap token comes back free after each show.")),
+        OptionSpec("pro", "bool", False,
+                   N_("Pro mode: fulfilled cities are kept; 2 VP per different region at the end.")),
     )
     state_type = WanderzirkusState
     action_types = ACTION_TYPES
@@ -39,8 +42,8 @@ class Wanderzirkus(Game[WanderzirkusState, Action]):
         """The Pro mode adds its scoring to "all rules of the normal game", so it is not played on top of
         the Simplified game. One player is the Solo game, with any other option."""
         if options["simplified"] and options["pro"]:
-            raise InvalidOptions("The Pro mode is played with all rules of the normal game, so it cannot be "
-                                 "combined with the Simplified game.")
+            raise InvalidOptions(tr("The Pro mode is played with all rules of the normal game, so it cannot be "
+                                    "combined with the Simplified game."))
 
     def setup(self, players: list[str], options: dict[str, OptionValue], rng: Rng) -> WanderzirkusState:
         return flow.new_state(players, options, rng)

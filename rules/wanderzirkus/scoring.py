@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from lang import N_
 from rules.wanderzirkus import row
 from rules.wanderzirkus.content import PAUSE, card, load_content
 from rules.wanderzirkus.state import PAUSE_VP, Column, Scoring
@@ -107,18 +108,19 @@ def score_show(seat: int, show: list[Column], announced: int | None, cities: lis
 
 
 SOLO_RATINGS: tuple[tuple[int | None, str], ...] = (
-    (70, "At least nobody got hurt"),
-    (80, "Breadless circus art"),
-    (90, "Restrained applause"),
-    (100, "Aspiring clowning"),
-    (110, "Victory-point acrobatics at its finest"),
-    (120, "The audience is thrilled"),
-    (130, "A magical show"),
-    (141, "That is true circus art!"),
-    (None, "Living circus legends!"),
+    (70, N_("At least nobody got hurt")),
+    (80, N_("Breadless circus art")),
+    (90, N_("Restrained applause")),
+    (100, N_("Aspiring clowning")),
+    (110, N_("Victory-point acrobatics at its finest")),
+    (120, N_("The audience is thrilled")),
+    (130, N_("A magical show")),
+    (141, N_("That is true circus art!")),
+    (None, N_("Living circus legends!")),
 )
 """(below this score, rating). Bands include their lower bound ("70-80" is 70 to 79); "130-140" keeps
-140 itself, since only a score over 140 makes living legends."""
+140 itself, since only a score over 140 makes living legends. The ratings stay English in the view's data and
+are translated where they are shown (``tr(rating)``)."""
 
 
 def solo_rating(vp: int) -> str:

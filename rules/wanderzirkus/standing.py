@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_
 from rules.core.standing import StandingAnswer, StandingDecision
 from rules.wanderzirkus.actions import Action, BuySwapToken, EndSpending
 
 DECISIONS = (
     StandingDecision(
-        "spend", "Spending coins",
-        "Your turn comes in the Spend Coins phase after the show.",
-        (StandingAnswer("keep", "Pass: keep my coins and buy nothing"),
-         StandingAnswer("swap_token", "Buy a swap token when I have none and can pay; nothing else"))),
+        # Shown through the catalogue where standing answers are offered (tr(decision.title), ...).
+        "spend", N_("Spending coins"),
+        N_("Your turn comes in the Spend Coins phase after the show."),
+        (StandingAnswer("keep", N_("Pass: keep my coins and buy nothing")),
+         StandingAnswer("swap_token", N_("Buy a swap token when I have none and can pay; nothing else")))),
 )
 
 
