@@ -35,8 +35,11 @@ PHASE_WORDS = {
 }
 
 
+_DECIDING = N_("deciding")
+
+
 def phase_words(phase: str) -> str:
-    return tr(PHASE_WORDS.get(phase, N_("deciding")))
+    return tr(PHASE_WORDS.get(phase, _DECIDING))
 
 
 _PLACED_WHEN = {
@@ -266,5 +269,5 @@ def public_prompt(public: dict[str, Any], seat: int) -> str:
                 return tr("{name} is loading a wagon for {card}", name=name, card=card)
             return tr("{name} is choosing a Loaded Wagon to take for {card}", name=name, card=card)
         return tr("{name} is resolving {card}: {doing}", name=name, card=card,
-                  doing=tr(PUBLIC_TASK_WORDS.get(task["kind"], N_("deciding"))))
+                  doing=tr(PUBLIC_TASK_WORDS.get(task["kind"], _DECIDING)))
     return tr("{name} is {doing}", name=name, doing=phase_words(phase))
