@@ -11,8 +11,8 @@ from rules.dreadful_circus import effects
 from rules.dreadful_circus.actions import Action
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, NOT_COPYABLE, card, load_content
 from rules.dreadful_circus.legal import can_place, wagons_at
-from rules.dreadful_circus.state import DreadfulCircusState
 from rules.dreadful_circus.names import coin_name, contract_name
+from rules.dreadful_circus.state import DreadfulCircusState
 from rules.dreadful_circus.text import card_name, phase_words
 
 PHASE_OF_ACTION = {

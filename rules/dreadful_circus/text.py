@@ -211,6 +211,16 @@ def render_text(view: dict[str, Any]) -> str:
     if view["hand"] is not None:
         lines.append(tr("Your hand: {cards}", cards="; ".join(_card_line(c) for c in view["hand"])
                         or trc("dreadful circus hand", "empty")))
+        lines += own_lines(view)
+    return "\n".join(lines)
+
+
+def own_lines(view: dict[str, Any]) -> list[str]:
+    """The seat's own secret lines after its hand ("Your screen ...", "Your wagon ...", "Your look into
+    ..."): a decision's private reply shows them without the hand, whose cards are in the image."""
+    names = [p["name"] for p in view["players"]]
+    lines: list[str] = []
+    if view["hand"] is not None:
         lines.append(tr("Your screen: {goods}", goods=goods(view["coins"], view["contracts"])))
         if view["wagon"] is not None:
             wagon = view["wagon"]
@@ -234,7 +244,7 @@ def render_text(view: dict[str, Any]) -> str:
             lines.append(tr("Your Loaded Wagons: {wagons}", wagons="; ".join(
                 tr("{owner}: {goods}", owner=names[w["owner"]], goods=goods(w["coins"], w["contracts"]))
                 for w in view["loaded"])))
-    return "\n".join(lines)
+    return lines
 
 
 # What an awaited player is doing while a card is resolved, after "is resolving Fire Breather:".
