@@ -108,6 +108,17 @@ def _value(coins: Mapping[str, int]) -> int:
     return sum(COIN_VALUES[c] * int(coins.get(c, 0)) for c in COIN_NAMES)
 
 
+def _contract_rows(contracts: Mapping[str, int]) -> int:
+    """How many rows the screen's Contract tags take (longer names in some languages need a second)."""
+    rows, x = 1, float(MARGIN)
+    for kind in CONTRACT_NAMES:
+        width = contract_tag_width(kind, int(contracts.get(kind, 0)), full_name=True)
+        if x + width > HAND_WIDTH - MARGIN:
+            rows, x = rows + 1, float(MARGIN)
+        x += width + 8
+    return rows
+
+
 def _screen_section(view: View) -> _Section:
     coins: Mapping[str, int] = view.get("coins") or {}
     contracts: Mapping[str, int] = view.get("contracts") or {}
@@ -135,7 +146,7 @@ def _screen_section(view: View) -> _Section:
                 x = float(MARGIN)
             x = contract_tag(draw, (x, y + ROW / 2 - 17), kind, count, full_name=True).x1 + 8
 
-    return _Section(40 + ROW * 2 + 4, paint)
+    return _Section(40 + ROW * (1 + _contract_rows(contracts)) + 4, paint)
 
 
 def _box_section(title: str, rows: Sequence[tuple[PlayerMark | None, str, Mapping[str, int], Mapping[str, int]]],

@@ -104,10 +104,12 @@ def draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, marks
     if not awaited:
         return
     x = draw_text(draw, (x, banner.centre[1]), waiting, font(BODY), INK, anchor="lm").x1 + 10
-    for seat in awaited:
+    ellipsis_w = text_width("…", body) + 8
+    for index, seat in enumerate(awaited):
         mark = marks[seat]
         name_w = text_width(mark.name, font(SMALL, bold=True))
-        if x + 34 + name_w > banner.x1 - 10:
+        # Room is kept for the "…" that says more names follow, so it stays inside the banner.
+        if x + 34 + name_w > banner.x1 - 10 - (ellipsis_w if index < len(awaited) - 1 else 0):
             put_words(draw, (x, banner.centre[1]), "…", body, INK, anchor="lm")
             break
         draw_token(image, (x + 13, banner.centre[1]), mark, radius=12)

@@ -225,10 +225,13 @@ def _draw_screen(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player
     label = font(SMALL)
     x = draw_words(draw, (x, y + SCREEN_ROW / 2), tr("Coins:"), font(SMALL, bold=True), INK, anchor="lm").x1 + 10
     names = coin_names()
+    words_of = {coin: f"×{int(coins.get(coin, 0))} {names[coin]}" for coin in names}
+    if x + sum(40 + text_width(words, label) + 14 for words in words_of.values()) > box.x1 - 12:
+        # A narrow panel in a language with long coin names: the discs' colours and values name the coins.
+        words_of = {coin: f"×{int(coins.get(coin, 0))}" for coin in names}
     for coin in ("copper", "silver", "gold"):
-        count = int(coins.get(coin, 0))
         coin_sprite(image, (x + 17, y + SCREEN_ROW / 2), coin)
-        words = f"×{count} {names[coin]}"
+        words = words_of[coin]
         x = draw_words(draw, (x + 40, y + SCREEN_ROW / 2), words, label, INK, anchor="lm").x1 + 14
     y += SCREEN_ROW
     contracts = player.get("contracts") or {}

@@ -13,10 +13,10 @@ import pytest
 
 from lang import speaking
 from lang.pseudo import ENGLISH_LEFT, pseudo
+from rules.core.events import Event
 from rules.dreadful_circus import actions as dc
 from rules.dreadful_circus import names
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
-from rules.core.events import Event
 from rules.registry import get_game
 
 GAME = get_game("dreadful_circus")
@@ -26,9 +26,9 @@ PLAYERS = ["Ålîçé", "Ƀöƀ", "Çåŕöļ", "Ðéé", "Éṽé", "Ƒîţž",
 
 def _illegal_candidates(state: Any, seat: int) -> list[Any]:
     """One action of every kind, aimed at real and made-up things, to draw out the refusals."""
-    card = next(iter(state.seats[seat].hand), "nope")
+    card = next(iter(state.seats[seat].hand), "ñöþé")
     other = (seat + 1) % len(state.players)
-    return [dc.DraftPick(card), dc.DraftPick("nope"), dc.PlaceAttraction(card), dc.PlaceNothing(), dc.MakeOffer(card),
+    return [dc.DraftPick(card), dc.DraftPick("ñöþé"), dc.PlaceAttraction(card), dc.PlaceNothing(), dc.MakeOffer(card),
             dc.AddCoin("gold"), dc.AddCoin("tin"), dc.AddContract("paris"), dc.AddContract("rome"),
             dc.TakeCoin("silver"), dc.TakeContract("london"), dc.PlaceWagon(0), dc.PlaceWagon(5), dc.Inspect(other),
             dc.Accept(), dc.Decline(), dc.LoadCoin("copper"), dc.LoadContract("vegas"), dc.TakeLoaded(other),
@@ -43,6 +43,9 @@ def _texts(players: int, draft: bool, seed: int) -> Iterator[str]:
     state = GAME.new_game(names_now, {"draft": draft}, seed)
     rng = random.Random(seed)
     yield GAME.render_text(GAME.view(state, None))
+    # Set-up's own events (the game starts with them already applied).
+    yield GAME.describe_event(Event("redealt", {"seat": 0, "cards": 8}), names_now)
+    yield GAME.describe_event(Event("hand_dealt", {"cards": list(state.seats[0].hand)}, private_to=0), names_now)
     while not GAME.is_over(state):
         awaited = sorted(GAME.to_act(state))
         for seat in range(players):
