@@ -140,3 +140,21 @@ def test_english_stays_as_it_was() -> None:
         "Bo draws 1 Contract from the bag.")
     assert GAME.describe_action(state, 0, dc.AddContract("berlin")) == "Put a Berlin Contract in your wagon"
     assert GAME.prompt(state, 0) == "Ada, you are choosing a starting Attraction."
+
+
+@pytest.mark.parametrize("language", ["de", "qps"])
+def test_every_choice_label_fits_a_discord_button(language: str) -> None:
+    """Labels become buttons (at most 80 characters) and select options: the longest card name with the
+    longest name a member may show still fits, in German and in the lengthened pseudo-language."""
+    state = GAME.new_game(["Ålîçé", "Ƀöƀ", "Çåŕöļ", "Ŵŵŵŵŵŵŵŵŵŵŵŵŵŵŵŵ"], {}, 1)
+    ids = {card.name: card.id for card in load_content().cards.values()}
+    with speaking(language):
+        labels = [GAME.describe_action(state, 0, action) for card in ids.values() for action in (
+            dc.DraftPick(card), dc.PlaceAttraction(card), dc.MakeOffer(card), dc.PlayCard(card),
+            dc.TakeAttraction(3, card), dc.DiscardAttraction(3, card), dc.CopyCard(3, card))]
+        labels += [GAME.describe_action(state, 0, action) for action in (
+            dc.PlaceWagon(1), dc.Inspect(3), dc.TakeLoaded(3), dc.StopReturning(), dc.PlaceNothing(),
+            *(dc.AddContract(k) for k in CONTRACT_TYPES), *(dc.LoadContract(k) for k in CONTRACT_TYPES),
+            *(dc.AddCoin(c) for c in COIN_TYPES), *(dc.TakeCoin(c) for c in COIN_TYPES))]
+    too_long = [label for label in labels if len(label) > 80]
+    assert not too_long, too_long[:3]
