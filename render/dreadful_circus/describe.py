@@ -12,7 +12,7 @@ from lang import listing, tr, trc, trn
 from render.common import join_description, own_seat, seat_names
 from render.dreadful_circus.layout import View, check_view, players_of
 from render.dreadful_circus.offers import phase_text
-from rules.dreadful_circus.names import coin_names, colour_names, contract_names, name_of, type_names
+from rules.dreadful_circus.names import coin_words, colour_names, contract_names, name_of, type_names
 
 
 def names_list(names: list[str]) -> str:
@@ -28,7 +28,7 @@ def _name(names: list[str], seat: object) -> str:
 
 
 def _coins(coins: Mapping[str, Any]) -> str:
-    names = coin_names()
+    names = coin_words()
     return ", ".join(tr("{n} {coin}", n=int(coins.get(c, 0)), coin=names[c]) for c in ("copper", "silver", "gold"))
 
 

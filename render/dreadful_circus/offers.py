@@ -247,8 +247,11 @@ def _draw_offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: 
     for index, (owner, status) in enumerate(rows):
         column, line = divmod(index, lines)
         left = x0 + column * WAGON_COLUMN
-        _wagon_row(image, draw, (left, y + line * WAGON_ROW), owner, status, marks[owner],
-                   min(box.x1 - 12, left + WAGON_COLUMN - 10))
+        right = min(box.x1 - 12, left + WAGON_COLUMN - 10)
+        # A status chip may reach the panel's edge when no column of wagons stands to its right, else up to
+        # the next column's wagon.
+        chip_right = box.x1 - 12 if lines == len(rows) or column > 0 else min(box.x1 - 12, left + WAGON_COLUMN - 2)
+        _wagon_row(image, draw, (left, y + line * WAGON_ROW), owner, status, marks[owner], right, chip_right)
     y += lines * WAGON_ROW
     if offer.get("done") and offer.get("winner") is None and rows:
         put_text(draw, (x0, y + 20), fit_words(tr("Every bid declined: the card is discarded."), font(BODY, bold=True),
@@ -274,7 +277,7 @@ STATUS_STYLE = {
 
 
 def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, float], owner: int, status: str,
-               mark: PlayerMark, right: float) -> None:
+               mark: PlayerMark, right: float, chip_right: float) -> None:
     x, y = xy
     centre_y = y + WAGON_ROW / 2
     wagon_icon(draw, (x + 22, centre_y), mark.colour)
@@ -289,7 +292,7 @@ def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, f
                          font(BODY, bold=True), INK, anchor="lm")
     label = f"{symbol} {words}" if symbol else words
     if status in ("declined", "accepted", "inspecting"):
-        label = fit_words(label, font(SMALL, bold=True), right - name_box.x1 - 34)
+        label = fit_words(label, font(SMALL, bold=True), chip_right - name_box.x1 - 34)
         chip(draw, (name_box.x1 + 14, centre_y - 17), label, font(SMALL, bold=True), fill=tint(colour, 0.82),
              text_fill=colour if status != "inspecting" else INK, outline=colour, height=34, pad_x=10)
     else:

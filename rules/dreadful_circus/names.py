@@ -183,6 +183,12 @@ def coin_names() -> dict[str, str]:
             "gold": trc("dreadful circus coin", "Gold")}
 
 
+def coin_words() -> dict[str, str]:
+    """Coins by id as a sentence names them in lower case ("3 copper, 2 silver"), in the current language."""
+    return {"copper": trc("dreadful circus coin", "copper"), "silver": trc("dreadful circus coin", "silver"),
+            "gold": trc("dreadful circus coin", "gold")}
+
+
 def colour_names() -> dict[str, str]:
     """Card colours by id, in the current language (the text board's lower-case words)."""
     return {"orange": trc("dreadful circus colour", "orange"), "red": trc("dreadful circus colour", "red"),
