@@ -269,11 +269,20 @@ def wagon_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], colour: t
 
 
 STATUS_STYLE = {
-    "waiting": (N_("waiting"), MUTED, None),
-    "inspecting": (N_("being inspected…"), INK, "?"),
-    "declined": (N_("declined"), DECLINE, "✗"),
-    "accepted": (N_("accepted: wins the card"), ACCEPT, "✓"),
+    "waiting": ("waiting", MUTED, None),
+    "inspecting": ("being inspected…", INK, "?"),
+    "declined": ("declined", DECLINE, "✗"),
+    "accepted": ("accepted: wins the card", ACCEPT, "✓"),
 }
+
+
+def _status_words(status: str) -> str:
+    """A wagon's status beside its owner's name, in the current language."""
+    words = {"waiting": trc("dreadful circus wagon status", "waiting"),
+             "inspecting": trc("dreadful circus wagon status", "being inspected…"),
+             "declined": trc("dreadful circus wagon status", "declined"),
+             "accepted": trc("dreadful circus wagon status", "accepted: wins the card")}
+    return words[status]
 
 
 def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, float], owner: int, status: str,
@@ -282,8 +291,8 @@ def _wagon_row(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, f
     centre_y = y + WAGON_ROW / 2
     wagon_icon(draw, (x + 22, centre_y), mark.colour)
     draw_token(image, (x + 62, centre_y), mark, radius=13)
-    english, colour, symbol = STATUS_STYLE[status]
-    words = tr(english)
+    _, colour, symbol = STATUS_STYLE[status]
+    words = _status_words(status)
     if right - x < 2 * WAGON_COLUMN and status == "accepted":
         # two columns of wagons: the short word keeps the row inside its column
         words = trc("dreadful circus wagon status", "accepted")

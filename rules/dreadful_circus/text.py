@@ -71,6 +71,15 @@ def _first_seller(d: dict[str, Any], w: str, p: Sequence[str]) -> str:
     return tr("{name} is drawn as the 1st Seller.", name=w)
 
 
+def _holding(name: str, coins: dict[str, int], contracts: dict[str, int]) -> str:
+    # Its own call, not nested in another's arguments: the catalogue's extractor reads only outer calls.
+    return tr("{name} has {goods}", name=name, goods=goods(coins, contracts))
+
+
+def _loaded(owner: str, coins: dict[str, int], contracts: dict[str, int]) -> str:
+    return tr("{owner}: {goods}", owner=owner, goods=goods(coins, contracts))
+
+
 def _cards(ids: Sequence[str]) -> str:
     return ", ".join(card_name(c) for c in ids)
 
@@ -125,7 +134,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], str, Sequence[str]], str]] = {
                                       card=card_name(d["card"]), owner=p[d["owner"]], copied=card_name(d["copied"])),
     "game_ends": lambda d, w, p: tr("Every hand is down to 3 cards: the game ends."),
     "exposure": lambda d, w, p: tr("Screens are lifted: {holdings}.", holdings="; ".join(
-        tr("{name} has {goods}", name=p[s], goods=goods(d["coins"][s], d["contracts"][s])) for s in range(len(p)))),
+        _holding(p[s], d["coins"][s], d["contracts"][s]) for s in range(len(p)))),
     "game_over": lambda d, w, p: tr("The final scores are in."),
 }
 
@@ -242,8 +251,7 @@ def own_lines(view: dict[str, Any]) -> list[str]:
                             goods=goods(look["coins"], look["contracts"])))
         if view["loaded"]:
             lines.append(tr("Your Loaded Wagons: {wagons}", wagons="; ".join(
-                tr("{owner}: {goods}", owner=names[w["owner"]], goods=goods(w["coins"], w["contracts"]))
-                for w in view["loaded"])))
+                _loaded(names[w["owner"]], w["coins"], w["contracts"]) for w in view["loaded"])))
     return lines
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
+import lang.speech
 from lang import speaking
 from lang.pseudo import ENGLISH_LEFT
 from render import common
@@ -137,10 +138,32 @@ def _problems(record: Drawing) -> list[str]:
 GAMES = [(4, False, 2), (6, True, 4), (8, False, 6)]
 
 
+class _Looking:
+    """A language's translations that note every message looked up (context, English)."""
+
+    def __init__(self, real: Any, asked: set[tuple[str | None, str]]) -> None:
+        self.real, self.asked = real, asked
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return str(self.real.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.asked.add((None, singular))
+        return str(self.real.ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return str(self.real.pgettext(context, message))
+
+
 @pytest.mark.parametrize("language", ["qps", "de"])
 @pytest.mark.parametrize(("players", "draft", "seed"), GAMES)
-def test_every_drawn_word_is_translated_and_fits(drawing: Drawing, language: str, players: int, draft: bool,
-                                                 seed: int) -> None:
+def test_every_drawn_word_is_translated_and_fits(drawing: Drawing, monkeypatch: pytest.MonkeyPatch, language: str,
+                                                 players: int, draft: bool, seed: int) -> None:
+    asked: set[tuple[str | None, str]] = set()
+    real = lang.speech.catalogue
+    monkeypatch.setattr(lang.speech, "catalogue", lambda code: _Looking(real(code), asked))
     alt_texts = []
     problems = []
     with speaking(language):
@@ -162,6 +185,13 @@ def test_every_drawn_word_is_translated_and_fits(drawing: Drawing, language: str
         english = [text for text in alt_texts if ENGLISH_LEFT.search(text)]
         assert not english, english[:3]
     assert all(len(text) <= 1024 for text in alt_texts)
+    if language == "de":
+        # Every message the pictures looked up has its German (the pseudo-language cannot tell).
+        german = lang.speech.read_catalogue("de")
+        missing = sorted((str(context), message) for context, message in asked
+                         if not (german.get(message, context=context) or german.get(message)))
+        assert len(asked) > 100
+        assert not missing, missing[:5]
 
 
 def test_the_recorder_finds_english_and_overflow(drawing: Drawing) -> None:
@@ -182,5 +212,7 @@ def test_a_seat_view_draws_the_public_board_in_every_language(language: str) -> 
     with speaking(language):
         for state in history[10::25]:
             public = dc.render_board(GAME.view(state, None))
+            words = dc.describe_board(GAME.view(state, None))
             for seat in range(5):
                 assert dc.render_board(GAME.view(state, seat)) == public
+                assert dc.describe_board(GAME.view(state, seat)) == words

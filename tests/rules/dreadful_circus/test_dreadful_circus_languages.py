@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import lang.speech
 from lang import speaking
 from lang.pseudo import ENGLISH_LEFT, pseudo
 from rules.core.events import Event
@@ -84,6 +85,41 @@ def test_every_sentence_of_a_game_comes_from_the_catalogue(players: int, draft: 
                 leaks.setdefault(text, found)
     assert count > 500
     assert not leaks, list(leaks.items())[:5]
+
+
+class _Looking:
+    """A language's translations that note every message looked up (context, English)."""
+
+    def __init__(self, real: Any, asked: set[tuple[str | None, str]]) -> None:
+        self.real, self.asked = real, asked
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return str(self.real.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.asked.add((None, singular))
+        return str(self.real.ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return str(self.real.pgettext(context, message))
+
+
+def test_every_sentence_of_a_game_has_its_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    """German has a translation for every message a game looks up (the pseudo-language cannot tell: a
+    message the extractor missed is still accented, but German would show it in English)."""
+    asked: set[tuple[str | None, str]] = set()
+    real = lang.speech.catalogue
+    monkeypatch.setattr(lang.speech, "catalogue", lambda code: _Looking(real(code), asked))
+    with speaking("de"):
+        for text in _texts(5, True, 11):
+            assert text
+    german = lang.speech.read_catalogue("de")
+    missing = sorted((str(context), message) for context, message in asked
+                     if not (german.get(message, context=context) or german.get(message)))
+    assert len(asked) > 150
+    assert not missing, missing[:5]
 
 
 def test_the_sweep_finds_a_sentence_left_in_english() -> None:
