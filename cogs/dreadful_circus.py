@@ -29,10 +29,13 @@ from cogs.acting import (
     show_private,
 )
 from cogs.parsing import number
+from lang import tr
 from rules.core.errors import MalformedAction
 from rules.dreadful_circus import actions as dc
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
 from rules.dreadful_circus.game import DreadfulCircus
+from rules.dreadful_circus.names import coin_names, contract_names, name_of
+from rules.dreadful_circus.text import own_lines
 from table.model import Table
 
 Choice = app_commands.Choice
@@ -54,13 +57,16 @@ def item_action(text: str, coin: type[Any], contract: type[Any]) -> Any:
     kind, _, name = text.partition(":")
     if not name:
         name = _word(kind)
+        # A name typed in the reader's language ("Kupfer", "Prag") means the same coin or Contract.
+        typed = {_word(shown): key for key, shown in (coin_names() | contract_names()).items()}
+        name = typed.get(name, name)
         kind = "coin" if name in COIN_TYPES else "contract" if name in CONTRACT_TYPES else ""
     if kind == "coin" and name:
         return coin(_word(name))
     if kind == "contract" and name:
         return contract(_word(name))
-    raise MalformedAction("Name a coin (Copper, Silver, Gold) or a Contract (Paris, Berlin, Vegas, Prague, "
-                          "London), or pick one from the list.")
+    raise MalformedAction(tr("Name a coin (Copper, Silver, Gold) or a Contract (Paris, Berlin, Vegas, Prague, "
+                             "London), or pick one from the list."))
 
 
 def card_id(text: str, table: Table, seat: int, kinds: Sequence[str]) -> str:
@@ -74,14 +80,15 @@ def card_id(text: str, table: Table, seat: int, kinds: Sequence[str]) -> str:
     if wanted in candidates:
         return wanted
     lowered = wanted.lower()
-    return next((card for card in candidates if cards[card].name.lower() == lowered), wanted)
+    return next((card for card in candidates
+                 if lowered in (cards[card].name.lower(), name_of(cards[card].name).lower())), wanted)
 
 
 def seat_number(text: str) -> int:
     """A seat from an autocomplete value ("2"); anything else is refused with a sentence."""
     seat = number(text, digits=2)
     if seat is None:
-        raise MalformedAction("Pick one of the offered wagons from the list.")
+        raise MalformedAction(tr("Pick one of the offered wagons from the list."))
     return seat
 
 
@@ -90,7 +97,7 @@ def owner_and_card(text: str) -> tuple[int, str]:
     owner, _, card = text.partition(":")
     seat = number(owner, digits=2)
     if seat is None or not card:
-        raise MalformedAction("Pick one of the offered cards from the list.")
+        raise MalformedAction(tr("Pick one of the offered cards from the list."))
     return seat, card
 
 
@@ -99,8 +106,7 @@ def secret_lines(table: Table, seat: int) -> list[str]:
     "Your screen ..."), without the hand itself: the cards are in the image, and a decision's reply
     stays short."""
     assert table.state is not None
-    text = table.game.render_text(table.game.view(table.state, seat))
-    return [line for line in text.splitlines() if line.startswith("Your ") and not line.startswith("Your hand")]
+    return own_lines(table.game.view(table.state, seat))
 
 
 class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
@@ -218,9 +224,9 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
             assert table.state is not None
             places = [a for a in table.game.legal_actions(table.state, seat) if isinstance(a, dc.PlaceWagon)]
             if len(places) != 1:
-                raise MalformedAction("Say which Offer your wagon goes to (the offer option)."
-                                      if places else "Your wagon cannot be placed right now: put at least one "
-                                      "coin or Contract in it first.")
+                raise MalformedAction(tr("Say which Offer your wagon goes to (the offer option).")
+                                      if places else tr("Your wagon cannot be placed right now: put at least one "
+                                                        "coin or Contract in it first."))
             return places[0]
 
         await self._act(interaction, game, build, show_secret=True, image=True)
@@ -289,7 +295,7 @@ class DreadfulCircusCog(commands.Cog, name="Dreadful Circus"):
 
         def build(table: Table, seat: int) -> Any:
             if verb not in builders:
-                raise MalformedAction("Pick one of the offered cards from the list.")
+                raise MalformedAction(tr("Pick one of the offered cards from the list."))
             owner, card_id = owner_and_card(rest)
             return builders[verb](owner, card_id)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import current, tr
 from render.common import (
     INK,
     MUTED,
@@ -43,11 +44,14 @@ from render.dreadful_circus.layout import (
     COIN_VALUES,
     SMALL,
     TYPE_LETTERS,
-    TYPE_WORDS,
     card_colour,
     contract_swatch,
+    shown_letter,
+    shown_word,
+    type_word,
 )
 from render.fonts import font
+from rules.dreadful_circus.names import name_of, text_of
 
 Card = Mapping[str, Any]
 
@@ -60,7 +64,7 @@ CHIP_GAP = 8
 
 
 def _text_lines(card: Card, width: float) -> list[str]:
-    return wrap_text(str(card.get("text", "")), font(CARD_TEXT), width, max_lines=CARD_TEXT_LINES)
+    return wrap_text(text_of(str(card.get("text", ""))), font(CARD_TEXT), width, max_lines=CARD_TEXT_LINES)
 
 
 def card_height(card: Card, width: float = CARD_WIDTH) -> int:
@@ -80,7 +84,7 @@ def type_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], card_type
     """The type letter (A or P) in a white disc ringed in ink: readable on any card colour."""
     draw.ellipse(Box.around(centre, radius * 2 + 4, radius * 2 + 4).rounded(), fill=INK)
     draw.ellipse(Box.around(centre, radius * 2, radius * 2).rounded(), fill=PAPER)
-    letter = TYPE_LETTERS.get(card_type, "?")
+    letter = shown_letter(TYPE_LETTERS.get(card_type, "?"))
     put_text(draw, centre, letter, font(22, bold=True), mix(fill, INK, 0.55), anchor="mm")
 
 
@@ -96,16 +100,17 @@ def _paint_card(draw: ImageDraw.ImageDraw, box: Box, card: Card, outline: RGB = 
     points = int(card.get("points") or 0)
     name_right = band.x1 - (54 if points else 10)
     name_font = font(24, bold=True)
-    name = str(card.get("name", "?"))
+    name = name_of(str(card.get("name", "?")))
     if text_width(name, name_font) > name_right - (band.x0 + 52):
         name_font = font(22, condensed=True)
     draw_text(draw, (band.x0 + 52, band.centre[1]), fit_text(name, name_font, name_right - band.x0 - 52),
               name_font, text_colour_on(swatch.fill), anchor="lm")
     if points:
         points_badge(draw, (band.x1 - 28, band.centre[1]), points)
-    kind = f"{swatch.word} ({swatch.letter}) {TYPE_WORDS.get(card_type, card_type)}"
+    kind = tr("{colour} ({letter}) {type}", colour=shown_word(swatch), letter=shown_letter(swatch.letter),
+              type=type_word(card_type))
     if card.get("players"):
-        kind += f" · {card['players']} pl."
+        kind = tr("{kind} · {players} pl.", kind=kind, players=card["players"])
     small = font(SMALL, condensed=True)
     draw_text(draw, (box.x0 + 14, box.y0 + BAND + 18), fit_text(kind, small, box.width - 28), small, MUTED,
               anchor="lm")
@@ -125,8 +130,10 @@ def _card_sprite(face: tuple[tuple[str, Any], ...], width: int, background: RGB)
 
 
 def _face(card: Card) -> tuple[tuple[str, Any], ...]:
-    """The parts of a card its picture shows, hashable (identical copies share one cached picture)."""
-    return tuple((key, card.get(key)) for key in ("name", "type", "colour", "players", "points", "text"))
+    """The parts of a card its picture shows, hashable (identical copies share one cached picture), and the
+    language it is drawn in (the same card is another picture in another language)."""
+    return (("language", current()),
+            *((key, card.get(key)) for key in ("name", "type", "colour", "players", "points", "text")))
 
 
 def draw_card(image: Image.Image, xy: tuple[float, float], card: Card, background: RGB,
@@ -151,7 +158,7 @@ def face_down_card(draw: ImageDraw.ImageDraw, box: Box, caption: str) -> None:
 def chip_size(card: Card) -> float:
     """The width of a tableau chip for this card."""
     points = int(card.get("points") or 0)
-    return 40 + 8 + text_width(str(card.get("name", "?")), _chip_font()) + 12 + (34 if points else 0)
+    return 40 + 8 + text_width(name_of(str(card.get("name", "?"))), _chip_font()) + 12 + (34 if points else 0)
 
 
 def _chip_font() -> Font:
@@ -166,9 +173,11 @@ def _paint_chip(draw: ImageDraw.ImageDraw, xy: tuple[float, float], card: Card) 
     rounded_panel(draw, box, fill=PAPER, outline=mix(swatch.fill, INK, 0.45), width=2, radius=8)
     square = Box(box.x0 + 3, box.y0 + 3, box.x0 + 37, box.y1 - 3)
     draw.rounded_rectangle(square.rounded(), radius=6, fill=swatch.fill)
-    letter_font = font(18, bold=True, condensed=len(swatch.letter) > 1)
-    put_text(draw, square.centre, swatch.letter, letter_font, text_colour_on(swatch.fill), anchor="mm")
-    draw_text(draw, (box.x0 + 46, box.centre[1]), str(card.get("name", "?")), _chip_font(), INK, anchor="lm")
+    letter = shown_letter(swatch.letter)
+    letter_font = font(18, bold=True, condensed=len(letter) > 1)
+    put_text(draw, square.centre, letter, letter_font, text_colour_on(swatch.fill), anchor="mm")
+    draw_text(draw, (box.x0 + 46, box.centre[1]), name_of(str(card.get("name", "?"))), _chip_font(), INK,
+              anchor="lm")
     points = int(card.get("points") or 0)
     if points:
         points_badge(draw, (box.x1 - 20, box.centre[1]), points, radius=15)
@@ -207,7 +216,7 @@ def contract_tag(draw: ImageDraw.ImageDraw, xy: tuple[float, float], kind: str, 
                  *, full_name: bool = False) -> Box:
     """A Contract as a tag in its type's colour: "Pa", or "Paris ×3" with ``full_name`` and a count."""
     swatch = contract_swatch(kind)
-    label = swatch.word if full_name else swatch.letter
+    label = swatch.word if full_name else shown_letter(swatch.letter)
     if count is not None:
         label += f" ×{count}"
     return chip(draw, xy, label, font(SMALL, bold=True), fill=swatch.fill, outline=INK, pad_x=8, height=34,
@@ -216,7 +225,7 @@ def contract_tag(draw: ImageDraw.ImageDraw, xy: tuple[float, float], kind: str, 
 
 def contract_tag_width(kind: str, count: int | None = None, *, full_name: bool = False) -> float:
     swatch = contract_swatch(kind)
-    label = swatch.word if full_name else swatch.letter
+    label = swatch.word if full_name else shown_letter(swatch.letter)
     if count is not None:
         label += f" ×{count}"
     return chip_width(label, font(SMALL, bold=True), pad_x=8)

@@ -8,9 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.common import join_description, names_list, own_seat, seat_names
-from render.dreadful_circus.layout import CONTRACT_NAMES, View, check_view, players_of
-from render.dreadful_circus.offers import PHASES
+from lang import listing, tr, trc, trn
+from render.common import join_description, own_seat, seat_names
+from render.dreadful_circus.layout import View, check_view, players_of
+from render.dreadful_circus.offers import phase_text
+from rules.dreadful_circus.names import coin_words, colour_names, contract_names, name_of, type_names
+
+
+def names_list(names: list[str]) -> str:
+    return listing([name for name in names if name])
 
 
 def _names(view: View) -> list[str]:
@@ -22,42 +28,53 @@ def _name(names: list[str], seat: object) -> str:
 
 
 def _coins(coins: Mapping[str, Any]) -> str:
-    return ", ".join(f"{int(coins.get(c, 0))} {c}" for c in ("copper", "silver", "gold"))
+    names = coin_words()
+    return ", ".join(tr("{n} {coin}", n=int(coins.get(c, 0)), coin=names[c]) for c in ("copper", "silver", "gold"))
 
 
 def _contracts(contracts: Mapping[str, Any]) -> str:
-    return ", ".join(f"{CONTRACT_NAMES.get(k, k)} {int(v)}" for k, v in contracts.items()) or "none"
+    names = contract_names()
+    return (", ".join(f"{names.get(k, k)} {int(v)}" for k, v in contracts.items())
+            or trc("dreadful circus contracts", "none"))
+
+
+def _card(card: Mapping[str, Any]) -> str:
+    """"Freak Show (blue attraction)"."""
+    return tr("{name} ({colour} {type})", name=name_of(str(card.get("name", ""))),
+              colour=colour_names().get(str(card.get("colour", "")), str(card.get("colour", ""))),
+              type=type_names().get(str(card.get("type", "")), str(card.get("type", ""))))
 
 
 def _player(view: View, player: Mapping[str, Any], name: str) -> str:
     """The short line every player gets (so every name fits in the limit)."""
-    facts = [f"hand {int(player.get('hand_count') or 0)}", f"tableau {len(player.get('tableau') or [])}"]
+    facts = [tr("hand {count}", count=int(player.get("hand_count") or 0)),
+             tr("tableau {count}", count=len(player.get("tableau") or []))]
     if player.get("first_seller"):
-        facts.insert(0, "1st Seller" if view.get("second_seller") is not None else "Seller")
+        facts.insert(0, tr("1st Seller") if view.get("second_seller") is not None else tr("Seller"))
     if player.get("second_seller"):
-        facts.insert(0, "2nd Seller")
+        facts.insert(0, tr("2nd Seller"))
     wagon = player.get("wagon") or {}
     if wagon.get("won"):
-        facts.append("bid accepted")
+        facts.append(tr("bid accepted"))
     elif wagon.get("declined"):
-        facts.append("bid declined")
+        facts.append(tr("bid declined"))
     elif wagon.get("placed") and wagon.get("offer") is not None:
-        facts.append(f"wagon at Offer {int(wagon['offer']) + 1}")
+        facts.append(tr("wagon at Offer {number}", number=int(wagon["offer"]) + 1))
     scores = view.get("scores")
     if scores:
-        facts.append(f"score {scores[int(player.get('seat', 0))].get('total', 0)} VP")
-    return f"{name}: " + ", ".join(facts) + "."
+        facts.append(tr("score {total} VP", total=scores[int(player.get("seat", 0))].get("total", 0)))
+    return tr("{name}: {facts}.", name=name, facts=", ".join(facts))
 
 
 def _details(player: Mapping[str, Any], name: str) -> str:
     """The Tableau and (at the end) the lifted screen, after every player's short line."""
-    tableau = [str(card.get("name", "")) for card in player.get("tableau") or []]
-    facts = [f"tableau {', '.join(tableau)}"] if tableau else []
+    tableau = [name_of(str(card.get("name", ""))) for card in player.get("tableau") or []]
+    facts = [tr("tableau {cards}", cards=", ".join(tableau))] if tableau else []
     if player.get("coins") is not None:
-        facts.append(f"coins {_coins(player['coins'])}")
+        facts.append(tr("coins {coins}", coins=_coins(player["coins"])))
     if player.get("contracts") is not None:
-        facts.append(f"contracts {_contracts(player['contracts'])}")
-    return f"{name}'s " + "; ".join(facts) + "." if facts else ""
+        facts.append(tr("contracts {contracts}", contracts=_contracts(player["contracts"])))
+    return tr("{name}'s {facts}.", name=name, facts="; ".join(facts)) if facts else ""
 
 
 def describe_board(view: View) -> str:
@@ -66,36 +83,41 @@ def describe_board(view: View) -> str:
     check_view(view)
     names = _names(view)
     round_no = int(view.get("round") or 0)
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase", "")))
-    lines = [f"Dreadful Circus board, {f'round {round_no}' if round_no else 'set-up'}: {phase}."]
+    phase = phase_text(view)
+    if round_no:
+        lines = [tr("Dreadful Circus board, round {round}: {phase}.", round=round_no, phase=phase)]
+    else:
+        lines = [tr("Dreadful Circus board, set-up: {phase}.", phase=phase)]
     if view.get("over"):
         ranking = view.get("ranking") or []
         if ranking:
-            lines.append(f"Winner: {names_list([_name(names, s) for s in ranking[0]])}.")
+            lines.append(tr("Winner: {names}.", names=names_list([_name(names, s) for s in ranking[0]])))
     else:
         awaiting = [_name(names, int(s)) for s in view.get("awaiting") or []]
         if awaiting:
-            lines.append(f"Waiting for {names_list(awaiting)}.")
+            lines.append(tr("Waiting for {names}.", names=names_list(awaiting)))
     for seat, player in enumerate(players_of(view)):
         lines.append(_player(view, player, names[seat]))
     for offer in view.get("offers") or []:
         card = offer.get("card")
-        what = f"{card.get('name', '')} ({card.get('colour', '')} {card.get('type', '')})" if card else "face down"
+        what = _card(card) if card else tr("face down")
         wagons = [_name(names, int(s)) for s in offer.get("wagons") or []]
-        text = f"Offer {int(offer.get('index', 0)) + 1} by {_name(names, offer.get('seller'))}: {what}"
+        text = tr("Offer {number} by {seller}: {card}", number=int(offer.get("index", 0)) + 1,
+                  seller=_name(names, offer.get("seller")), card=what)
         if wagons:
-            text += f", wagons of {names_list(wagons)}"
+            text += tr(", wagons of {names}", names=names_list(wagons))
         if offer.get("winner") is not None:
-            text += f", won by {_name(names, offer.get('winner'))}"
+            text += tr(", won by {name}", name=_name(names, offer.get("winner")))
         lines.append(text + ".")
     task = view.get("task")
     if task:
         card = task.get("card") or {}
-        lines.append(f"Resolving {card.get('name', '')} for {_name(names, task.get('seat'))}.")
+        lines.append(tr("Resolving {card} for {name}.", card=name_of(str(card.get("name", ""))),
+                        name=_name(names, task.get("seat"))))
     for seat, player in enumerate(players_of(view)):
         lines.append(_details(player, names[seat]))
-    lines.append(f"Deck {view.get('deck_count', 0)}, contract bag {view.get('bag_count', 0)}, "
-                 f"discards {view.get('discard_count', 0)}.")
+    lines.append(tr("Deck {deck}, contract bag {bag}, discards {discards}.", deck=view.get("deck_count", 0),
+                    bag=view.get("bag_count", 0), discards=view.get("discard_count", 0)))
     return join_description(lines)
 
 
@@ -105,19 +127,23 @@ def describe_hand(view: View) -> str:
     seat = own_seat(view, "hand")
     hand = view["hand"]
     name = _names(view)[seat]
-    cards = [f"{card.get('name', '')} ({card.get('colour', '')} {card.get('type', '')})" for card in hand]
-    lines = [f"{name}'s hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
-             + (": " + ", ".join(cards) + "." if cards else "."),
-             f"Coins: {_coins(view.get('coins') or {})}.",
-             f"Contracts: {_contracts(view.get('contracts') or {})}."]
+    cards = [_card(card) for card in hand]
+    if cards:
+        first = trn("{name}'s hand: {n} card: {cards}.", "{name}'s hand: {n} cards: {cards}.", len(cards), name=name,
+                    cards=", ".join(cards))
+    else:
+        first = tr("{name}'s hand: 0 cards.", name=name)
+    lines = [first,
+             tr("Coins: {coins}.", coins=_coins(view.get("coins") or {})),
+             tr("Contracts: {contracts}.", contracts=_contracts(view.get("contracts") or {}))]
     wagon = view.get("wagon")
     if wagon:
-        lines.append(f"Your wagon holds coins {_coins(wagon.get('coins') or {})}; contracts "
-                     f"{_contracts(wagon.get('contracts') or {})}.")
+        lines.append(tr("Your wagon holds coins {coins}; contracts {contracts}.",
+                        coins=_coins(wagon.get("coins") or {}), contracts=_contracts(wagon.get("contracts") or {})))
     choice = view.get("choice")
     if choice:
-        lines.append(f"Your secret choice: {choice.get('name', '')}.")
+        lines.append(tr("Your secret choice: {card}.", card=name_of(str(choice.get("name", "")))))
     packet = view.get("packet")
     if packet:
-        lines.append("Draft packet: " + ", ".join(str(c.get("name", "")) for c in packet) + ".")
+        lines.append(tr("Draft packet: {cards}.", cards=", ".join(name_of(str(c.get("name", ""))) for c in packet)))
     return join_description(lines)

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import tr, trc, trn
 from render.common import (
     INK,
     MUTED,
@@ -55,6 +56,7 @@ from render.dreadful_circus.layout import (
 )
 from render.fonts import font
 from render.png import palette_png
+from rules.dreadful_circus.names import coin_names
 
 HAND_WIDTH = 2 * CARD_WIDTH + 3 * MARGIN
 ROW = 44
@@ -86,7 +88,7 @@ def draw_goods(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[float, f
     "empty" when there is nothing. Returns the x where drawing stopped."""
     x, y = xy
     if not any(coins.get(c) for c in COIN_NAMES) and not any(contracts.get(k) for k in CONTRACT_NAMES):
-        return draw_text(draw, (x, y), "empty", font(SMALL), MUTED, anchor="lm").x1
+        return draw_text(draw, (x, y), trc("dreadful circus wagon", "empty"), font(SMALL), MUTED, anchor="lm").x1
     for coin in COIN_NAMES:
         count = int(coins.get(coin, 0))
         if count:
@@ -106,20 +108,34 @@ def _value(coins: Mapping[str, int]) -> int:
     return sum(COIN_VALUES[c] * int(coins.get(c, 0)) for c in COIN_NAMES)
 
 
+def _contract_rows(contracts: Mapping[str, int]) -> int:
+    """How many rows the screen's Contract tags take (longer names in some languages need a second)."""
+    rows, x = 1, float(MARGIN)
+    for kind in CONTRACT_NAMES:
+        width = contract_tag_width(kind, int(contracts.get(kind, 0)), full_name=True)
+        if x + width > HAND_WIDTH - MARGIN:
+            rows, x = rows + 1, float(MARGIN)
+        x += width + 8
+    return rows
+
+
 def _screen_section(view: View) -> _Section:
     coins: Mapping[str, int] = view.get("coins") or {}
     contracts: Mapping[str, int] = view.get("contracts") or {}
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
         total = sum(int(contracts.get(k, 0)) for k in CONTRACT_NAMES)
-        title = f"Behind your screen: coins worth {_value(coins)}, {total} Contract{'s' if total != 1 else ''}"
-        draw_text(draw, (MARGIN, y + 18), title, font(BODY, bold=True), INK, anchor="lm")
+        title = trn("Behind your screen: coins worth {value}, {n} Contract",
+                    "Behind your screen: coins worth {value}, {n} Contracts", total, value=_value(coins))
+        draw_text(draw, (MARGIN, y + 18), fit_text(title, font(BODY, bold=True), HAND_WIDTH - 2 * MARGIN),
+                  font(BODY, bold=True), INK, anchor="lm")
         y += 40
         x = float(MARGIN)
+        names = coin_names()
         for coin in COIN_NAMES:
             count = int(coins.get(coin, 0))
             coin_sprite(image, (x + 17, y + ROW / 2), coin)
-            x = draw_text(draw, (x + 40, y + ROW / 2), f"{COIN_NAMES[coin]} ×{count}", font(SMALL), INK,
+            x = draw_text(draw, (x + 40, y + ROW / 2), f"{names[coin]} ×{count}", font(SMALL), INK,
                           anchor="lm").x1 + 20
         y += ROW
         x = float(MARGIN)
@@ -130,7 +146,7 @@ def _screen_section(view: View) -> _Section:
                 x = float(MARGIN)
             x = contract_tag(draw, (x, y + ROW / 2 - 17), kind, count, full_name=True).x1 + 8
 
-    return _Section(40 + ROW * 2 + 4, paint)
+    return _Section(40 + ROW * (1 + _contract_rows(contracts)) + 4, paint)
 
 
 def _box_section(title: str, rows: Sequence[tuple[PlayerMark | None, str, Mapping[str, int], Mapping[str, int]]],
@@ -164,10 +180,11 @@ def _cards_section(title: str, cards: Sequence[Mapping[str, Any]]) -> _Section:
     height = 42 + sum(h + MARGIN for h in heights) + (40 if not cards else 0)
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
-        draw_text(draw, (MARGIN, y + 20), title, font(BODY, bold=True), INK, anchor="lm")
+        draw_text(draw, (MARGIN, y + 20), fit_text(title, font(BODY, bold=True), HAND_WIDTH - 2 * MARGIN),
+                  font(BODY, bold=True), INK, anchor="lm")
         y += 42
         if not cards:
-            draw_text(draw, (MARGIN, y + 18), "none", font(SMALL), MUTED, anchor="lm")
+            draw_text(draw, (MARGIN, y + 18), trc("dreadful circus cards", "none"), font(SMALL), MUTED, anchor="lm")
         for pair, row_h in zip(pairs, heights, strict=True):
             for column, card in enumerate(pair):
                 x = MARGIN + column * (CARD_WIDTH + MARGIN)
@@ -190,7 +207,8 @@ def _chips_section(title: str, cards: Sequence[Mapping[str, Any]]) -> _Section:
     height = 40 + len(rows) * (CHIP_HEIGHT + CHIP_GAP) + 6
 
     def paint(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
-        draw_text(draw, (MARGIN, y + 18), title, font(BODY, bold=True), INK, anchor="lm")
+        draw_text(draw, (MARGIN, y + 18), fit_text(title, font(BODY, bold=True), HAND_WIDTH - 2 * MARGIN),
+                  font(BODY, bold=True), INK, anchor="lm")
         y += 40
         for row in rows:
             x = float(MARGIN)
@@ -203,13 +221,16 @@ def _chips_section(title: str, cards: Sequence[Mapping[str, Any]]) -> _Section:
 
 def _wagon_title(wagon: Mapping[str, Any], offers: Sequence[Mapping[str, Any]], marks: Sequence[PlayerMark]) -> str:
     offer = wagon.get("offer")
-    where = "no Offer chosen yet"
+    where = tr("no Offer chosen yet")
     if offer is not None:
         index = int(offer)
         seller = int(offers[index]["seller"]) if index < len(offers) else None
-        where = f"for Offer {index + 1}" + (f" ({marks[seller].name})" if seller is not None else "")
-    state = "placed: your bid is final" if wagon.get("placed") else "not placed yet"
-    return f"Your wagon — {where}, {state}"
+        if seller is not None:
+            where = tr("for Offer {number} ({seller})", number=index + 1, seller=marks[seller].name)
+        else:
+            where = tr("for Offer {number}", number=index + 1)
+    state = tr("placed: your bid is final") if wagon.get("placed") else tr("not placed yet")
+    return tr("Your wagon — {where}, {state}", where=where, state=state)
 
 
 def sections(view: View, marks: Sequence[PlayerMark]) -> list[_Section]:
@@ -218,14 +239,15 @@ def sections(view: View, marks: Sequence[PlayerMark]) -> list[_Section]:
     looking = view.get("inspecting")
     if looking is not None:
         owner = int(looking["owner"])
-        parts.append(_box_section(f"You are inspecting {marks[owner].name}'s wagon — accept or decline",
+        parts.append(_box_section(tr("You are inspecting {owner}'s wagon — accept or decline",
+                                     owner=marks[owner].name),
                                   [(marks[owner], marks[owner].name, looking.get("coins") or {},
                                     looking.get("contracts") or {})], INSPECT_FILL, INK))
     loaded = view.get("loaded")
     if loaded:
         rows = [(marks[int(w["owner"])], marks[int(w["owner"])].name, w.get("coins") or {}, w.get("contracts") or {})
                 for w in loaded]
-        parts.append(_box_section("Loaded Wagons — take the contents of one", rows, INSPECT_FILL, INK))
+        parts.append(_box_section(tr("Loaded Wagons — take the contents of one"), rows, INSPECT_FILL, INK))
     offers = list(view.get("offers") or [])
     wagon = view.get("wagon")
     if wagon is not None:
@@ -235,16 +257,16 @@ def sections(view: View, marks: Sequence[PlayerMark]) -> list[_Section]:
     parts.append(_screen_section(view))
     choice = view.get("choice")
     if choice is not None:
-        parts.append(_cards_section("Your secret choice (revealed when everyone has chosen)", [choice]))
+        parts.append(_cards_section(tr("Your secret choice (revealed when everyone has chosen)"), [choice]))
     packet = view.get("packet")
     if packet:
-        parts.append(_cards_section(f"Draft: keep one of these {len(packet)} cards", list(packet)))
+        parts.append(_cards_section(tr("Draft: keep one of these {n} cards", n=len(packet)), list(packet)))
     drafted = view.get("drafted")
     if drafted:
-        parts.append(_chips_section("Kept so far", list(drafted)))
+        parts.append(_chips_section(tr("Kept so far"), list(drafted)))
     hand = list(view.get("hand") or [])
     if hand or not packet:
-        parts.append(_cards_section(f"Your hand — {len(hand)} card{'s' if len(hand) != 1 else ''}", hand))
+        parts.append(_cards_section(trn("Your hand — {n} card", "Your hand — {n} cards", len(hand)), hand))
     return parts
 
 
@@ -264,7 +286,7 @@ def render_hand_image(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, HAND_WIDTH, title_h - 8), fill=tint(mark.colour, 0.6))
     draw_token(image, (MARGIN + 20, 28), mark, radius=17)
-    title = f"{mark.name} — private: only you see this"
+    title = tr("{name} — private: only you see this", name=mark.name)
     draw_text(draw, (MARGIN + 48, 28), fit_text(title, font(26, bold=True), HAND_WIDTH - 90), font(26, bold=True),
               INK, anchor="lm")
     y = float(title_h)

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import trc
 from render.common import RGB, hex_colour
+from rules.dreadful_circus.names import contract_names
 
 View = Mapping[str, Any]
 
@@ -74,13 +76,51 @@ COIN_NAMES: Mapping[str, str] = {"copper": "Copper", "silver": "Silver", "gold":
 TYPE_LETTERS: Mapping[str, str] = {"attraction": "A", "performance": "P"}
 TYPE_WORDS: Mapping[str, str] = {"attraction": "Attraction", "performance": "Performance"}
 
+def _colour_words() -> dict[str, str]:
+    # Every word and letter a swatch prints, in the current language (listed for the catalogue's extractor).
+    return {"Orange": trc("dreadful circus colour label", "Orange"), "Red": trc("dreadful circus colour label", "Red"),
+            "Yellow": trc("dreadful circus colour label", "Yellow"),
+            "Blue": trc("dreadful circus colour label", "Blue"),
+            "Grey": trc("dreadful circus colour label", "Grey"),
+            "Purple": trc("dreadful circus colour label", "Purple"),
+            "Green": trc("dreadful circus colour label", "Green"), "Teal": trc("dreadful circus colour label", "Teal"),
+            "Pink": trc("dreadful circus colour label", "Pink")}
+
+
+def _letters() -> dict[str, str]:
+    return {"O": trc("dreadful circus colour letter", "O"), "R": trc("dreadful circus colour letter", "R"),
+            "Y": trc("dreadful circus colour letter", "Y"), "B": trc("dreadful circus colour letter", "B"),
+            "Pa": trc("dreadful circus colour letter", "Pa"), "Be": trc("dreadful circus colour letter", "Be"),
+            "Ve": trc("dreadful circus colour letter", "Ve"), "Pr": trc("dreadful circus colour letter", "Pr"),
+            "Lo": trc("dreadful circus colour letter", "Lo"), "A": trc("dreadful circus colour letter", "A"),
+            "P": trc("dreadful circus colour letter", "P")}
+
+
+def shown_word(swatch: Swatch) -> str:
+    """A swatch's word as the current language prints it (a contract's is already its translated name)."""
+    return _colour_words().get(swatch.word, swatch.word)
+
+
+def shown_letter(letter: str) -> str:
+    """A colour's, a contract's or a card type's letter as the current language prints it."""
+    return _letters().get(letter, letter)
+
+
+def type_word(card_type: str) -> str:
+    """"Attraction" or "Performance" in the current language."""
+    words = {"attraction": trc("dreadful circus card type label", "Attraction"),
+             "performance": trc("dreadful circus card type label", "Performance")}
+    return words.get(card_type, card_type)
+
+
 def card_colour(name: object) -> Swatch:
     return CARD_COLOURS.get(str(name).lower(), UNKNOWN_COLOUR)
 
 
 def contract_swatch(kind: str) -> Swatch:
     colour = card_colour(CONTRACT_COLOURS.get(kind, ""))
-    return Swatch(colour.fill, CONTRACT_NAMES.get(kind, kind.title()), CONTRACT_TAGS.get(kind, kind[:2].title()))
+    name = contract_names().get(kind, kind.title())
+    return Swatch(colour.fill, name, CONTRACT_TAGS.get(kind, kind[:2].title()))
 
 
 def check_view(view: View) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import tr
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -37,7 +38,6 @@ from render.dreadful_circus.cards import (
     draw_chip,
 )
 from render.dreadful_circus.layout import (
-    COIN_NAMES,
     CONTRACT_NAMES,
     MARGIN,
     PANEL_FILL,
@@ -49,6 +49,7 @@ from render.dreadful_circus.layout import (
 )
 from render.fonts import font
 from render.words import draw_words, fit_words, put_words, wrap_words
+from rules.dreadful_circus.names import coin_names, name_of
 
 Player = Mapping[str, Any]
 HEAD = 52
@@ -98,20 +99,25 @@ def _copy_lines(view: View, player: Player, width: float) -> list[str]:
     names = {}
     for other in view.get("players") or []:
         for card in other.get("tableau") or []:
-            names[str(card.get("id"))] = (str(other.get("name", "")), str(card.get("name", "")))
+            names[str(card.get("id"))] = (str(other.get("name", "")), name_of(str(card.get("name", ""))))
     lines = []
     for copier, copied in sorted((player.get("copies") or {}).items()):
         own = names.get(str(copier), ("", str(copier)))[1]
-        owner, name = names.get(str(copied), ("", "a discarded card"))
-        whose = f"{owner}'s " if owner and owner != player.get("name") else "their own " if owner else ""
-        lines.append(fit_words(f"{own} copies {whose}{name}", font(SMALL), width - 40))
+        owner, name = names.get(str(copied), ("", ""))
+        if not owner:
+            line = tr("{card} copies a discarded card", card=own)
+        elif owner != player.get("name"):
+            line = tr("{card} copies {owner}'s {copied}", card=own, owner=owner, copied=name)
+        else:
+            line = tr("{card} copies their own {copied}", card=own, copied=name)
+        lines.append(fit_words(line, font(SMALL), width - 40))
     return lines
 
 
 def _contract_rows(width: float) -> list[list[str]]:
     """The five contract types on one line after "Contracts:", or on two in a narrow panel."""
     kinds = list(CONTRACT_NAMES)
-    room = width - 48 - text_width("Contracts:", font(SMALL, bold=True)) - 10
+    room = width - 48 - text_width(tr("Contracts:"), font(SMALL, bold=True)) - 10
     if sum(contract_tag_width(kind, 10) + 8 for kind in kinds) <= room:
         return [kinds]
     return [kinds[:3], kinds[3:]]
@@ -123,9 +129,11 @@ def _score_lines(view: View, player: Player, width: float) -> list[str]:
     if not scores:
         return []
     part = scores[int(player.get("seat", 0))]
-    parts = (f"coins {part['coins']}, majorities {part['majorities']}, sets {part['sets']}, cards {part['cards']}, "
-             f"collections {part['collections']}, effects {part['effects']}")
-    return wrap_words(f"Score {part['total']} VP — {parts}", font(SMALL, bold=True), width - 40, max_lines=3)
+    parts = tr("coins {coins}, majorities {majorities}, sets {sets}, cards {cards}, collections {collections}, "
+               "effects {effects}", coins=part["coins"], majorities=part["majorities"], sets=part["sets"],
+               cards=part["cards"], collections=part["collections"], effects=part["effects"])
+    return wrap_words(tr("Score {total} VP — {parts}", total=part["total"], parts=parts), font(SMALL, bold=True),
+                      width - 40, max_lines=3)
 
 
 def _wagon_words(player: Player, view: View) -> str:
@@ -133,13 +141,13 @@ def _wagon_words(player: Player, view: View) -> str:
     if not wagon:
         return ""
     if wagon.get("won"):
-        return "wagon: bid accepted ✓"
+        return tr("wagon: bid accepted ✓")
     if wagon.get("declined"):
-        return "wagon: bid declined ✗"
+        return tr("wagon: bid declined ✗")
     if wagon.get("placed") and wagon.get("offer") is not None:
-        return f"wagon: at Offer {int(wagon['offer']) + 1}"
+        return tr("wagon: at Offer {number}", number=int(wagon["offer"]) + 1)
     if view.get("phase") == "bid":
-        return "wagon: being filled…"
+        return tr("wagon: being filled…")
     return ""
 
 
@@ -147,9 +155,9 @@ def _badges(player: Player, view: View) -> list[str]:
     badges = []
     two = view.get("second_seller") is not None
     if player.get("first_seller"):
-        badges.append("1st Seller" if two else "Seller")
+        badges.append(tr("1st Seller") if two else tr("Seller"))
     if player.get("second_seller"):
-        badges.append("2nd Seller")
+        badges.append(tr("2nd Seller"))
     return badges
 
 
@@ -164,26 +172,27 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     right = box.x1 - 12
     badge_font = font(SMALL, bold=True)
     badges = _badges(player, view)
+    to_act_badge = tr("▶ TO ACT")
     if to_act:
-        badges.append("▶ TO ACT")
+        badges.append(to_act_badge)
     widths = [chip_width(b, badge_font, pad_x=8) for b in badges]
     name_room = right - (box.x0 + 64) - sum(w + 8 for w in widths)
     name_box = draw_words(draw, (box.x0 + 64, centre_y), fit_words(mark.name, font(24, bold=True), name_room),
                          font(24, bold=True), INK, anchor="lm")
     x = name_box.x1 + 12
     for badge, w in zip(badges, widths, strict=True):
-        fill = HIGHLIGHT if badge == "▶ TO ACT" else INK
+        fill = HIGHLIGHT if badge == to_act_badge else INK
         chip(draw, (x, centre_y - 16), badge, badge_font, fill=fill, pad_x=8, height=32)
         x += w + 8
-    facts = [f"Hand {int(player.get('hand_count') or 0)}",
-             f"Tableau {int(player.get('tableau_count') or len(player.get('tableau') or []))}"]
+    facts = [tr("Hand {count}", count=int(player.get("hand_count") or 0)),
+             tr("Tableau {count}", count=int(player.get("tableau_count") or len(player.get("tableau") or [])))]
     if player.get("packet_count"):
-        facts.append(f"Draft packet {player['packet_count']}")
+        facts.append(tr("Draft packet {count}", count=player["packet_count"]))
     wagon = _wagon_words(player, view)
     if wagon:
         facts.append(wagon)
     if player.get("chosen"):
-        facts.append("secret choice made ✓")
+        facts.append(tr("secret choice made ✓"))
     y = box.y0 + HEAD
     put_words(draw, (box.x0 + 24, y + FACTS / 2 - 2), fit_words("  ·  ".join(facts), font(SMALL), box.width - 40),
               font(SMALL), INK, anchor="lm")
@@ -191,7 +200,7 @@ def draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: 
     tableau = list(player.get("tableau") or [])
     rows = _flow(tableau, box.width - 24)
     if not rows:
-        put_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), "Tableau empty", font(SMALL), MUTED, anchor="lm")
+        put_text(draw, (box.x0 + 24, y + CHIP_HEIGHT / 2), tr("Tableau empty"), font(SMALL), MUTED, anchor="lm")
     for row in rows:
         x = box.x0 + 24
         for card in row:
@@ -214,15 +223,19 @@ def _draw_screen(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player
     coins = player.get("coins") or {}
     x = box.x0 + 24
     label = font(SMALL)
-    x = draw_words(draw, (x, y + SCREEN_ROW / 2), "Coins:", font(SMALL, bold=True), INK, anchor="lm").x1 + 10
+    x = draw_words(draw, (x, y + SCREEN_ROW / 2), tr("Coins:"), font(SMALL, bold=True), INK, anchor="lm").x1 + 10
+    names = coin_names()
+    words_of = {coin: f"×{int(coins.get(coin, 0))} {names[coin]}" for coin in names}
+    if x + sum(40 + text_width(words, label) + 14 for words in words_of.values()) > box.x1 - 12:
+        # A narrow panel in a language with long coin names: the discs' colours and values name the coins.
+        words_of = {coin: f"×{int(coins.get(coin, 0))}" for coin in names}
     for coin in ("copper", "silver", "gold"):
-        count = int(coins.get(coin, 0))
         coin_sprite(image, (x + 17, y + SCREEN_ROW / 2), coin)
-        words = f"×{count} {COIN_NAMES[coin]}"
+        words = words_of[coin]
         x = draw_words(draw, (x + 40, y + SCREEN_ROW / 2), words, label, INK, anchor="lm").x1 + 14
     y += SCREEN_ROW
     contracts = player.get("contracts") or {}
-    x = draw_words(draw, (box.x0 + 24, y + SCREEN_ROW / 2), "Contracts:", font(SMALL, bold=True), INK,
+    x = draw_words(draw, (box.x0 + 24, y + SCREEN_ROW / 2), tr("Contracts:"), font(SMALL, bold=True), INK,
                   anchor="lm").x1 + 10
     for row in _contract_rows(box.width):
         left = x
@@ -238,11 +251,12 @@ def legend_height() -> int:
 
 def draw_legend(draw: ImageDraw.ImageDraw, top: float, width: int = WIDTH) -> None:
     """A one-line key: the card letters and what a chip shows."""
-    text = ("Key: A Attraction · P Performance · O Collection · R interactive · Y coins · B effects · "
-            "Pa Be Ve Pr Lo contracts · ★ VP")
+    text = tr("Key: A Attraction · P Performance · O Collection · R interactive · Y coins · B effects · "
+              "Pa Be Ve Pr Lo contracts · ★ VP")
     f = font(SMALL)
     while text_width(text, f) > width - 2 * MARGIN and f.size > 16:
         f = font(f.size - 1)
+    text = fit_words(text, f, width - 2 * MARGIN)
     put_text(draw, (MARGIN, top + 22), text, f, MUTED, anchor="lm")
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_, listing, tr, trn
 from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.options import OptionSpec, OptionValue
 from rules.core.rng import Rng
 from rules.core.search import SearchBudget
-from rules.core.words import listing
 from rules.dreadful_circus import auto, effects, flow, scoring, standing, strong, text
 from rules.dreadful_circus.actions import ACTION_TYPES, Action
 from rules.dreadful_circus.explain import explain
@@ -19,11 +19,13 @@ from rules.dreadful_circus.state import BID, DRAFT, FINAL, OFFER, OVER, SELL, ST
 from rules.dreadful_circus.turn import resolve
 from rules.dreadful_circus.view import view
 
+# What the awaited player does for the card being resolved ("Ada, Fire Breather: discard ...").
 _TASK_WORDS = {
-    "load_take": "Load the Wagon", "load_keep": "Load the Wagon", "play_card": "play a card from your hand",
-    "swap_contracts": "return Contracts to the bag", "discard_attraction": "discard another player's Attraction",
-    "crystal_balls": "discard another player's Attraction", "steal_collection": "take a Collection card",
-    "copy_own": "choose a card to copy", "copy_other": "choose a card to copy",
+    "load_take": N_("Load the Wagon"), "load_keep": N_("Load the Wagon"), "play_card": N_("play a card from your hand"),
+    "swap_contracts": N_("return Contracts to the bag"),
+    "discard_attraction": N_("discard another player's Attraction"),
+    "crystal_balls": N_("discard another player's Attraction"), "steal_collection": N_("take a Collection card"),
+    "copy_own": N_("choose a card to copy"), "copy_other": N_("choose a card to copy"),
 }
 
 
@@ -33,8 +35,8 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
     min_players = 4
     max_players = 8
     option_specs = (
-        OptionSpec("draft", "bool", False, "Draft variant: pick the starting hand one card at a time, "
-                                           "passing the rest to the left."),
+        OptionSpec("draft", "bool", False, N_("Draft variant: pick the starting hand one card at a time, "
+                                              "passing the rest to the left.")),
     )
     state_type = DreadfulCircusState
     action_types = ACTION_TYPES
@@ -73,22 +75,25 @@ class DreadfulCircus(Game[DreadfulCircusState, Action]):
     def prompt(self, state: DreadfulCircusState, seat: int) -> str:
         awaited = to_act(state)
         if not awaited:
-            return "The game is over."
+            return tr("The game is over.")
         if seat not in awaited:
             names = listing([state.players[s] for s in sorted(awaited)])
-            return f"Waiting for {names}, who {'is' if len(awaited) == 1 else 'are'} {text.PHASE_WORDS[state.phase]}."
+            return trn("Waiting for {names}, who is {doing}.", "Waiting for {names}, who are {doing}.", len(awaited),
+                       names=names, doing=text.phase_words(state.phase))
         name = state.players[seat]
         if state.phase == "bid":
-            return f"{name}, fill your wagon with coins and Contracts, choose an Offer, then place it."
+            return tr("{name}, fill your wagon with coins and Contracts, choose an Offer, then place it.", name=name)
         if state.phase == "sell":
             offer = state.offers[state.selling]
             if offer.inspecting is not None:
-                return f"{name}, accept or decline {state.players[offer.inspecting]}'s bid."
-            return f"{name}, choose a wagon next to {text.card_name(offer.card)} to look into."
+                return tr("{name}, accept or decline {owner}'s bid.", name=name, owner=state.players[offer.inspecting])
+            return tr("{name}, choose a wagon next to {card} to look into.", name=name,
+                      card=text.card_name(offer.card))
         if state.tasks:
             task = state.tasks[0]
-            return f"{name}, {text.card_name(task.card)}: {_TASK_WORDS[task.kind]}."
-        return f"{name}, you are {text.PHASE_WORDS[state.phase]}."
+            return tr("{name}, {card}: {task}.", name=name, card=text.card_name(task.card),
+                      task=tr(_TASK_WORDS[task.kind]))
+        return tr("{name}, you are {doing}.", name=name, doing=text.phase_words(state.phase))
 
     def public_prompt(self, state: DreadfulCircusState, seat: int) -> str:
         return self.public_waiting(state, seat) or text.public_prompt(self.view(state, None), seat)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from lang import N_
 from rules.core.standing import StandingAnswer, StandingDecision
 from rules.dreadful_circus.actions import Accept, Action, Decline, Inspect, LoadCoin, LoadContract
 from rules.dreadful_circus.content import COIN_TYPES, COIN_VALUE
@@ -25,17 +26,17 @@ GOOD_BID = 3
 
 DECISIONS = (
     StandingDecision(
-        "sell", "Selling your Offer",
-        "You are a Seller and the bids next to your Offer are in.",
-        (StandingAnswer("accept_first", "Look into the wagons in seat order and accept the first that holds "
-                                        "anything"),
-         StandingAnswer("accept_good", "Accept the first wagon worth at least 3 (coins at their value, a "
-                                       "Contract as 2); if none is, accept the last one that holds anything"))),
+        "sell", N_("Selling your Offer"),
+        N_("You are a Seller and the bids next to your Offer are in."),
+        (StandingAnswer("accept_first", N_("Look into the wagons in seat order and accept the first that holds "
+                                           "anything")),
+         StandingAnswer("accept_good", N_("Accept the first wagon worth at least 3 (coins at their value, a "
+                                          "Contract as 2); if none is, accept the last one that holds anything")))),
     StandingDecision(
-        "load_wagon", "Loading your wagon for another player's card",
-        "Another player's card tells you to Load the Wagon for them.",
-        (StandingAnswer("least", "Load the least: a Copper before a Silver before a Gold; of Contracts, one of "
-                                 "the type you hold most of"),)),
+        "load_wagon", N_("Loading your wagon for another player's card"),
+        N_("Another player's card tells you to Load the Wagon for them."),
+        (StandingAnswer("least", N_("Load the least: a Copper before a Silver before a Gold; of Contracts, one of "
+                                    "the type you hold most of")),)),
 )
 
 
