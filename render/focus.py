@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from lang import N_, tr
 from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, FocusBox, head_of, window
 
 __all__ = ["FOCUS_HEIGHT", "FOCUS_WIDTH", "FocusBox", "crop_png", "drawn_width", "focus_alt", "focus_box", "head_of",
@@ -48,14 +49,16 @@ def drawn_width(kind: str, view: Mapping[str, Any]) -> int:
     return {"circus_train": CIRCUS_TRAIN, "little_circuses": LITTLE_CIRCUSES}.get(kind, WANDERZIRKUS)
 
 
-FOCUS_WORDS = {"circus_train": "the map around {name}'s train", "little_circuses": "{name}'s circus and its grid",
-               "wanderzirkus": "{name}'s row: cities and show", "dreadful_circus": "{name}'s area: acts and wagon"}
+FOCUS_WORDS = {"circus_train": N_("the map around {name}'s train"),
+               "little_circuses": N_("{name}'s circus and its grid"),
+               "wanderzirkus": N_("{name}'s row: cities and show"),
+               "dreadful_circus": N_("{name}'s area: acts and wagon")}
 
 
 def focus_alt(kind: str, name: str) -> str:
     """The crop's alt text: what part of the board it is (the whole board's own alt text describes it all)."""
-    words = FOCUS_WORDS.get(kind, "{name}'s part").format(name=name)
-    return f"The part of the board for this decision, enlarged: {words}. Tap for the whole board."
+    words = tr(FOCUS_WORDS[kind], name=name) if kind in FOCUS_WORDS else tr("{name}'s part", name=name)
+    return tr("The part of the board for this decision, enlarged: {words}. Tap for the whole board.", words=words)
 
 
 def crop_png(board: bytes, box: FocusBox, drawn_width: int) -> bytes:
