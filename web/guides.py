@@ -106,7 +106,7 @@ def pseudo_tokens(tokens: list[Token]) -> None:
 
 def render_markdown(markdown: MarkdownIt, text: str, language: str) -> str:
     if language != PSEUDO:
-        return markdown.render(text)
+        return str(markdown.render(text))
     tokens = markdown.parse(text)
     pseudo_tokens(tokens)
     rendered: str = markdown.renderer.render(tokens, markdown.options, {})
