@@ -443,10 +443,10 @@ class Companion:
         code, asked = reader_language(request)
         with speaking(code):
             response = await self._guarded(request, handler)
+            response.headers["Content-Language"] = pages.html_lang()
         if asked and code != request.cookies.get(LANGUAGE_COOKIE):
             # The language a link asked for stays for the pages opened from it (and the pictures they show).
             response.set_cookie(LANGUAGE_COOKIE, code, path="/", max_age=LANGUAGE_KEPT, httponly=True, samesite="Lax")
-        response.headers["Content-Language"] = pages.html_lang()
         return response
 
     async def _guarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
