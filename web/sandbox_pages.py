@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lang import tr
+from lang import tr, trc
 from rules.core.game import Game
 from rules.core.options import OptionSpec
 from table.kits import KITS
@@ -143,8 +143,8 @@ RECENT = 4
 
 
 def choice_button(number: int, label: str, suggested: bool) -> str:
-    title = e(tr("The automatic player would choose this"))
-    hint = f' suggested" title="{title}' if suggested else ""
+    title, word = e(tr("The automatic player would choose this")), e(trc("choice hint", "suggested"))
+    hint = f' suggested" title="{title}" data-hint="{word}' if suggested else ""
     return f'<button class="choice{hint}" type="submit" name="choice" value="{number}">{e(label)}</button>'
 
 
