@@ -18,7 +18,7 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lang import DEFAULT, PSEUDO, current, speaking, tr
+from lang import DEFAULT, PSEUDO, current, speaking, tr, trc
 from lang.pseudo import pseudo
 from rules.little_circuses.board import size as grid_size
 from rules.wanderzirkus.content import COLOUR_NAMES
@@ -32,9 +32,25 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def colour_word(colour: str) -> str:
+    """A Der Wanderzirkus colour (its content's identifier) as the reader's language names it."""
+    words = {"green": trc("colour", "green"), "blue": trc("colour", "blue"), "red": trc("colour", "red"),
+             "purple": trc("colour", "purple"), "yellow": trc("colour", "yellow")}
+    return words.get(colour, colour)
+
+
+def act_word(name: str) -> str:
+    """A Der Wanderzirkus act (the artists of one colour) as the reader's language names it."""
+    words = {"Fire Dancing": trc("act", "Fire Dancing"), "Magic": trc("act", "Magic"), "Clowns": trc("act", "Clowns"),
+             "Acrobatics": trc("act", "Acrobatics"), "Juggling": trc("act", "Juggling")}
+    return words.get(name, name)
+
+
 def _wanderzirkus() -> tuple[str, ...]:
-    acts = ", ".join(tr("{name} {colour}", name=name, colour=colour) for colour, name in COLOUR_NAMES.items())
-    letters = ", ".join(tr("{short} {colour}", short=short, colour=colour) for colour, short in COLOUR_SHORT.items())
+    acts = ", ".join(tr("{name} {colour}", name=act_word(name), colour=colour_word(colour))
+                     for colour, name in COLOUR_NAMES.items())
+    letters = ", ".join(tr("{short} {colour}", short=short, colour=colour_word(colour))
+                        for colour, short in COLOUR_SHORT.items())
     return (
         tr("An artist is written Act [left side|right side]. The act names the card's colour: {acts}.", acts=acts),
         tr("Each side lists the colours it connects with: {letters}. Juggling [B,P|B,R,Y$] is a yellow card whose "
