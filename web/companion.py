@@ -441,9 +441,13 @@ class Companion:
         """The reader's language first (every word of the page is looked up in it); the rate limit; then refusals
         become pages that say why; then the security headers."""
         code, asked = reader_language(request)
-        with speaking(code):
-            response = await self._guarded(request, handler)
-            response.headers["Content-Language"] = pages.html_lang()
+        query = pages.asked_query.set(kept_query(request))
+        try:
+            with speaking(code):
+                response = await self._guarded(request, handler)
+                response.headers["Content-Language"] = pages.html_lang()
+        finally:
+            pages.asked_query.reset(query)
         if asked and code != request.cookies.get(LANGUAGE_COOKIE):
             # The language a link asked for stays for the pages opened from it (and the pictures they show).
             response.set_cookie(LANGUAGE_COOKIE, code, path="/", max_age=LANGUAGE_KEPT, httponly=True, samesite="Lax")
@@ -485,6 +489,18 @@ LANGUAGE_KEPT = 365 * 24 * 3600
 """Seconds the language a link asked for is kept (it names a language, nothing else)."""
 HTTP_TITLES = {404: N_("Not Found"), 405: N_("Method Not Allowed"), 413: N_("Request Entity Too Large")}
 """aiohttp's own refusals' titles (HTTP's reason phrases), as the reader's language says them."""
+
+
+def kept_query(request: web.Request) -> tuple[tuple[str, str], ...]:
+    """What of the address a page's language links keep (``pages.KEPT_QUERY``), when it is one the page itself
+    would follow: a guide's way back to a game's page, a replay's step number."""
+    kept = []
+    back, step = request.query.get("from", ""), request.query.get("step", "")
+    if BACK_TO.fullmatch(back):
+        kept.append(("from", back))
+    if step.isascii() and step.isdigit() and len(step) <= 6:
+        kept.append(("step", step))
+    return tuple(kept)
 
 
 def language_query() -> str:

@@ -7,10 +7,12 @@ Each page works without JavaScript; the script adds the live updates and the rep
 
 from __future__ import annotations
 
+import contextvars
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from urllib.parse import urlencode
 
 from lang import DEFAULT, LANGUAGES, PSEUDO, current, tr, trc, trn
 from web.reading import PublicPart, SeatPart, when
@@ -30,10 +32,16 @@ def h(text: str) -> str:
     return escape(text, quote=False).replace('"', "&quot;")
 
 
+asked_query: contextvars.ContextVar[tuple[tuple[str, str], ...]] = contextvars.ContextVar("asked_query", default=())
+"""What of the page's address its language links keep (set by the companion for each request): where a guide
+leads back to, a replay's step; never a one-time key (a pass step's or a note's is spent once its page is shown)."""
+
+
 def switcher() -> str:
     """Links to the page in each language offered (the pseudo-language is for tests only: never offered).
     Each keeps the page's address; the language chosen is kept in a cookie for the pages opened from it."""
     here = current()
+    kept = list(asked_query.get())
     links = []
     for code, language in LANGUAGES.items():
         if code == PSEUDO:
@@ -41,7 +49,8 @@ def switcher() -> str:
         if code == here:
             links.append(f'<span lang="{e(code)}" aria-current="true">{e(language.name)}</span>')
         else:
-            links.append(f'<a href="?lang={e(code)}" lang="{e(code)}" hreflang="{e(code)}">{e(language.name)}</a>')
+            address = "?" + urlencode([*kept, ("lang", code)])
+            links.append(f'<a href="{e(address)}" lang="{e(code)}" hreflang="{e(code)}">{e(language.name)}</a>')
     label = e(tr("Language"))
     return f'<nav class="languages" aria-label="{label}">{" · ".join(links)}</nav>'
 

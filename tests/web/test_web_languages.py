@@ -126,6 +126,11 @@ async def test_every_page_offers_the_other_languages(sandbox: Companion) -> None
     assert '<span lang="de" aria-current="true">Deutsch</span>' in switcher.group(1)
     assert '<a href="?lang=en" lang="en" hreflang="en">English</a>' in switcher.group(1)
     assert "qps" not in switcher.group(1)
+    # Where the guide leads back to is kept; a one-time key never is.
+    _, _, page = await get(f"{sandbox.base_url}/guide/circus_train?from=/sandbox/1&lang=en&pass=abc")
+    assert '<a href="?from=%2Fsandbox%2F1&amp;lang=de" lang="de" hreflang="de">Deutsch</a>' in page
+    _, _, page = await get(f"{sandbox.base_url}/guide/circus_train?from=https://elsewhere.example/")
+    assert '<a href="?lang=de" lang="de" hreflang="de">Deutsch</a>' in page and "elsewhere" not in page
 
 
 async def test_links_the_bot_gives_out_open_in_the_language_spoken(tmp_path: Path) -> None:
