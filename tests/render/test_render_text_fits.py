@@ -1,7 +1,7 @@
 """Every game's words fit its pictures in every language: each game's board and hands are drawn in English,
 German and the pseudo-language (about a third longer than English), and every text drawn is measured
-(``render.words.recording``): none may leave its picture (or the box its drawing declared), and no two may
-cover each other.
+(``render.words.recording``): none may leave its picture (or the box its drawing declared), no two may
+cover each other, and in the pseudo-language none may hold English that escaped the catalogue.
 
 The boards are drawn from seeded games the automatic players play (tests/render_scaffold.py) at a table of
 four (Dreadful Circus' smallest), with player names in no ASCII letter, so that any English left in a
@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from lang import speaking
+from lang.pseudo import ENGLISH_LEFT
 from render.words import DrawnText, recording
 from rules.registry import get_game
 
@@ -125,3 +126,25 @@ def test_the_measure_sees_a_text_leave_its_picture_and_two_texts_collide() -> No
     assert outside(drawn[0]) > OUTSIDE
     assert [(a.text, b.text) for a, b in collisions(tuple(drawn))] == [("Acrobats", "Horses")]
 
+
+def english_left(texts: tuple[DrawnText, ...]) -> list[str]:
+    return sorted({text.text for text in texts if ENGLISH_LEFT.search(text.text)})
+
+
+def test_no_english_is_drawn_in_the_pseudo_language() -> None:
+    """Every game at once, so that the report lists what each game still draws in English."""
+    leaks = {key: english_left(measured(key, "qps")) for key in KEYS}
+    report = "\n".join(f"{key}: {len(found)} texts in English: {found}" for key, found in leaks.items() if found)
+    assert not report, "English drawn in the pseudo-language:\n" + report
+
+
+def test_the_pseudo_language_check_finds_english() -> None:
+    from PIL import Image, ImageDraw
+
+    from render import fonts
+    from render.common import draw_text
+
+    with speaking("qps"), recording() as drawn:
+        draw = ImageDraw.Draw(Image.new("RGB", (400, 40)))
+        draw_text(draw, (4, 4), "Wages due", fonts.font(18))
+    assert english_left(tuple(drawn)) == ["Wages due"]

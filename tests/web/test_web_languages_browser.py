@@ -17,6 +17,9 @@ import pytest_asyncio
 from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, ViewportSize, async_playwright
 
+from lang import LANGUAGES
+from lang.pseudo import ENGLISH_LEFT
+from table.kits import KITS
 from web.companion import Companion
 from web.sandbox import open_sandbox
 
@@ -28,6 +31,17 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 PHONE: ViewportSize = {"width": 390, "height": 844}
 AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
       "resultTypes": ["violations"]}
+SAID = """() => {
+  const out = [document.title, document.body.innerText];
+  for (const element of document.querySelectorAll("[alt], [aria-label], [title]")) {
+    for (const name of ["alt", "aria-label", "title"]) {
+      if (element.hasAttribute(name)) { out.push(element.getAttribute(name)); }
+    }
+  }
+  for (const button of document.querySelectorAll("button")) { out.push(button.innerText); }
+  return out.join("\\n");
+}"""
+"""Everything a reader of the page sees or hears: its title, its text, its buttons and its alternative texts."""
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -52,8 +66,10 @@ async def sandbox(tmp_path: Path) -> AsyncIterator[Companion]:
 
 
 async def new_game(web: Companion, kind: str, language: str) -> int:
-    """A game of two, the second seat the automatic player's, set up from the start page in ``language``."""
-    form = {"kind": kind, "seats": "2", "automatic": "2"}
+    """A game of two (or the game's fewest), the first seat at the screen and the others the automatic player's,
+    set up from the start page in ``language``."""
+    seats = max(2, KITS[kind].game.min_players)
+    form = {"kind": kind, "seats": str(seats), "automatic": [str(seat) for seat in range(2, seats + 1)]}
     async with aiohttp.ClientSession() as session, \
             session.post(f"{web.base_url}/sandbox/new?lang={language}", data=form, allow_redirects=False) as answer:
         assert answer.status == 303
@@ -118,3 +134,29 @@ async def test_a_browser_set_to_german_gets_german(sandbox: Companion, browser: 
     finally:
         await context.close()
 
+
+async def test_the_pseudo_language_page_leaves_no_english(sandbox: Companion, browser: Browser) -> None:
+    """Every word a play page of each game shows or says, in the pseudo-language: any English left escaped the
+    catalogue. The players' names and the games' names are names, in any language. The English left is listed
+    per game."""
+    context = await browser.new_context(viewport=PHONE)
+    tab = await context.new_page()
+    leaks: dict[str, list[str]] = {}
+    try:
+        for kind in KITS:
+            game = await new_game(sandbox, kind, "qps")
+            names = [*(await sandbox.core.table(game)).names, *(kit.name for kit in KITS.values()), "Ringmaster",
+                     *(language.name for language in LANGUAGES.values()), "SHA"]
+            await tab.goto(f"{sandbox.base_url}/sandbox/{game}?lang=qps")
+            assert await tab.locator("button.choice").count() > 0
+            said: str = await tab.evaluate(SAID)
+            commitment = await tab.inner_text("#commitment")
+            for name in sorted([*names, commitment], key=len, reverse=True):
+                said = said.replace(name, " ")
+            left = sorted({line.strip() for line in said.splitlines() if ENGLISH_LEFT.search(line)})
+            if left:
+                leaks[kind] = left
+    finally:
+        await context.close()
+    report = "\n".join(f"{kind}: {len(left)} lines in English:\n  " + "\n  ".join(left) for kind, left in leaks.items())
+    assert not leaks, "English on the pseudo-language pages:\n" + report
