@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from lang import tr
 from render import fonts
 from render.common import (
     INK,
@@ -112,16 +113,18 @@ def chart_image(series: Series, title: str) -> Image.Image:
     rounded_panel(draw, Box(10, 10, WIDTH - 10, height - 10), fill=PANEL_FILL, outline=mix(background, INK, 0.35),
                   width=2, radius=14)
     draw_text(draw, (28, 24), fit_text(title, title_font, WIDTH - 56), title_font, INK)
-    unit = f"{series.score} by {series.unit}" + (
-        f"; beside each name: final {series.final_score} (coins and contracts stay secret to the end)"
-        if series.final_score else "")
+    # The series' own words are the review's, marked for the catalogue where it names them.
+    score, per = tr(series.score), tr(series.unit)
+    unit = (tr("{score} by {unit}; beside each name: final {final} (coins and contracts stay secret to the end)",
+               score=score, unit=per, final=tr(series.final_score)) if series.final_score
+            else tr("{score} by {unit}", score=score, unit=per))
     draw_text(draw, (28, 56), fit_text(unit, small, WIDTH - 56), small, MUTED)
     for index, mark in enumerate(marks):
         x = 28 + (index % 2) * (WIDTH - 56) // 2
         y = 70 + 22 + (index // 2) * 34
         _legend_swatch(draw, x, y, index, mark.colour)
         draw_token(image, (x + 62, y), mark, radius=TOKEN_RADIUS)
-        text = f"{mark.name}: {series.final[mark.seat]}"
+        text = tr("{name}: {score}", name=mark.name, score=series.final[mark.seat])
         draw_text(draw, (x + 80, y), fit_text(text, body, (WIDTH - 56) // 2 - 90), body, INK, anchor="lm")
     values = [value for seat_points in series.points for value in seat_points]
     ticks = _ticks(max(values, default=1))

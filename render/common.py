@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
+from lang import listing, tr
 from render import fonts
 from render.fonts import printable
 from render.panels import stamp_rounded_panel
@@ -113,7 +114,7 @@ class PlayerMark:
 
 def display_name(name: str, seat: int) -> str:
     """The name as the bundled fonts can draw it; "Player 2" if nothing drawable is left."""
-    return printable(name) or f"Player {seat + 1}"
+    return printable(name) or tr("Player {number}", number=seat + 1)
 
 
 def player_marks(names: Sequence[str]) -> list[PlayerMark]:
@@ -389,10 +390,18 @@ def text_anchor(xy: Point) -> tuple[int, int]:
     return (math.floor(xy[0] + 0.5), math.floor(xy[1] + 0.5))
 
 
+TextSink = Callable[[ImageDraw.ImageDraw, Point, str, Font, str, int], None]
+text_sink: TextSink | None = None
+"""Told of every text drawn (the picture, the anchor point, the text, its font, anchor and outline), and None
+(one test of a module global per text) except while a check measures what is drawn: ``render.words.recording``."""
+
+
 def put_text(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, fill: RGB | tuple[int, int, int, int],
              *, anchor: str = "la", stroke: int = 0, stroke_fill: RGB = PAPER) -> None:
     """``draw.text`` for one line at ``text_anchor(xy)``, from cached glyph masks (see ``_text_mask``):
     the same pixels for a fraction of the cost once a text has been drawn in the process."""
+    if text_sink is not None:
+        text_sink(draw, xy, text, font, anchor, stroke)
     x, y = text_anchor(xy)
     if "\n" in text:
         draw.text((x, y), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
@@ -579,7 +588,5 @@ def own_seat(view: Mapping[str, Any], key: str) -> int:
 
 def names_list(names: Sequence[str]) -> str:
     """"A", "A and B", "A, B and C"."""
-    items = [n for n in names if n]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # The language's own pattern ("A, B und C" in German).
+    return listing([n for n in names if n])

@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image
 from PIL.PngImagePlugin import PngInfo
 
+from lang import N_, tr
 from render.focus_box import FOCUS_HEIGHT, FOCUS_WIDTH, Focus, FocusBox, head_of, window
 
 __all__ = ["FOCUS_HEIGHT", "FOCUS_WIDTH", "Focus", "FocusBox", "crop_png", "drawn_width", "focus", "focus_alt",
@@ -52,18 +53,18 @@ def drawn_width(kind: str, view: Mapping[str, Any]) -> int:
     return {"circus_train": CIRCUS_TRAIN, "little_circuses": LITTLE_CIRCUSES}.get(kind, WANDERZIRKUS)
 
 
-FOCUS_WORDS = {"map": "the map around {name}'s train", "circus": "{name}'s circus and its grid",
-               "market": "the tile market's face-up tiles", "cards": "the Special Attraction cards still free",
-               "row": "{name}'s row: cities and show", "travel": "the Travel pairs on offer",
-               "area": "{name}'s area: acts and wagon", "offers": "the Offers and the wagons placed at them",
-               "task": "the card in play and what it asks"}
+FOCUS_WORDS = {"map": N_("the map around {name}'s train"), "circus": N_("{name}'s circus and its grid"),
+               "market": N_("the tile market's face-up tiles"), "cards": N_("the Special Attraction cards still free"),
+               "row": N_("{name}'s row: cities and show"), "travel": N_("the Travel pairs on offer"),
+               "area": N_("{name}'s area: acts and wagon"), "offers": N_("the Offers and the wagons placed at them"),
+               "task": N_("the card in play and what it asks")}
 
 
 def focus_alt(region: str, name: str) -> str:
     """The crop's alt text: what part of the board it is (``Focus.region``; the whole board's own alt text
     describes it all)."""
-    words = FOCUS_WORDS.get(region, "{name}'s part").format(name=name)
-    return f"The part of the board for this decision, enlarged: {words}. Tap for the whole board."
+    words = tr(FOCUS_WORDS[region], name=name) if region in FOCUS_WORDS else tr("{name}'s part", name=name)
+    return tr("The part of the board for this decision, enlarged: {words}. Tap for the whole board.", words=words)
 
 
 def crop_png(board: bytes, box: FocusBox, drawn_width: int) -> bytes:

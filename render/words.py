@@ -16,9 +16,27 @@ neighbour's where they meet. So are short lines, which are mostly cached whole a
 
 from __future__ import annotations
 
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 from PIL import ImageDraw
 
-from render.common import INK, PAPER, RGB, Box, Font, Point, fit_text, put_text, text_box, text_width, wrap_text
+import render.common as common
+from render.common import (
+    INK,
+    PAPER,
+    RGB,
+    Box,
+    Font,
+    Point,
+    fit_text,
+    put_text,
+    text_box,
+    text_width,
+    wrap_text,
+)
 
 # Lines shorter than this (characters) are drawn whole: they repeat often enough to be cached as they are.
 LONG_LINE = 12
@@ -32,6 +50,18 @@ def put_words(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font,
     if stroke or len(text) < LONG_LINE or len(words) < 2 or "\n" in text or anchor[0] not in "lmr":
         put_text(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
         return
+    sink = common.text_sink
+    if sink is not None:  # measured as the one line it is, not word by word
+        sink(draw, xy, text, font, anchor, stroke)
+        common.text_sink = None
+    try:
+        _put_each_word(draw, xy, text, words, font, fill, anchor)
+    finally:
+        common.text_sink = sink
+
+
+def _put_each_word(draw: ImageDraw.ImageDraw, xy: Point, text: str, words: list[str], font: Font,
+                   fill: RGB | tuple[int, int, int, int], anchor: str) -> None:
     x, y = xy
     if anchor[0] != "l":
         x -= line_width(text, font) / (2 if anchor[0] == "m" else 1)
@@ -88,3 +118,53 @@ def line_width(text: str, font: Font) -> float:
     kern nothing across a space, so the sum is the line's advance)."""
     parts = text.split(" ")
     return sum(text_width(part, font) for part in parts if part) + text_width(" ", font) * (len(parts) - 1)
+
+
+# ----- measuring what is drawn: the checks that every language's words fit their pictures -------------------
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: where its ink may reach, and the picture (and box of it) it had to stay within."""
+
+    text: str
+    box: Box
+    """The box the text covers (its font's box for the string, outline included)."""
+    within: Box
+    """The box it had to fit in: the picture's bounds, or the box a drawing declared with ``fitting``."""
+    picture: object
+    """The picture drawn on (texts on different pictures, such as a sprite pasted later, never collide)."""
+
+
+_fitting: contextvars.ContextVar[Box | None] = contextvars.ContextVar("render_fitting", default=None)
+
+
+@contextmanager
+def fitting(box: Box) -> Iterator[None]:
+    """Declares, for a check that measures texts, the box the texts drawn in this block must stay in (a panel,
+    a card). It costs nothing when nothing is measured beyond setting a context variable."""
+    token = _fitting.set(box)
+    try:
+        yield
+    finally:
+        _fitting.reset(token)
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Every text drawn in this block (by ``put_text``, ``draw_text``, ``put_words``, …), recorded in the list
+    given: for tests that check every language's words fit (tests/render/test_render_text_fits.py)."""
+    drawn: list[DrawnText] = []
+
+    def record(draw: ImageDraw.ImageDraw, xy: Point, text: str, font: Font, anchor: str, stroke: int) -> None:
+        picture = draw.im  # the core picture, kept alive by the record: its id is never reused meanwhile
+        width, height = picture.size
+        declared = _fitting.get()
+        bounds = Box(0, 0, width, height)
+        drawn.append(DrawnText(text, text_box(xy, text, font, anchor=anchor, stroke=stroke),
+                               declared if declared is not None else bounds, picture))
+
+    before = common.text_sink
+    common.text_sink = record
+    try:
+        yield drawn
+    finally:
+        common.text_sink = before

@@ -40,8 +40,10 @@ from importlib import resources
 from typing import Any, Protocol
 
 from aiohttp import web
+from babel.core import negotiate_locale
 
 from db.records import GameRecord, GameVersion
+from lang import DEFAULT, LANGUAGES, N_, PSEUDO, current, speaking, supported, tr
 from render.focus import crop_png, drawn_width, focus, focus_alt
 from rules.core import fairness
 from rules.core.fairness import Verdict
@@ -73,10 +75,10 @@ SECURITY_HEADERS = {
 SCOPE = r"/{scope:game|link}/{key:[^/]{1,200}}"
 STATIC = {"companion.css": "text/css", "companion.js": "text/javascript"}
 LINK_KEY_NAME = "web-links"
-NO_OPEN_PAGE = ("There is no open page for game #{}: a game of a private server or channel opens only from a "
+NO_OPEN_PAGE = N_("There is no open page for game #{}: a game of a private server or channel opens only from a "
                 "signed link (the board's Follow on the web button, or /game web in its thread).")
 
-SEAT_PASSED = ("This seat has passed to another player since the link was made, so it no longer opens; its new "
+SEAT_PASSED = N_("This seat has passed to another player since the link was made, so it no longer opens; its new "
                "player can ask /game web for their own.")
 BACK_TO = re.compile(r"/(?:sandbox|game)/\d{1,19}")
 """The pages a guide may link back to (its ``from``): a game's plain page, never a signed link's address."""
@@ -206,13 +208,14 @@ class Companion:
     def seat_link(self, table: Table, seat: int) -> str:
         """A seat's private page (for its member only), valid for a week."""
         token = self.signer.token(table.id, seat, table.user_of(seat), SEAT_LINK_LIFETIME)
-        return f"{self.base_url}/link/{token}"
+        return f"{self.base_url}/link/{token}{language_query()}"
 
     def follow_link(self, record: GameRecord) -> str:
         """The spectator page: its plain address for a game open to anyone, else a signed link."""
         if self.is_open(record):
-            return f"{self.base_url}/game/{record.id}"
-        return f"{self.base_url}/link/{self.signer.token(record.id, None, 0, SPECTATOR_LINK_LIFETIME)}"
+            return f"{self.base_url}/game/{record.id}{language_query()}"
+        token = self.signer.token(record.id, None, 0, SPECTATOR_LINK_LIFETIME)
+        return f"{self.base_url}/link/{token}{language_query()}"
 
     # ----- who may see what ----------------------------------------------------------------------------
     async def check(self, request: web.Request) -> Checked:
@@ -223,17 +226,17 @@ class Companion:
             found = await self.core.version(game_id) if game_id else None
             if found is None or not self.is_open(found):
                 # The same answer whether the game is private or does not exist: a guess learns nothing.
-                raise Refused(404, "No open page", NO_OPEN_PAGE.format(key[:20]))
+                raise Refused(404, tr("No open page"), tr(NO_OPEN_PAGE).format(key[:20]))
             return Checked(f"/game/{found.id}", found, None, None)
         try:
             grant = self.signer.check(key)
         except LinkRefused as error:
-            raise Refused(403, "Link refused", str(error)) from error
+            raise Refused(403, tr("Link refused"), tr(str(error))) from error  # one of web.links' sentences
         found = await self.core.version(grant.game_id, grant.seat)
         if found is None:
-            raise Refused(404, "No such game", f"There is no game #{grant.game_id}.")
+            raise Refused(404, tr("No such game"), tr("There is no game #{game}.", game=grant.game_id))
         if grant.seat is not None and found.seat_user != grant.user_id:
-            raise Refused(403, "Link refused", SEAT_PASSED)
+            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED))
         return Checked(f"/link/{key}", found, grant.seat, grant.expires)
 
     async def access(self, request: web.Request, *, with_state: bool = True) -> Access:
@@ -246,14 +249,14 @@ class Companion:
             table = await self._table(checked.found.id, with_state)
         if checked.seat is not None and (checked.seat >= len(table.seats)
                                          or table.user_of(checked.seat) != checked.found.seat_user):
-            raise Refused(403, "Link refused", SEAT_PASSED)  # handed over between the two reads
+            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED))  # handed over between the two reads
         return Access(checked.prefix, table, checked.seat, checked.expires)
 
     async def _table(self, game_id: int, with_state: bool) -> Table:
         try:
             return await (self.core.table(game_id) if with_state else self.core.lobby_view(game_id))
         except TableError as error:
-            raise Refused(409, "Not available", str(error)) from error
+            raise Refused(409, tr("Not available"), str(error)) from error
 
     # ----- pages ---------------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
@@ -263,22 +266,22 @@ class Companion:
         """A game's guide, the same text `/game rules` pages through in Discord."""
         kind = request.match_info["kind"]
         if kind not in KITS:
-            raise Refused(404, "No such guide", "There is a guide to each of the four games: Circus Train, "
-                          "Little Circuses, Der Wanderzirkus and Dreadful Circus; this address names none of them.")
+            raise Refused(404, tr("No such guide"), tr("There is a guide to each of the four games: Circus Train, "
+                          "Little Circuses, Der Wanderzirkus and Dreadful Circus; this address names none of them."))
         back = request.query.get("from", "")
         try:
             return html(guides.guide_page(kind, back if BACK_TO.fullmatch(back) else None))
         except TableError as error:
-            raise Refused(404, "No guide", str(error)) from error
+            raise Refused(404, tr("No guide"), str(error)) from error
 
     def guide_link(self, kind: str) -> str:
         """The address of a game's guide (for Discord's panels, where the companion has an address)."""
-        return f"{self.base_url}/guide/{kind}"
+        return f"{self.base_url}/guide/{kind}{language_query()}"
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if name not in STATIC:
-            raise Refused(404, "Not found", "There is no such page.")
+            raise Refused(404, tr("Not found"), tr("There is no such page."))
         return web.Response(body=self.static[name], content_type=STATIC[name], charset="utf-8")
 
     async def game_page(self, request: web.Request) -> web.StreamResponse:
@@ -304,7 +307,7 @@ class Companion:
 
     @staticmethod
     def _part_key(game_id: int, version: int) -> tuple[object, ...]:
-        return ("part", game_id, version, int(asyncio.get_running_loop().time() // PART_FRESH))
+        return ("part", game_id, version, current(), int(asyncio.get_running_loop().time() // PART_FRESH))
 
     async def public_part(self, table: Table) -> reading.PublicPart:
         """What the thread shows of the game now (its board drawn, so the page knows its images), made once
@@ -322,7 +325,8 @@ class Companion:
 
     async def public_log(self, table: Table) -> list[str]:
         """The public log, rebuilt from the action log only for a game version not seen yet."""
-        return await self.logs.get_drawn(("log", table.id, table.record.version), lambda: self.core.public_log(table))
+        return await self.logs.get_drawn(("log", table.id, table.record.version, current()),
+                                         lambda: self.core.public_log(table))
 
     async def state_json(self, request: web.Request) -> web.StreamResponse:
         """What a page polls to know when to update itself: the game's version and status, nothing else, read
@@ -336,7 +340,7 @@ class Companion:
         pool still keeps it, else drawn at the pool's low priority."""
         view, renders = table.public_view(), self.core.renders
         try:
-            return await self.boards.get_drawn(("board", table.id, table.record.version),
+            return await self.boards.get_drawn(("board", table.id, table.record.version, current()),
                                                lambda: renders.page_board(table.record.kind, view))
         except RendersBusy:
             now = asyncio.get_running_loop().time()
@@ -356,25 +360,25 @@ class Companion:
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         """The current board (the version in the address only keeps a browser from showing an older one)."""
         checked = await self.check(request)
-        images = self.boards.kept(("board", checked.found.id, checked.found.version))
+        images = self.boards.kept(("board", checked.found.id, checked.found.version, current()))
         if images is None:  # not drawn for this version yet: read the game
             self._unless_busy(checked.found)
             table = (await self.opened(checked)).table
             if table.state is None:
-                raise Refused(404, "No board", "This game has not started, so it has no board yet.")
+                raise Refused(404, tr("No board"), tr("This game has not started, so it has no board yet."))
             images = await self.board(table)
         part = int(request.match_info["part"])
         if part >= len(images):
-            raise Refused(404, "No such image", "The board has no such part.")
+            raise Refused(404, tr("No such image"), tr("The board has no such part."))
         return png(images[part])
 
     async def hand_png(self, request: web.Request) -> web.StreamResponse:
         access = await self.access(request)
         table, seat = access.table, access.seat
         if seat is None or table.state is None:
-            raise Refused(404, "No hand", "Only a seat's own page shows a hand.")
+            raise Refused(404, tr("No hand"), tr("Only a seat's own page shows a hand."))
         view, renders = table.game.view(table.state, seat), self.core.renders
-        return png(await self.hands.get_drawn(("hand", table.id, table.record.version, seat),
+        return png(await self.hands.get_drawn(("hand", table.id, table.record.version, seat, current()),
                                               lambda: renders.page_hand(table.record.kind, view)))
 
     async def focus_png(self, request: web.Request) -> web.StreamResponse:
@@ -383,23 +387,23 @@ class Companion:
         access = await self.access(request)
         table, seat = access.table, access.seat
         if seat is None or table.state is None:
-            raise Refused(404, "No such picture", "Only a seat's own page shows the part of the board its decision "
-                                                  "needs.")
+            raise Refused(404, tr("No such picture"), tr("Only a seat's own page shows the part of the board its "
+                                                          "decision needs."))
         if int(request.match_info["version"]) != table.record.version:
-            raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
-                                                  "page shows the newest.")
+            raise Refused(404, tr("No such picture"), tr("This part of the board is not of the game as it stands now: "
+                                                          "the page shows the newest."))
         kind, view = table.record.kind, table.public_view()
         found = focus(kind, view, seat) if seat in table.awaited() else None
         if found is None:
-            raise Refused(404, "No such picture", "There is no decision of yours that needs a part of the board "
-                                                  "now: the page shows the whole board.")
+            raise Refused(404, tr("No such picture"), tr("There is no decision of yours that needs a part of the board "
+                                                          "now: the page shows the whole board."))
         images = await self.board(table)
         if found.part >= len(images):
-            raise Refused(404, "No such picture", "This part of the board is not in the board's pictures: the page "
-                                                  "shows the whole board.")
+            raise Refused(404, tr("No such picture"), tr("This part of the board is not in the board's pictures: the "
+                                                          "page shows the whole board."))
         board = images[found.part]
         # Cut in a thread (a few milliseconds; no worker process needs the board's bytes sent to it), once a version.
-        return png(await self.hands.get(("focus", table.id, table.record.version, seat),
+        return png(await self.hands.get(("focus", table.id, table.record.version, seat, current()),
                                         lambda: crop_png(board, found.box, drawn_width(kind, view))))
 
     # ----- the replay ----------------------------------------------------------------------------------
@@ -412,7 +416,7 @@ class Companion:
         async def replay() -> list[Step]:
             actions = await self.core.actions(table.id)
             return await self.core.renders.later(replayed_steps, table.record, table.seats, actions)
-        return await self.histories.get_drawn(("history", table.id, table.record.version), replay)
+        return await self.histories.get_drawn(("history", table.id, table.record.version, current()), replay)
 
     async def replay_page(self, request: web.Request) -> web.StreamResponse:
         access = await self.access(request)
@@ -440,7 +444,7 @@ class Companion:
         async def verify() -> Verdict:
             _, record = await self.core.game_record(table.id)
             return await self.core.renders.later(verified, record, digest)
-        verdict = await self.verdicts.get_drawn(("verdict", table.id, table.record.version), verify)
+        verdict = await self.verdicts.get_drawn(("verdict", table.id, table.record.version, current()), verify)
         command = f"python -m rules verify {compose.record_filename(table)} --commitment {digest}"
         return pages.Fairness(table.record.seed, table.record.seed_salt, digest, verdict.ok, verdict.lines,
                               f"{access.prefix}/record.json", command)
@@ -450,9 +454,9 @@ class Companion:
         steps = await self.history(table)
         number = int(request.match_info["step"])
         if number >= len(steps):
-            raise Refused(404, "No such step", "The replay has no such step.")
+            raise Refused(404, tr("No such step"), tr("The replay has no such step."))
         view, renders = steps[number].view, self.core.renders
-        return png(await self.step_images.get_drawn(("step", table.id, table.record.version, number),
+        return png(await self.step_images.get_drawn(("step", table.id, table.record.version, number, current()),
                                                     lambda: renders.past_board(table.record.kind, view)))
 
     async def record_json(self, request: web.Request) -> web.StreamResponse:
@@ -460,7 +464,7 @@ class Companion:
         try:
             _, record = await self.core.game_record(table.id)
         except TableError as error:
-            raise Refused(403, "Not yet", str(error)) from error
+            raise Refused(403, tr("Not yet"), str(error)) from error
         body = json.dumps(record, ensure_ascii=False, indent=1)
         response = web.Response(text=body, content_type="application/json", charset="utf-8")
         response.headers["Content-Disposition"] = f'attachment; filename="{compose.record_filename(table)}"'
@@ -469,12 +473,27 @@ class Companion:
     # ----- every request -------------------------------------------------------------------------------
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The rate limit first; then refusals become pages that say why; then the security headers."""
+        """The reader's language first (every word of the page is looked up in it); the rate limit; then refusals
+        become pages that say why; then the security headers."""
+        code, asked = reader_language(request)
+        query = pages.asked_query.set(kept_query(request))
+        try:
+            with speaking(code):
+                response = await self._guarded(request, handler)
+                response.headers["Content-Language"] = pages.html_lang()
+        finally:
+            pages.asked_query.reset(query)
+        if asked and code != request.cookies.get(LANGUAGE_COOKIE):
+            # The language a link asked for stays for the pages opened from it (and the pictures they show).
+            response.set_cookie(LANGUAGE_COOKIE, code, path="/", max_age=LANGUAGE_KEPT, httponly=True, samesite="Lax")
+        return response
+
+    async def _guarded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         wait = self.rate.wait(client_of(request.remote, request.headers.getall("X-Forwarded-For", []), self.trusted))
         response: web.StreamResponse
         if wait > 0:
-            response = html(pages.refusal("Slow down", "Too many requests from your address; wait a few seconds and "
-                                          "try again."), 429)
+            response = html(pages.refusal(tr("Slow down"), tr("Too many requests from your address; wait a few seconds "
+                                                              "and try again.")), 429)
             response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
         else:
             try:
@@ -482,10 +501,11 @@ class Companion:
             except Refused as refused:
                 response = html(pages.refusal(refused.title, str(refused)), refused.status)
             except RendersBusy as busy:  # the players' pictures first: a page under a crowd waits its turn
-                response = html(pages.refusal("Busy drawing", str(busy)), 503)
+                response = html(pages.refusal(tr("Busy drawing"), str(busy)), 503)
                 response.headers["Retry-After"] = str(BUSY_RETRY)
             except web.HTTPException as error:  # no such route, or a method it does not take
-                response = html(pages.refusal(error.reason, "There is no such page."), error.status)
+                title = tr(HTTP_TITLES[error.status]) if error.status in HTTP_TITLES else error.reason
+                response = html(pages.refusal(title, tr("There is no such page.")), error.status)
             except (asyncio.CancelledError, KeyboardInterrupt):
                 raise
             except Exception:
@@ -493,10 +513,73 @@ class Companion:
                 route = request.match_info.route.resource
                 log.exception("The web companion failed to answer %s %s", request.method,
                               route.canonical if route is not None else "?")
-                response = html(pages.refusal("Something went wrong", "Something went wrong on our side; try again "
-                                              "in a moment."), 500)
+                response = html(pages.refusal(tr("Something went wrong"), tr("Something went wrong on our side; try "
+                                                                             "again in a moment.")), 500)
         response.headers.update(SECURITY_HEADERS)
         return response
+
+
+LANGUAGE_COOKIE = "lang"
+LANGUAGE_KEPT = 365 * 24 * 3600
+"""Seconds the language a link asked for is kept (it names a language, nothing else)."""
+HTTP_TITLES = {404: N_("Not Found"), 405: N_("Method Not Allowed"), 413: N_("Request Entity Too Large")}
+"""aiohttp's own refusals' titles (HTTP's reason phrases), as the reader's language says them."""
+
+
+def kept_query(request: web.Request) -> tuple[tuple[str, str], ...]:
+    """What of the address a page's language links keep (``pages.KEPT_QUERY``), when it is one the page itself
+    would follow: a guide's way back to a game's page, a replay's step number."""
+    kept = []
+    back, step = request.query.get("from", ""), request.query.get("step", "")
+    if BACK_TO.fullmatch(back):
+        kept.append(("from", back))
+    if step.isascii() and step.isdigit() and len(step) <= 6:
+        kept.append(("step", step))
+    return tuple(kept)
+
+
+def language_query() -> str:
+    """What a link the bot gives out adds to open its page in the language spoken (English needs nothing)."""
+    return "" if current() == DEFAULT else f"?lang={current()}"
+
+
+def offered() -> list[str]:
+    """The languages a browser may ask for (the pseudo-language only through a link's ``?lang=qps``)."""
+    return [code for code in LANGUAGES if code != PSEUDO]
+
+
+def accepted(header: str) -> list[str]:
+    """An ``Accept-Language`` header's tags, the most wanted first (``q=0`` means not wanted at all)."""
+    weighed: list[tuple[float, int, str]] = []
+    for index, item in enumerate(header.split(",")):
+        tag, _, rest = item.strip().partition(";")
+        weight = 1.0
+        for parameter in rest.split(";"):
+            name, _, value = parameter.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        tag = tag.strip()
+        if tag and tag != "*" and weight > 0:
+            weighed.append((-weight, index, tag))
+    return [tag for _, _, tag in sorted(weighed)]
+
+
+def reader_language(request: web.Request) -> tuple[str, bool]:
+    """The language a page is written in, and whether the address asked for it: the link's ``?lang=``, else the
+    one a link asked for before (its cookie), else the browser's ``Accept-Language`` (negotiated by Babel among
+    the languages offered), else English."""
+    asked = request.query.get("lang", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked, True
+    kept = request.cookies.get(LANGUAGE_COOKIE, "")
+    if kept in LANGUAGES:
+        return kept, False
+    tags = accepted(request.headers.get("Accept-Language", "")[:500])
+    chosen = negotiate_locale(tags, offered(), sep="-") if tags else None
+    return (supported(chosen) if chosen else DEFAULT), False
 
 
 def html(text: str, status: int = 200) -> web.Response:

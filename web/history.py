@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db.records import ActionRecord, GameRecord, SeatRecord
+from lang import tr
 from rules.core import fairness
 from rules.core.fairness import Verdict
 from rules.core.game import View
@@ -39,7 +40,7 @@ def public_steps(table: Table, actions: Sequence[ActionRecord]) -> list[Step]:
     game, kit = table.game, table.kit
     state = game.new_game(table.names, table.record.options, table.record.seed)
     start = game.view(state, None)
-    steps = [Step(start, (f"{table.title} begins.",), kit.board_alt(start))]
+    steps = [Step(start, (tr("{title} begins.", title=table.title),), kit.board_alt(start))]
     waiting: list[str] = []
     numbers: list[int] = []
     for number, logged in enumerate(actions, start=1):

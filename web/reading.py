@@ -10,15 +10,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from lang import DEFAULT, N_, current, date_text, number, tr
 from rules.core.game import View
 from table import compose
 from table.model import Table
 
-SCORE_FIELDS = (("vp", "VP"), ("fame", "Fame"))
+SCORE_FIELDS = (("vp", N_("{value} VP")), ("fame", N_("{value} Fame")))
 """The running score a spectator view shows per player, by the field's name in the view."""
 
-STATUS_WORDS = {"lobby": "Waiting in its lobby for players", "active": "Being played",
-                "finished": "Finished", "abandoned": "Abandoned"}
+STATUS_WORDS = {"lobby": N_("Waiting in its lobby for players"), "active": N_("Being played"),
+                "finished": N_("Finished"), "abandoned": N_("Abandoned")}
+
+
+def status_words(status: str) -> str:
+    return tr(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 @dataclass(frozen=True)
@@ -56,22 +61,26 @@ class SeatPart:
 
 
 def when(at: datetime) -> str:
-    return at.strftime("%Y-%m-%d %H:%M UTC")
+    """A moment as the reader's language writes it, in UTC (English keeps its ISO-like form)."""
+    if current() == DEFAULT:
+        return at.strftime("%Y-%m-%d %H:%M UTC")
+    return tr("{moment} UTC", moment=date_text(at, "short"))
 
 
 def public_part(table: Table, log: list[str], deadlines: dict[int, datetime], images: int) -> PublicPart:
     record = table.record
     if table.state is None:
-        return PublicPart(table.title, STATUS_WORDS.get(record.status, record.status), record.version, table.over, (),
+        return PublicPart(table.title, status_words(record.status), record.version, table.over, (),
                           (), "", "", (), 0, record.kind)
     view = table.public_view()
     game = table.game
     waiting = []
     for seat in table.awaited():
         due = deadlines.get(seat)
-        waiting.append(game.public_prompt(table.state, seat).rstrip(".") +
-                       (f" (decide by {when(due)})" if due is not None else "") + ".")
-    return PublicPart(table.title, STATUS_WORDS.get(record.status, record.status), record.version, table.over,
+        prompt = game.public_prompt(table.state, seat).rstrip(".")
+        waiting.append(tr("{prompt} (decide by {when}).", prompt=prompt, when=when(due)) if due is not None
+                       else tr("{prompt}.", prompt=prompt))
+    return PublicPart(table.title, status_words(record.status), record.version, table.over,
                       tuple(waiting), scores(table, view), table.kit.board_alt(view), game.render_text(view),
                       tuple(log), images, record.kind)
 
@@ -81,8 +90,8 @@ def scores(table: Table, view: View) -> tuple[tuple[str, str], ...]:
     assert table.state is not None
     outcome = table.game.outcome(table.state) if table.game.is_over(table.state) else None
     if outcome is not None:
-        return tuple((f"{place}. {table.names[seat]}" + (" 🏆" if seat in outcome.winners else ""),
-                      str(outcome.scores[seat]))
+        return tuple((tr("{place}. {name} 🏆", place=place, name=table.names[seat]) if seat in outcome.winners
+                      else tr("{place}. {name}", place=place, name=table.names[seat]), number(outcome.scores[seat]))
                      for place, seats in enumerate(outcome.ranking, start=1) for seat in seats)
     players: Any = view.get("players")
     rows: list[tuple[str, str]] = []
@@ -92,7 +101,7 @@ def scores(table: Table, view: View) -> tuple[tuple[str, str], ...]:
         for key, unit in SCORE_FIELDS:
             value = player.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
-                rows.append((str(player.get("name", "")), f"{value} {unit}"))
+                rows.append((str(player.get("name", "")), tr(unit, value=number(value))))
                 break
     return tuple(rows)
 

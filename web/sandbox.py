@@ -34,6 +34,7 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from db.records import GameRecord
+from lang import N_, current, tr
 from render.focus import crop_png, drawn_width, focus, focus_alt
 from rules.core import fairness
 from rules.core.errors import RulesError
@@ -65,7 +66,7 @@ GUILD = 1
 CHANNEL = 1
 DEFAULT_LISTEN = "127.0.0.1:8080"
 DEFAULT_DB = "sandbox.sqlite3"
-LEARNER = "You"
+LEARNER = N_("You")
 """The name of the one person at a Learn game."""
 
 
@@ -74,7 +75,8 @@ def user_of(seat: int) -> int:
 
 
 def seat_name(seat: int, automatic: bool) -> str:
-    return f"Robot {seat + 1}" if automatic else f"Player {seat + 1}"
+    # Names in the language of the page the game was set up from: they are the players' names from then on.
+    return tr("Robot {number}", number=seat + 1) if automatic else tr("Player {number}", number=seat + 1)
 
 
 class NoChat:
@@ -138,16 +140,16 @@ class Keys(Generic[T]):
         return value
 
 
-CLOSED = ("A player's choices open only once, from their own pass step, while the game waits for them; that "
+CLOSED = N_("A player's choices open only once, from their own pass step, while the game waits for them; that "
           "page has closed. Pass the screen and show the choices again below.")
-PANEL_CLOSED = ("Those choices have closed: each player's choices take one move, from the page the pass step "
+PANEL_CLOSED = N_("Those choices have closed: each player's choices take one move, from the page the pass step "
                 "opened. Here is the game as it is now.")
-OLDER_PAGE = ("That choice was made on an older page of this game: it has moved on since. Here it is as it is "
+OLDER_PAGE = N_("That choice was made on an older page of this game: it has moved on since. Here it is as it is "
               "now; choose again.")
-NOT_THEIR_TURN = "The game is not waiting for that seat any more; here it is as it is now."
-PICK_ONE = "Choose one of the listed choices."
+NOT_THEIR_TURN = N_("The game is not waiting for that seat any more; here it is as it is now.")
+PICK_ONE = N_("Choose one of the listed choices.")
 TURN_COOKIE = "sandbox-turn"
-NO_HUMAN = ("At least one seat must be yours: leave a seat unticked under \"The automatic player takes\" "
+NO_HUMAN = N_("At least one seat must be yours: leave a seat unticked under \"The automatic player takes\" "
             "and play it at this screen.")
 
 
@@ -187,7 +189,8 @@ class Sandbox:
 
     # ----- setting a game up --------------------------------------------------------------------------------
     async def home(self, request: web.Request, said: str | None = None, status: int = 200) -> web.StreamResponse:
-        listed = [sandbox_pages.Listed(record.id, f"{KITS[record.kind].name} #{record.id}", record.version)
+        listed = [sandbox_pages.Listed(record.id, tr("{game} #{number}", game=KITS[record.kind].name, number=record.id),
+                                       record.version)
                   for record in await self.core.games_here(GUILD) if record.status == "active"]
         games = [(kind, entry.game) for kind, entry in KITS.items()]
         return html(sandbox_pages.home(games, listed[-10:], said), status)
@@ -200,21 +203,23 @@ class Sandbox:
         form = await read_form(request)
         kind = str(form.get("kind", ""))
         if kind not in KITS:
-            return await self.home(request, "Choose one of the four games.", 400)
+            return await self.home(request, tr("Choose one of the four games."), 400)
         game = KITS[kind].game
         seats_text = str(form.get("seats", ""))
         seats = int(seats_text) if seats_text.isascii() and seats_text.isdigit() and len(seats_text) <= 2 else 0
         if not game.min_players <= seats <= game.max_players:
-            return await self.home(request, f"{game.name} takes {game.min_players} to {game.max_players} players.", 400)
+            return await self.home(request, tr("{game} takes {least} to {most} players.", game=game.name,
+                                               least=game.min_players, most=game.max_players), 400)
         automatic = {int(value) - 1 for value in map(str, form.getall("automatic", []))
                      if value.isascii() and value.isdigit() and 1 <= int(value) <= seats}
         if len(automatic) >= seats:  # a game nobody plays is over before it opens
-            return await self.home(request, NO_HUMAN, 400)
+            return await self.home(request, tr(NO_HUMAN), 400)
         specs = {spec.key: spec for spec in game.option_specs}
         unknown = sorted(name.removeprefix("option-") for name in form
                          if name.startswith("option-") and name.removeprefix("option-") not in specs)
         if unknown:
-            return await self.home(request, f"{game.name} has no variant called \u201c{unknown[0][:40]}\u201d.", 400)
+            return await self.home(request, tr("{game} has no variant called \u201c{variant}\u201d.", game=game.name,
+                                               variant=unknown[0][:40]), 400)
         raw: dict[str, object] = {}
         for spec in game.option_specs:
             value = form.get(f"option-{spec.key}")
@@ -222,8 +227,9 @@ class Sandbox:
                 # A ticked box sends "true"; anything else is a mistake to say, never a silent "off".
                 if value not in (None, "true"):
                     words = spec.key.replace("_", " ")
-                    return await self.home(request, f"The variant \u201c{words}\u201d is either ticked or left out; "
-                                           f"\u201c{str(value)[:40]}\u201d is neither.", 400)
+                    return await self.home(request, tr("The variant \u201c{variant}\u201d is either ticked or left "
+                                                       "out; \u201c{value}\u201d is neither.", variant=words,
+                                                       value=str(value)[:40]), 400)
                 raw[spec.key] = value == "true"
             elif value is not None:
                 raw[spec.key] = str(value)
@@ -245,9 +251,9 @@ class Sandbox:
         form = await read_form(request)
         kind = str(form.get("kind", ""))
         if kind not in KITS:
-            return await self.home(request, "Choose one of the four games.", 400)
+            return await self.home(request, tr("Choose one of the four games."), 400)
         try:
-            table = await self.core.practice(kind, GUILD, CHANNEL, user_of(0), LEARNER)
+            table = await self.core.practice(kind, GUILD, CHANNEL, user_of(0), tr(LEARNER))
         except TableError as error:
             return await self.home(request, str(error), 400)
         return see_other(f"/sandbox/{table.id}#turn")
@@ -273,18 +279,18 @@ class Sandbox:
         raw = upload.file.read(MAX_IMPORT + 1) if isinstance(upload, web.FileField) else \
             (upload.encode() if isinstance(upload, str) else b"")
         if len(raw) > MAX_IMPORT:
-            return await self.home(request, "That file is too big to be a game's export.", 400)
+            return await self.home(request, tr("That file is too big to be a game's export."), 400)
         try:
             export = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            return await self.home(request, "That file is not a game's export: it is not JSON.", 400)
+            return await self.home(request, tr("That file is not a game's export: it is not JSON."), 400)
         verdict = await self.core.renders.later(verify_export, export, GAMES)
         if not verdict.ok:
-            return await self.home(request, f"That export does not verify: {verdict.reason}", 400)
+            return await self.home(request, tr("That export does not verify: {reason}", reason=verdict.reason), 400)
         try:
             game_id = await self.replay_export(export)
         except (TableError, RulesError) as error:
-            return await self.home(request, f"That export could not be played again here: {error}", 400)
+            return await self.home(request, tr("That export could not be played again here: {error}", error=error), 400)
         return see_other(f"/game/{game_id}/replay")
 
     async def replay_export(self, export: dict[str, Any]) -> int:
@@ -310,11 +316,11 @@ class Sandbox:
         game_id = int(request.match_info["game"])
         record = await self.core.record(game_id)
         if record is None or record.guild_id != GUILD:
-            raise Refused(404, "No such game", f"There is no sandbox game #{game_id}.")
+            raise Refused(404, tr("No such game"), tr("There is no sandbox game #{game}.", game=game_id))
         try:
             return await self.core.table(game_id)
         except TableError as error:
-            raise Refused(409, "Not available", str(error)) from error
+            raise Refused(409, tr("Not available"), str(error)) from error
 
     async def humans(self, table: Table) -> list[int]:
         """The seats played at the screen (not by the automatic player)."""
@@ -343,7 +349,7 @@ class Sandbox:
             else:
                 gate = (awaited[0], table.names[awaited[0]])
         if asked_for and panel is None:
-            said, status = said or CLOSED, 403
+            said, status = said or tr(CLOSED), 403
         waiting = not table.over and bool(table.awaited()) and not awaited
         commitment = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
         return html(sandbox_pages.play(table.id, table.record.kind, part, panel, gate, said, waiting, commitment),
@@ -390,7 +396,7 @@ class Sandbox:
         seat = number(form.get("seat"))
         humans = await self.humans(table)
         if seat is None or seat not in humans or seat not in table.awaited():
-            return self.to_page(table.id, note=self.notes.issue(NOT_THEIR_TURN))
+            return self.to_page(table.id, note=self.notes.issue(tr(NOT_THEIR_TURN)))
         return self.to_page(table.id, passed=self.passes.issue(Grant(table.id, seat, table.record.version)))
 
     async def choose(self, request: web.Request) -> web.StreamResponse:
@@ -399,16 +405,16 @@ class Sandbox:
         form = await read_form(request)
         granted = self.panels.take(str(form.get("key", ""))[:40])
         if granted is None or granted.game_id != table.id:
-            return self.to_page(table.id, note=self.notes.issue(PANEL_CLOSED))
+            return self.to_page(table.id, note=self.notes.issue(tr(PANEL_CLOSED)))
         choice = number(form.get("choice"))
         if choice is None:
-            return await self.after(table, granted.seat, PICK_ONE)
+            return await self.after(table, granted.seat, tr(PICK_ONE))
         try:
             _, after = await self.core.play_listed(table.id, table.user_of(granted.seat), granted.version, choice)
         except ChoiceGone as error:  # its own words suit any page: no thread in them
             return await self.after(await self.table(request), granted.seat, str(error))
         except StaleBoard:  # Discord's sentence sends the player to the thread's newest board
-            return await self.after(await self.table(request), granted.seat, OLDER_PAGE)
+            return await self.after(await self.table(request), granted.seat, tr(OLDER_PAGE))
         except TableError as error:
             return await self.after(await self.table(request), granted.seat, str(error))
         return await self.after(after, granted.seat, None)
@@ -439,9 +445,9 @@ class Sandbox:
         granted = self.panels.peek(request.match_info["key"])
         if (granted is None or granted.game_id != table.id or table.state is None
                 or granted.version != table.record.version):
-            raise Refused(404, "No hand", "A hand is shown only with its player's open choices.")
+            raise Refused(404, tr("No hand"), tr("A hand is shown only with its player's open choices."))
         view, kit = table.game.view(table.state, granted.seat), table.kit
-        image = await self.companion.hands.get(("hand", table.id, table.record.version, granted.seat),
+        image = await self.companion.hands.get(("hand", table.id, table.record.version, granted.seat, current()),
                                                lambda: kit.render_hand(view))
         return web.Response(body=image, content_type="image/png")
 
@@ -451,22 +457,22 @@ class Sandbox:
         table = await self.table(request)
         seat = int(request.match_info["seat"])
         if table.state is None or int(request.match_info["version"]) != table.record.version:
-            raise Refused(404, "No such picture", "This part of the board is not of the game as it stands now: the "
-                                                  "game's page shows the newest.")
+            raise Refused(404, tr("No such picture"), tr("This part of the board is not of the game as it stands now: "
+                                                         "the game's page shows the newest."))
         view, kind = table.public_view(), table.record.kind
         part = focus(kind, view, seat) if seat < len(table.seats) else None
         if part is None:
-            raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
+            raise Refused(404, tr("No such picture"), tr("This decision needs the whole board: the page shows it."))
         images = await self.companion.board(table)
         if part.part >= len(images):
-            raise Refused(404, "No such picture", "This decision needs the whole board: the page shows it.")
+            raise Refused(404, tr("No such picture"), tr("This decision needs the whole board: the page shows it."))
         board = images[part.part]
-        image = await self.companion.hands.get(("focus", table.id, table.record.version, seat),
+        image = await self.companion.hands.get(("focus", table.id, table.record.version, seat, current()),
                                                lambda: crop_png(board, part.box, drawn_width(kind, view)))
         return web.Response(body=image, content_type="image/png")
 
 
-UNREADABLE = ("The form could not be read (it was cut short, or not in a form's usual encoding). Go back to the "
+UNREADABLE = N_("The form could not be read (it was cut short, or not in a form's usual encoding). Go back to the "
               "page and choose again.")
 
 
@@ -478,7 +484,7 @@ async def read_form(request: web.Request) -> MultiDictProxy[Any]:
     except web.HTTPException:
         raise  # aiohttp's own refusal (a body too large) says what it is
     except (ValueError, LookupError, AssertionError, EOFError, aiohttp.ClientPayloadError) as error:
-        raise Refused(400, "Unreadable form", UNREADABLE) from error
+        raise Refused(400, tr("Unreadable form"), tr(UNREADABLE)) from error
 
 
 def see_other(location: str) -> web.Response:
@@ -499,7 +505,7 @@ def same_origin(request: web.Request) -> None:
     origin = request.headers.get("Origin", "null")
     if (site is not None and site not in ("same-origin", "none")) or \
             origin not in ("null", f"{request.scheme}://{request.host}"):
-        raise Refused(403, "Refused", "The sandbox takes choices only from its own pages.")
+        raise Refused(403, tr("Refused"), tr("The sandbox takes choices only from its own pages."))
 
 
 # ----- running it ---------------------------------------------------------------------------------------------

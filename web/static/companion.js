@@ -26,7 +26,10 @@
         .then(function () { if (document.body.contains(live)) { again(); } });
     }
     function refresh() {
-      return fetch(window.location.href, { cache: "no-store", credentials: "omit" })
+      // Without cookies: the page's language goes in its address, so the fresh part reads as the page does.
+      var address = new URL(window.location.href);
+      address.searchParams.set("lang", live.getAttribute("data-lang") || document.documentElement.lang || "en");
+      return fetch(address.href, { cache: "no-store", credentials: "omit" })
         .then(function (answer) { return answer.ok ? answer.text() : null; })
         .then(function (text) {
           if (!text) { return; }
@@ -60,9 +63,11 @@
       var shown = steps[current];
       image.src = shown.image;
       image.alt = shown.alt;
-      title.textContent = "Step " + (current + 1) + " of " + steps.length;
+      // The page's own words, in its language (the server gives them with their {step} and {count} fields).
+      title.textContent = (box.getAttribute("data-step-words") || "Step {step} of {count}")
+        .replace("{step}", String(current + 1)).replace("{count}", String(steps.length));
       lines.textContent = "";
-      (shown.lines.length ? shown.lines : ["(a change on the board)"]).forEach(function (line) {
+      (shown.lines.length ? shown.lines : [box.getAttribute("data-no-lines") || ""]).forEach(function (line) {
         var item = document.createElement("li");
         item.textContent = line;
         lines.appendChild(item);
