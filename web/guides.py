@@ -18,11 +18,11 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from lang import DEFAULT, PSEUDO, current, speaking, tr, trc
+from lang import DEFAULT, PSEUDO, current, speaking, tr
 from lang.pseudo import pseudo
 from rules.little_circuses.board import size as grid_size
+from rules.wanderzirkus import names
 from rules.wanderzirkus.content import COLOUR_NAMES
-from rules.wanderzirkus.text import COLOUR_SHORT
 from table.guides import GUIDES, Section, guide
 from table.kits import KITS
 from web.pages import e, layout
@@ -32,25 +32,12 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def colour_word(colour: str) -> str:
-    """A Der Wanderzirkus colour (its content's identifier) as the reader's language names it."""
-    words = {"green": trc("colour", "green"), "blue": trc("colour", "blue"), "red": trc("colour", "red"),
-             "purple": trc("colour", "purple"), "yellow": trc("colour", "yellow")}
-    return words.get(colour, colour)
-
-
-def act_word(name: str) -> str:
-    """A Der Wanderzirkus act (the artists of one colour) as the reader's language names it."""
-    words = {"Fire Dancing": trc("act", "Fire Dancing"), "Magic": trc("act", "Magic"), "Clowns": trc("act", "Clowns"),
-             "Acrobatics": trc("act", "Acrobatics"), "Juggling": trc("act", "Juggling")}
-    return words.get(name, name)
-
-
 def _wanderzirkus() -> tuple[str, ...]:
-    acts = ", ".join(tr("{name} {colour}", name=act_word(name), colour=colour_word(colour))
-                     for colour, name in COLOUR_NAMES.items())
-    letters = ", ".join(tr("{short} {colour}", short=short, colour=colour_word(colour))
-                        for colour, short in COLOUR_SHORT.items())
+    # The game's own names and letters (rules/wanderzirkus/names.py), so the key matches the choices it explains.
+    acts = ", ".join(tr("{name} {colour}", name=names.act(colour), colour=names.colour_word(colour))
+                     for colour in COLOUR_NAMES)
+    letters = ", ".join(tr("{short} {colour}", short=names.colour_letter(colour), colour=names.colour_word(colour))
+                        for colour in COLOUR_NAMES)
     return (
         tr("An artist is written Act [left side|right side]. The act names the card's colour: {acts}.", acts=acts),
         tr("Each side lists the colours it connects with: {letters}. Juggling [B,P|B,R,Y$] is a yellow card whose "
