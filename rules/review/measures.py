@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import N_, tr
+
 View = Mapping[str, Any]
 
 
@@ -31,18 +33,25 @@ def _players(view: View, key: str) -> list[int]:
     return [int(player.get(key) or 0) for player in view["players"]]
 
 
+# Circus Train's months as the chart abbreviates them (the view names the month in full, in English).
+_MONTHS = {"April": N_("Apr"), "May": N_("May"), "June": N_("Jun"), "July": N_("Jul"), "August": N_("Aug"),
+           "September": N_("Sep")}
+
+
 def _circus_train_moment(view: View) -> tuple[int, str]:
-    return int(view["week"]), f"{str(view['month'])[:3]} w{view['week_of_month']}"
+    month = str(view["month"])
+    short = tr(_MONTHS[month]) if month in _MONTHS else month[:3]
+    return int(view["week"]), tr("{month} w{week}", month=short, week=view["week_of_month"])
 
 
 def _little_circuses_moment(view: View) -> tuple[int, str]:
     space = view.get("space") or {}
     day = int(space.get("day", view.get("space_index")) or 0)
-    return day, f"day {day}"
+    return day, tr("day {day}", day=day)
 
 
 def _round_moment(view: View) -> tuple[int, str]:
-    return int(view.get("round") or 0), f"round {view.get('round') or 0}"
+    return int(view.get("round") or 0), tr("round {round}", round=view.get("round") or 0)
 
 
 def _dreadful_scores(view: View) -> list[int]:
@@ -51,10 +60,10 @@ def _dreadful_scores(view: View) -> list[int]:
 
 
 MEASURES: dict[str, Measure] = {
-    "circus_train": Measure("VP", "week", _circus_train_moment, lambda view: _players(view, "vp")),
-    "little_circuses": Measure("Fame", "day", _little_circuses_moment, lambda view: _players(view, "fame")),
-    "wanderzirkus": Measure("VP", "round", _round_moment, lambda view: _players(view, "vp")),
-    "dreadful_circus": Measure("acts", "round", _round_moment, _dreadful_scores, final_score="points"),
+    "circus_train": Measure(N_("VP"), N_("week"), _circus_train_moment, lambda view: _players(view, "vp")),
+    "little_circuses": Measure(N_("Fame"), N_("day"), _little_circuses_moment, lambda view: _players(view, "fame")),
+    "wanderzirkus": Measure(N_("VP"), N_("round"), _round_moment, lambda view: _players(view, "vp")),
+    "dreadful_circus": Measure(N_("acts"), N_("round"), _round_moment, _dreadful_scores, final_score=N_("points")),
 }
 
 
