@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from db.life import Member, SeatClock
+from lang import tr
 
 REMINDER_SHARE = 0.75  # the reminder goes out when three quarters of a seat's time is used
 
@@ -31,8 +32,8 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ValueError(f"I do not know the time zone {name[:60]!r}; use a name like Europe/Berlin or "
-                         "America/New_York.") from error
+        raise ValueError(tr("I do not know the time zone {name}; use a name like Europe/Berlin or America/New_York.",
+                            name=repr(name[:60]))) from error
 
 
 _DURATION = re.compile(r"(\d+)\s*(w|d|h|m)")
@@ -68,8 +69,8 @@ def parse_until(text: str, now: datetime, member: Member) -> datetime:
         except ValueError:
             day = None
     if day is None:
-        raise ValueError(f"Write how long you are away (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), not "
-                         f"{text[:30]!r}.")
+        raise ValueError(tr("Write how long you are away (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), "
+                            "not {text}.", text=repr(text[:30])))
     return datetime.combine(day, at, tzinfo=tz).astimezone(UTC)
 
 
@@ -81,7 +82,7 @@ def parse_clock(text: str) -> int:
     except ValueError:
         hours, minutes = -1, -1
     if not (0 <= hours <= 23 and 0 <= minutes <= 59):
-        raise ValueError(f"Write a time of day like 08:00 or 22:30, not {text[:20]!r}.")
+        raise ValueError(tr("Write a time of day like 08:00 or 22:30, not {text}.", text=repr(text[:20])))
     return hours * 60 + minutes
 
 
