@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from db.store import ActionRecord
-from lang import N_, listing, tr, trn
+from lang import N_, listing, tr, trc, trn
 from rules.core import fairness
 from rules.core.events import Event
 from table import hints
@@ -38,20 +38,28 @@ def timestamp(at: datetime, style: str = "f") -> str:
     return f"<t:{int(at.timestamp())}:{style}>"
 
 
-OPTION_WORDS = {"advanced": N_("advanced"), "special_characters": N_("special characters"), "events": N_("events"),
-                "easier": N_("easier"), "draft": N_("draft"), "special_side": N_("special side"),
-                "simplified": N_("simplified"), "pro": N_("pro")}
-"""The games' option keys as the lobby names them (a key not listed is shown as its words)."""
-OPTION_VALUES = {"blue": N_("blue"), "red": N_("red"), "true": N_("true"), "false": N_("false")}
+def option_name(key: str) -> str:
+    """A game option's key as the lobby names it: "special side" (a key not known here is shown as its words)."""
+    names = {"advanced": trc("game option", "advanced"), "special_characters": trc("game option", "special characters"),
+             "events": trc("game option", "events"), "easier": trc("game option", "easier"),
+             "draft": trc("game option", "draft"), "special_side": trc("game option", "special side"),
+             "simplified": trc("game option", "simplified"), "pro": trc("game option", "pro")}
+    return names.get(key) or key.replace("_", " ")
+
+
+def option_value(value: str) -> str:
+    """A chosen option's value as the lobby names it: "red"."""
+    values = {"blue": trc("option value", "blue"), "red": trc("option value", "red"),
+              "true": trc("option value", "true"), "false": trc("option value", "false")}
+    return values.get(value, value)
 
 
 def option_words(key: str, value: object) -> str:
     """A chosen variant as the lobby shows it: "advanced", or "special side: red"."""
-    words = tr(OPTION_WORDS[key]) if key in OPTION_WORDS else key.replace("_", " ")
     if value is True:
-        return words
+        return option_name(key)
     shown = str(value).lower() if isinstance(value, bool) else str(value)
-    return tr("{option}: {value}", option=words, value=tr(OPTION_VALUES[shown]) if shown in OPTION_VALUES else shown)
+    return tr("{option}: {value}", option=option_name(key), value=option_value(shown))
 
 
 def fit_lines(lines: Sequence[str]) -> str:
@@ -129,20 +137,23 @@ def lobby_text(table: Table) -> str:
         lines.append(tr("Press **Join** to take a seat; {creator} starts the game.",
                         creator=mention(table.record.creator_id)))
     elif status == "active":
+        thread = f"<#{table.record.thread_id}>"
         lines.append(tr("The game has started in its thread.") if table.record.thread_id is None
-                     else tr("The game has started. Play in {thread}.", thread=f"<#{table.record.thread_id}>"))
+                     else tr("The game has started. Play in {thread}.", thread=thread))
     else:
         lines.append(tr("This game was abandoned.") if status == "abandoned" else tr("This game is over."))
     return "\n".join(lines)
 
 
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
-"""The automatic player's levels as players read them (the stored key stays English)."""
-
-
 def level_words(level: str) -> str:
-    """An automatic player's level in words: "strong", "stark"."""
-    return tr(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    """An automatic player's level in words: "strong", "stark" (the stored key stays English)."""
+    if level == "easy":
+        return trc("robot level", "easy")
+    if level == "normal":
+        return trc("robot level", "normal")
+    if level == "strong":
+        return trc("robot level", "strong")
+    return level
 
 
 def away_days(minutes: int) -> str:

@@ -248,8 +248,9 @@ def entry_lines(entry: InboxEntry) -> list[str]:
         head.append(tr("decide by {time}", time=compose.timestamp(entry.deadline, 'R')) if entry.waiting
                     else tr("next deadline {time}", time=compose.timestamp(entry.deadline, 'R')))
     # <…> around a link: Discord shows no preview of it, which would push the list down.
-    head.append(tr("[newest board]({link})", link=f"<{entry.link}>") if entry.status == "active"
-                else tr("[lobby]({link})", link=f"<{entry.link}>"))
+    link = f"<{entry.link}>"
+    head.append(tr("[newest board]({link})", link=link) if entry.status == "active"
+                else tr("[lobby]({link})", link=link))
     lines = [" · ".join(head), f"↳ {entry.waits_for}."]
     if entry.changed:
         lines.append(f"↳ {entry.changed}")

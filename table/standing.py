@@ -88,7 +88,7 @@ def standing_text(table: Table, lines: list[StandingLine]) -> str:
     for line in lines:
         chosen = tr(line.answer.label) if line.answer is not None else tr(ASK_LABEL)
         options = "; ".join(f"`{answer.key}`: {tr(answer.label)}" for answer in line.decision.answers)
-        parts.append(f"• **{tr(line.decision.label)}** (`{line.decision.key}`) — {tr(line.decision.when)}\n"
-                     + tr("  Now: {chosen}. Answers: {options}; {ask}: {ask_label}.", chosen=chosen, options=options,
-                          ask=f"`{ASK}`", ask_label=tr(ASK_LABEL)))
+        now = tr("Now: {chosen}. Answers: {options}; {ask}: {ask_label}.", chosen=chosen, options=options,
+                 ask="`" + ASK + "`", ask_label=tr(ASK_LABEL))
+        parts.append(f"• **{tr(line.decision.label)}** (`{line.decision.key}`) — {tr(line.decision.when)}\n  {now}")
     return "\n".join(parts)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lang import tr, trn
+from lang import tr, trc, trn
 from rules.core.game import Game
 from rules.review.measures import measure_of
 
@@ -70,7 +70,7 @@ def score_series(game: Game[Any, Any], players: Sequence[str], options: Mapping[
     for step, (state, view) in enumerate(public_views(game, players, options, seed, actions)):
         last_state = state
         # The first point is the game as it began: a week or round is charted as it ended.
-        moment, label = (-1, tr("start")) if step == 0 else measure.moment(view)
+        moment, label = (-1, trc("chart", "start")) if step == 0 else measure.moment(view)
         if moment not in scores:
             order.append(moment)
             labels[moment] = label

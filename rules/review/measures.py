@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lang import N_, tr
+from lang import N_, tr, trc
 
 View = Mapping[str, Any]
 
@@ -33,15 +33,16 @@ def _players(view: View, key: str) -> list[int]:
     return [int(player.get(key) or 0) for player in view["players"]]
 
 
-# Circus Train's months as the chart abbreviates them (the view names the month in full, in English).
-_MONTHS = {"April": N_("Apr"), "May": N_("May"), "June": N_("Jun"), "July": N_("Jul"), "August": N_("Aug"),
-           "September": N_("Sep")}
+def _month(month: str) -> str:
+    """Circus Train's month as the chart abbreviates it (the view names the month in full, in English)."""
+    short = {"April": trc("month, short", "Apr"), "May": trc("month, short", "May"),
+             "June": trc("month, short", "Jun"), "July": trc("month, short", "Jul"),
+             "August": trc("month, short", "Aug"), "September": trc("month, short", "Sep")}
+    return short.get(month) or month[:3]
 
 
 def _circus_train_moment(view: View) -> tuple[int, str]:
-    month = str(view["month"])
-    short = tr(_MONTHS[month]) if month in _MONTHS else month[:3]
-    return int(view["week"]), tr("{month} w{week}", month=short, week=view["week_of_month"])
+    return int(view["week"]), tr("{month} w{week}", month=_month(str(view["month"])), week=view["week_of_month"])
 
 
 def _little_circuses_moment(view: View) -> tuple[int, str]:

@@ -24,7 +24,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lang import N_, tr
+from lang import tr, trc
 from rules.core import fairness
 from rules.core.events import Event
 from rules.core.game import Game
@@ -103,20 +103,32 @@ def verify_export(export: object, games: Mapping[str, Game[Any, Any]],
                                            reason=str(error)[:200] or type(error).__name__),))
 
 
-_STATUSES = {"finished": N_("finished"), "abandoned": N_("abandoned")}
-
-
 def _status(status: object) -> str:
     """A game's status as the log names it (the export keeps the English key)."""
-    return tr(_STATUSES[status]) if isinstance(status, str) and status in _STATUSES else str(status)
+    if status == "finished":
+        return trc("game status", "finished")
+    if status == "abandoned":
+        return trc("game status", "abandoned")
+    return str(status)
+
+
+def _level(level: object) -> str:
+    """A robot's level as players read it (the export keeps the English key)."""
+    if level == "easy":
+        return trc("robot level", "easy")
+    if level == "normal":
+        return trc("robot level", "normal")
+    if level == "strong":
+        return trc("robot level", "strong")
+    return str(level)
 
 
 def plain_text(export: Mapping[str, Any]) -> str:
     """The export as a plain-text log a person reads: the game, the players, every public event numbered by
     action, the final scores and the seed's reveal."""
     players = list(export["players"])
-    seats = ", ".join(tr("{name} (robot, {level})", name=seat["name"], level=seat["robot"]) if seat.get("robot")
-                      else str(seat["name"]) for seat in export["seats"])
+    seats = ", ".join(tr("{name} (robot, {level})", name=seat["name"], level=_level(seat["robot"]))
+                      if seat.get("robot") else str(seat["name"]) for seat in export["seats"])
     options = ", ".join(f"{key} = {value}" for key, value in sorted(export["options"].items()))
     lines = [tr("{title} ({game}), {status}", title=export["title"], game=export["name"],
                 status=_status(export["status"])),

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lang import N_, tr
+from lang import N_, tr, trc
 from rules.core.game import Game
 from rules.review.chart import Series, describe, score_series
 from rules.review.luck import luck_lines, measure_luck
@@ -74,7 +74,7 @@ class Review:
         decisions = sorted((judged for seat in self.seats for judged in seat.decisions), key=lambda j: j.number)
         if not decisions:
             return None
-        labels: list[str] = [tr("start")]
+        labels: list[str] = [trc("chart", "start")]
         for judged in decisions:
             label = judged.moment or tr("move {number}", number=judged.number)
             if label != labels[-1]:

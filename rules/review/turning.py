@@ -138,7 +138,8 @@ def judge_decisions(game: Game[Any, Any], players: Sequence[str], options: Mappi
 def turning_sentence(judged: Judged, name: str) -> str:
     """'Day 14: alice chose "Hire the Acrobat"; "Keep the $10" was about 8 points of chance better.'"""
     points = round(abs(judged.change) * 100)
-    where = tr("{moment}, move {number}", moment=f"{judged.moment[:1].upper()}{judged.moment[1:]}",
+    moment = judged.moment[:1].upper() + judged.moment[1:]
+    where = tr("{moment}, move {number}", moment=moment,
                number=judged.number) if judged.moment else tr("Move {number}", number=judged.number)
     if judged.change < 0 and judged.best != judged.chosen:
         return trn("{where}: {name} chose “{chosen}”; “{best}” was about {n} point of chance better.",
