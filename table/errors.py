@@ -44,13 +44,15 @@ class ChoiceGone(StaleBoard):
 
 
 class DamagedGame(TableError):
-    """The game's save cannot be read; only a manager's repair or abandon can help."""
+    """The game's save cannot be read; only a manager's repair or abandon can help. ``reason`` is kept with the
+    game in English (the store's record); the service's reasons are marked for the catalogue and read in the
+    language spoken when the refusal is told."""
 
     def __init__(self, game_id: int, reason: str) -> None:
         repair, abandon = f"/game repair game:{game_id}", f"/game abandon game:{game_id}"
         super().__init__(tr("Game #{game}'s save is damaged ({reason}), so it cannot be played right now. The game's "
                             "creator or a server manager can rebuild it from its action log with `{repair}`, or end "
-                            "it with `{abandon}`.", game=game_id, reason=reason, repair=repair, abandon=abandon))
+                            "it with `{abandon}`.", game=game_id, reason=tr(reason), repair=repair, abandon=abandon))
         self.game_id = game_id
         self.reason = reason
 

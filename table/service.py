@@ -24,7 +24,7 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
-from lang import tr, trn
+from lang import N_, tr, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -88,7 +88,7 @@ class TableService:
         if record.damage is not None:
             raise DamagedGame(record.id, record.damage)
         if record.snapshot is None:
-            return await self._damaged(record, "it has no saved state")
+            return await self._damaged(record, N_("it has no saved state"))
         kept = self._states.get(record.id)
         if kept is not None and kept[0] == record.version:
             self._states.move_to_end(record.id)
@@ -101,8 +101,8 @@ class TableService:
                 state = await self.replay(record, game_kit, [seat.display_name for seat in seats])
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
                 log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
-                return await self._damaged(record, "its saved state does not fit the game and its log does not "
-                                                   "replay")
+                return await self._damaged(record, N_("its saved state does not fit the game and its log does "
+                                                      "not replay"))
         self.keep_state(record.id, record.version, state)
         return state
 

@@ -33,10 +33,10 @@ async def seat_in_play(tables: TableService, game_id: int, user_id: int, guild_i
     table = await tables.table(game_id, guild_id)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not seated in this game.")
+        raise TableError(tr("You are not seated in this game."))
     if table.record.status != "active":
-        raise TableError("Standing answers are set once the game has started." if table.record.status == "lobby"
-                         else "This game is over.")
+        raise TableError(tr("Standing answers are set once the game has started.") if table.record.status == "lobby"
+                         else tr("This game is over."))
     return table, seat
 
 
