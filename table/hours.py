@@ -39,12 +39,15 @@ def zone(name: str) -> ZoneInfo:
 _DURATION = re.compile(r"(\d+)\s*(w|d|h|m)")
 _UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The same days as German players write them: an away is given in the player's own words, whatever the game speaks.
+_WEEKDAYS_DE = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_TOMORROW = ("tomorrow", "morgen")
 
 
 def parse_until(text: str, now: datetime, member: Member) -> datetime:
     """When an away ends, from a duration ("3d", "2d12h", "36h", "1w") or a day ("2026-12-04", "2026-12-04
-    18:00", "friday", "tomorrow"): a day alone means its start in the member's time zone, a weekday the
-    next one to come. ValueError with a sentence otherwise."""
+    18:00", "friday", "tomorrow"; "freitag", "morgen" in German): a day alone means its start in the member's
+    time zone, a weekday the next one to come. ValueError with a sentence otherwise."""
     words = text.strip().lower()
     compact = words.replace(" ", "")
     if re.fullmatch(r"(\d{1,3}(w|d|h|m)){1,4}", compact):
@@ -54,10 +57,11 @@ def parse_until(text: str, now: datetime, member: Member) -> datetime:
     today = now.astimezone(tz).date()
     day: date | None = None
     at = time(0, 0)
-    if words == "tomorrow":
+    if words in _TOMORROW:
         day = today + timedelta(days=1)
-    elif words in _WEEKDAYS:
-        ahead = (_WEEKDAYS.index(words) - today.weekday() - 1) % 7 + 1
+    elif words in _WEEKDAYS or words in _WEEKDAYS_DE:
+        weekday = _WEEKDAYS.index(words) if words in _WEEKDAYS else _WEEKDAYS_DE.index(words)
+        ahead = (weekday - today.weekday() - 1) % 7 + 1
         day = today + timedelta(days=ahead)
     else:
         day_text, _, clock_text = words.partition(" ")

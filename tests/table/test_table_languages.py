@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from db.life import Member
 from db.records import ActionRecord, GameRecord, SeatRecord
 from db.store import GameStore
 from lang import speaking
@@ -35,6 +36,7 @@ from table.core import TableCore
 from table.digest import Waiting, digest_text
 from table.errors import ChoiceGone, DamagedGame, StaleBoard, TableError
 from table.hints import Suggestion, hinted_line, hints_words
+from table.hours import parse_until
 from table.inbox import InboxEntry, entry_lines, inbox_pages
 from table.kits import KITS
 from table.model import Table
@@ -283,9 +285,9 @@ def test_review_sentences_charts_and_records_speak_only_the_catalogue() -> None:
         chances = review.chances()
         assert chances is not None
         texts += [describe(chances), *chances.labels]
-        verdicts = [fairness.verify_record(record, GAMES) for record in
-                    ([], {"format": "x"}, {"format": fairness.RECORD_FORMAT, "game": "ŝ"},
-                     {"format": fairness.RECORD_FORMAT, "game": "circus_train", "seed": "x"})]
+        broken: list[object] = [[], {"format": "x"}, {"format": fairness.RECORD_FORMAT, "game": "ŝ"},
+                                {"format": fairness.RECORD_FORMAT, "game": "circus_train", "seed": "x"}]
+        verdicts = [fairness.verify_record(record, GAMES) for record in broken]
         texts += [line for verdict in verdicts for line in verdict.lines]
         texts.append(plain_text({"title": "Ŧ", "name": "Ŵ", "status": "finished", "seed": 1, "salt": "·",
                                  "commitment": "·", "players": list(names),
@@ -328,6 +330,15 @@ def test_german_samples_read_as_german_players_write() -> None:
         assert lesson_text("wanderzirkus", "swap") == (
             "Dein Tauschplättchen: Du hast 2 Karten gezogen und legst jetzt 2 zurück; dann wird der Stapel gemischt.")
         assert compose.is_private_line("Deine Hand: Pferd") and not compose.is_private_line("Ann zieht 2 Karten.")
+
+
+def test_an_away_end_may_be_written_in_german_words() -> None:
+    now, berlin = datetime(2026, 11, 30, 9, 0, tzinfo=UTC), Member(2, "Europe/Berlin", 8 * 60, 23 * 60)
+    assert parse_until("Freitag", now, berlin) == parse_until("friday", now, berlin)
+    assert parse_until("morgen", now, berlin) == parse_until("tomorrow", now, berlin) != parse_until("sonntag", now,
+                                                                                                      berlin)
+    with speaking("de"), pytest.raises(ValueError, match="Schreib, wie lange du weg bist"):
+        parse_until("bald", now, berlin)
 
 
 # ----- the guides --------------------------------------------------------------------------------------------
