@@ -24,7 +24,7 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
-from lang import N_, tr, trn
+from lang import N_, current, tr, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -63,7 +63,8 @@ class TableService:
         # makes a new one), and a game's version changes with every change of its state, so a state kept
         # under its version is the saved one.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-        self._logs: OrderedDict[int, tuple[int, list[str]]] = OrderedDict()  # game → its public log at a version
+        # (game, language) → its public log at a version: the same log reads differently in each language.
+        self._logs: OrderedDict[tuple[int, str], tuple[int, list[str]]] = OrderedDict()
 
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
@@ -157,20 +158,21 @@ class TableService:
         whole log again, a heap of short-lived objects for the collector). Only when every version since is an
         action is that safe: a take-back, a repair or an abandon changes the version without one, and the log
         is then read whole again."""
-        kept = self._logs.get(table.id)
+        key = (table.id, current())
+        kept = self._logs.get(key)
         version = table.record.version
         if kept is not None and kept[0] == version:
-            self._logs.move_to_end(table.id)
+            self._logs.move_to_end(key)
             return list(kept[1])
         if kept is not None and kept[0] < version:
             since = await self.store.actions(table.id, after_version=kept[0])
             if [logged.version for logged in since] == list(range(kept[0] + 1, version + 1)):
                 lines = [*kept[1], *self._sentences(table, since)]
-                self._keep_log(table.id, version, lines)
+                self._keep_log(key, version, lines)
                 return list(lines)
         # A whole log is decoded an action at a time, each let go once it is words.
         lines = self._sentences(table, await self.store.each_action(table.id))
-        self._keep_log(table.id, version, lines)
+        self._keep_log(key, version, lines)
         return list(lines)
 
     @staticmethod
@@ -184,9 +186,9 @@ class TableService:
             lines += [mark + line for line in compose.public_sentences(table, logged.events)]
         return lines
 
-    def _keep_log(self, game_id: int, version: int, lines: list[str]) -> None:
-        self._logs[game_id] = (version, lines)
-        self._logs.move_to_end(game_id)
+    def _keep_log(self, key: tuple[int, str], version: int, lines: list[str]) -> None:
+        self._logs[key] = (version, lines)
+        self._logs.move_to_end(key)
         while len(self._logs) > KEPT_LOGS:
             self._logs.popitem(last=False)
 

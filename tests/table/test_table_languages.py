@@ -21,7 +21,7 @@ import pytest
 from db.life import Member
 from db.records import ActionRecord, GameRecord, SeatRecord
 from db.store import GameStore
-from lang import speaking
+from lang import speaking, tr
 from lang.pseudo import ENGLISH_LEFT
 from rules.core import fairness
 from rules.core.lessons import LESSONS, lesson_text
@@ -255,6 +255,23 @@ async def test_the_tables_refusals_speak_only_the_catalogue(core: TableCore) -> 
                  str(StaleBoard()), str(ChoiceGone()), str(DamagedGame(GAME_ID, "·"))]
     for text in said:
         assert text and not leftover(text, known), (leftover(text, known), text)
+
+
+async def test_a_games_log_is_kept_for_each_language_it_is_read_in(core: TableCore,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game whose sentences go through the catalogue, as every real game's do.
+    monkeypatch.setattr(sealed_guess.SealedGuess, "describe_event",
+                        lambda self, event, names: tr("Someone did {kind}.", kind=event.kind))
+    table = await core.create("sealed_guess", 1, 2, 11, NAMES[0], {})
+    await core.join(table.id, 12, NAMES[1])
+    await core.start(table.id, 11, thread_id=9)
+    await core.play(table.id, 11, None, lambda t, s: Pick(2))
+    table = await core.table(table.id)
+    english = await core.public_log(table)
+    with speaking("qps"):
+        accented = await core.public_log(table)
+    assert english == ["Someone did picked."] and accented and not leftover(" ".join(accented), ["picked"])
+    assert await core.public_log(table) == english
 
 
 # ----- lessons, reviews, records -----------------------------------------------------------------------------
