@@ -79,8 +79,8 @@ class RendersBusy(Exception):
     """A low-priority job refused because too many wait already (``str()`` says what to do)."""
 
     def __init__(self) -> None:
-        super().__init__("The pictures are busy being drawn for the players right now; this page will be ready in "
-                         "a few seconds, so try again then.")
+        super().__init__(tr("The pictures are busy being drawn for the players right now; this page will be ready "
+                            "in a few seconds, so try again then."))
 
 
 class Renders(Protocol):
