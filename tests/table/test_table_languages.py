@@ -148,6 +148,7 @@ def test_the_tables_posts_speak_only_the_catalogue(key: str) -> None:
                   compose.lobby_text(replace(last, record=replace(last.record, thread_id=None)))]
     for text in texts:
         assert not leftover(text, known), (leftover(text, known), text)
+        assert len(text) <= compose.MESSAGE_LIMIT  # a third longer than English, and still one message
     assert any("Ålîçé" in text for text in texts)
 
 
@@ -189,6 +190,7 @@ def test_the_inbox_digest_hints_and_standing_answers_speak_only_the_catalogue() 
         texts.append(hinted_line(seated) or "")
     for text in texts:
         assert not leftover(text, known | {"Ɓ", "Ç", "Ŵ"}), (leftover(text, known), text)
+        assert len(text) <= compose.MESSAGE_LIMIT
 
 
 # ----- refusals and notes through the table core ------------------------------------------------------------
@@ -272,6 +274,30 @@ async def test_a_games_log_is_kept_for_each_language_it_is_read_in(core: TableCo
         accented = await core.public_log(table)
     assert english == ["Someone did picked."] and accented and not leftover(" ".join(accented), ["picked"])
     assert await core.public_log(table) == english
+
+
+async def test_the_tables_notes_speak_only_the_catalogue(core: TableCore, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game whose own words go through the catalogue, as every real game's do: what is left is the table's.
+    monkeypatch.setattr(sealed_guess.SealedGuess, "describe_event",
+                        lambda self, event, names: tr("Someone did something."))
+    monkeypatch.setattr(sealed_guess.SealedGuess, "prompt", lambda self, state, seat: tr("Pick a number."))
+    ann, ben, cat, dan = 11, 12, 13, 14
+    with speaking("qps"):
+        table = await core.create("sealed_guess", 1, 2, ann, NAMES[0], {}, deadline_minutes=60)
+        await core.join(table.id, ben, NAMES[1])
+        await core.join(table.id, cat, NAMES[2])
+        await core.start(table.id, ann, thread_id=9)
+        await core.play(table.id, ann, None, lambda t, s: Pick(2))
+        await core.offer_seat(table.id, ben, dan, False)
+        await core.vote_to_abandon(table.id, ben)
+        await core.set_autopilot(table.id, cat, None, False)
+        await core.go_away(ann, "3d", "·")
+        await core.reclaim(table.id, cat)
+        rows = await core.outbox.pending(table.id)
+    said = [str(row.payload[field]) for row in rows for field in ("text", "fallback") if row.payload.get(field)]
+    assert len(said) >= 8
+    for text in said:
+        assert not leftover(text, {table.title, *NAMES}), (leftover(text, {table.title}), text)
 
 
 # ----- lessons, reviews, records -----------------------------------------------------------------------------
