@@ -15,6 +15,7 @@ from typing import Any
 
 from db.ratings import RatingStore
 from db.store import GameStore
+from lang import tr
 from rules.core.errors import RulesError
 from rules.review.record import export_record, plain_text
 from table import reviews
@@ -132,8 +133,8 @@ class Afterwards:
         seed)."""
         table = await self.tables.table(game_id, guild_id)
         if table.record.status not in ENDED:
-            raise TableError("The game's record reveals its secret seed, so it can be exported only once the game "
-                             "has ended.")
+            raise TableError(tr("The game's record reveals its secret seed, so it can be exported only once the "
+                                "game has ended."))
         logged = await self.store.actions(game_id)
         robots = {seat: level for seat in range(len(table.seats))
                   if (level := getattr(table.seats[seat], "level", None))}

@@ -19,7 +19,10 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from babel.numbers import get_decimal_symbol
+
 from db.life import LifeStore, Member, SeatClock
+from lang import LANGUAGES, current, tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -48,8 +51,10 @@ def clean_note(note: str | None) -> str:
 def days_words(minutes: int) -> str:
     days, rest = divmod(minutes, 24 * 60)
     if rest == 0:
-        return f"{days} day{'s' if days != 1 else ''}"
-    return f"{minutes / 60:g} hours"
+        return trn("{n} day", "{n} days", days)
+    # As many decimals as the hours need ("1.5"), with the language's decimal sign ("1,5").
+    figure = f"{minutes / 60:g}".replace(".", get_decimal_symbol(LANGUAGES[current()].babel))
+    return tr("{hours} hours", hours=figure)
 
 
 class AwayDesk:
@@ -64,10 +69,10 @@ class AwayDesk:
         the stretch is moved to end at ``until`` (games told already are not told again)."""
         now = self.clock()
         if until < now + MIN_AWAY:
-            raise TableError("Say an end at least a quarter of an hour from now.")
+            raise TableError(tr("Say an end at least a quarter of an hour from now."))
         if until > now + MAX_AWAY:
-            raise TableError(f"An away lasts at most {MAX_AWAY.days} days; come back then, or leave your seats to "
-                             "the automatic player (/seat autopilot).")
+            raise TableError(tr("An away lasts at most {days} days; come back then, or leave your seats to the "
+                                "automatic player (/seat autopilot).", days=MAX_AWAY.days))
         member = await self.life.member(user_id)
         continuing = member.away_at(now)
         if not continuing:
@@ -89,15 +94,16 @@ class AwayDesk:
 
     def away_text(self, table: Table, clock: SeatClock, member: Member) -> str:
         assert member.away_until is not None
-        note = f" ({member.away_note})" if member.away_note else ""
         bank = clock.away_bank - clock.away_used
         if bank <= 0:
-            stops = "This game's away bank for them is spent, so their turn clock keeps running."
+            stops = tr("This game's away bank for them is spent, so their turn clock keeps running.")
         else:
-            stops = (f"Their turn clock stops meanwhile (up to {days_words(bank)} of this game's away bank) and they "
-                     "are not pinged.")
-        return (f"🌴 {compose.mention(clock.user_id)} is away until {compose.timestamp(member.away_until)}{note}. "
-                f"{stops}")
+            stops = tr("Their turn clock stops meanwhile (up to {time} of this game's away bank) and they are not "
+                       "pinged.", time=days_words(bank))
+        player, until = compose.mention(clock.user_id), compose.timestamp(member.away_until)
+        away = tr("🌴 {player} is away until {time} ({note}).", player=player, time=until, note=member.away_note) \
+            if member.away_note else tr("🌴 {player} is away until {time}.", player=player, time=until)
+        return f"{away} {stops}"
 
     async def come_back(self, user_id: int) -> list[Table]:
         """End the member's away now; returns the games brought back (each told once; those waiting for the
@@ -105,7 +111,7 @@ class AwayDesk:
         now = self.clock()
         member = await self.life.member(user_id)
         if not member.away_at(now):
-            raise TableError("You are not away; /me away says when you will be.")
+            raise TableError(tr("You are not away; /me away says when you will be."))
         await self.tables.write(self.life.end_away(user_id, now))
         back = []
         for clock in await self.life.away_seats(user_id):
@@ -131,9 +137,10 @@ class AwayDesk:
             if clock.awaited_since is not None and clock.deadline_minutes is not None and not table.solo:
                 due = hours.deadline(clock.awaited_since, clock.deadline_minutes, member,
                                      hours.seat_pause(clock, member))
-            when = f" Decide by {compose.timestamp(due)}." if due is not None and clock.seat in table.awaited() else ""
-            text = (f"⌛ {compose.mention(clock.user_id)}, your away bank in {table.title} has run out, so its turn "
-                    f"deadlines apply to you again while you are away.{when}")
+            when = " " + tr("Decide by {time}.", time=compose.timestamp(due)) \
+                if due is not None and clock.seat in table.awaited() else ""
+            text = tr("⌛ {player}, your away bank in {title} has run out, so its turn deadlines apply to you again "
+                      "while you are away.", player=compose.mention(clock.user_id), title=table.title) + when
             item = publications.note(text, mentions=[clock.user_id])
             if member.notify == "dm":
                 item = publications.direct(clock.user_id, f"{text}\n{jump_link(table)}", text)
@@ -182,13 +189,13 @@ class AwayDesk:
         if clock.seat not in table.awaited():
             if not early:
                 return None
-            change.publish(publications.note(f"👋 {compose.mention(user)} is back."))
+            change.publish(publications.note(tr("👋 {player} is back.", player=compose.mention(user))))
             return table
         lines, earlier = await self.tables.herald.recap(table, user)
         mentioned, direct = await self.tables.herald.split(table, [clock.seat])
         prompt = compose.public_prompt(table, clock.seat)
-        public = "\n".join(part for part in (f"👋 {compose.mention(user)} is back. {prompt}.",
-                                              compose.recap_text(user, lines, earlier)) if part)
+        back = tr("👋 {player} is back. {prompt}.", player=compose.mention(user), prompt=prompt)
+        public = "\n".join(part for part in (back, compose.recap_text(user, lines, earlier)) if part)
         change.publish(publications.note(public[:compose.MESSAGE_LIMIT], mentions=mentioned))
         if direct:
             change.publish(await self.tables.herald.direct(table, user))

@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import Any
 
 from db.store import ActionRecord
+from lang import N_, listing, tr, trc, trn
 from rules.core import fairness
 from rules.core.events import Event
-from rules.core.words import listing
 from table import hints
 from table.model import Table
 
@@ -38,10 +38,28 @@ def timestamp(at: datetime, style: str = "f") -> str:
     return f"<t:{int(at.timestamp())}:{style}>"
 
 
+def option_name(key: str) -> str:
+    """A game option's key as the lobby names it: "special side" (a key not known here is shown as its words)."""
+    names = {"advanced": trc("game option", "advanced"), "special_characters": trc("game option", "special characters"),
+             "events": trc("game option", "events"), "easier": trc("game option", "easier"),
+             "draft": trc("game option", "draft"), "special_side": trc("game option", "special side"),
+             "simplified": trc("game option", "simplified"), "pro": trc("game option", "pro")}
+    return names.get(key) or key.replace("_", " ")
+
+
+def option_value(value: str) -> str:
+    """A chosen option's value as the lobby names it: "red"."""
+    values = {"blue": trc("option value", "blue"), "red": trc("option value", "red"),
+              "true": trc("option value", "true"), "false": trc("option value", "false")}
+    return values.get(value, value)
+
+
 def option_words(key: str, value: object) -> str:
     """A chosen variant as the lobby shows it: "advanced", or "special side: red"."""
-    words = key.replace("_", " ")
-    return words if value is True else f"{words}: {str(value).lower() if isinstance(value, bool) else value}"
+    if value is True:
+        return option_name(key)
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    return tr("{option}: {value}", option=option_name(key), value=option_value(shown))
 
 
 def fit_lines(lines: Sequence[str]) -> str:
@@ -57,13 +75,23 @@ def fit_lines(lines: Sequence[str]) -> str:
     return f"{head}…\n{last}" if head else last
 
 
+PRIVATE_MARK = N_("Your ")
+"""How a private line of a game's text view begins (the contract's convention), in English; each language's
+catalogue gives the beginning its private lines share ("Dein", which "Deine" begins with too)."""
+
+
+def is_private_line(line: str) -> bool:
+    """Whether a line of a seat's text view is one of its private lines ("Your hand: …")."""
+    return line.startswith(PRIVATE_MARK) or line.startswith(tr(PRIVATE_MARK))
+
+
 def private_lines(table: Table, seat: int) -> list[str]:
     """What only this seat may see, in words: the lines of the game's text view of the seat that start
     with "Your " (the contract's convention for private lines). Only ever shown to that seat."""
     if table.state is None:
         return []
     text = table.game.render_text(table.game.view(table.state, seat))
-    return [line for line in text.splitlines() if line.startswith("Your ")]
+    return [line for line in text.splitlines() if is_private_line(line)]
 
 
 PANEL_LINE = 240  # a private line longer than this lists its items by name only
@@ -75,7 +103,7 @@ def panel_lines(table: Table, seat: int) -> list[str]:
     rules) shortened to each item's name; the full texts are on the hand image and in /game hand."""
     lines = []
     for line in private_lines(table, seat):
-        if line.startswith("Your decision"):
+        if line.startswith(("Your decision", tr("Your decision"))):
             continue
         if len(line) > PANEL_LINE and "; " in line:
             head, _, items = line.partition(": ")
@@ -89,43 +117,64 @@ def lobby_text(table: Table) -> str:
     game = table.game
     options = [option_words(spec.key, table.record.options.get(spec.key)) for spec in game.option_specs
                if table.record.options.get(spec.key, spec.default) != spec.default]
-    lines = [f"**{table.title}** — a new game is looking for players ({game.min_players}–{game.max_players}).",
-             "Options: " + (", ".join(options) if options else "none (the basic game)") + ".",
+    lines = [tr("**{title}** — a new game is looking for players ({minimum}–{maximum}).", title=table.title,
+                minimum=game.min_players, maximum=game.max_players),
+             tr("Options: {options}.", options=", ".join(options)) if options
+             else tr("Options: none (the basic game)."),
              deadline_text(table),
-             "Forced moves: a player's only legal choice is played at once." if table.record.forced_moves
-             else "Forced moves: off (every decision is asked).",
-             f"Away bank: {away_days(table.record.away_bank_minutes)} per player (/me away stops their clock).",
-             *([f"Automatic player (missed deadlines, autopilot): {table.record.autopilot_level}."]
+             tr("Forced moves: a player's only legal choice is played at once.") if table.record.forced_moves
+             else tr("Forced moves: off (every decision is asked)."),
+             tr("Away bank: {days} per player (/me away stops their clock).",
+                days=away_days(table.record.away_bank_minutes)),
+             *([tr("Automatic player (missed deadlines, autopilot): {level}.",
+                   level=level_words(table.record.autopilot_level))]
                if table.record.autopilot_level != "normal" else []),
              hints.hints_words(table),
-             f"Seats ({len(table.seats)}/{game.max_players}):"]
+             tr("Seats ({taken}/{maximum}):", taken=len(table.seats), maximum=game.max_players)]
     lines += [f"{seat.seat + 1}. {who(table, seat.seat)}" for seat in table.seats]
     status = table.record.status
     if status == "lobby":
-        lines.append(f"Press **Join** to take a seat; {mention(table.record.creator_id)} starts the game.")
+        lines.append(tr("Press **Join** to take a seat; {creator} starts the game.",
+                        creator=mention(table.record.creator_id)))
     elif status == "active":
-        lines.append("The game has started in its thread." if table.record.thread_id is None
-                     else f"The game has started. Play in <#{table.record.thread_id}>.")
+        thread = f"<#{table.record.thread_id}>"
+        lines.append(tr("The game has started in its thread.") if table.record.thread_id is None
+                     else tr("The game has started. Play in {thread}.", thread=thread))
     else:
-        lines.append("This game was abandoned." if status == "abandoned" else "This game is over.")
+        lines.append(tr("This game was abandoned.") if status == "abandoned" else tr("This game is over."))
     return "\n".join(lines)
+
+
+def level_words(level: str) -> str:
+    """An automatic player's level in words: "strong", "stark" (the stored key stays English)."""
+    if level == "easy":
+        return trc("robot level", "easy")
+    if level == "normal":
+        return trc("robot level", "normal")
+    if level == "strong":
+        return trc("robot level", "strong")
+    return level
 
 
 def away_days(minutes: int) -> str:
     days = minutes // 1440
-    return f"{days} day{'' if days == 1 else 's'}"
+    return trn("{n} day", "{n} days", days)
 
 
 def deadline_text(table: Table) -> str:
     minutes = table.record.deadline_minutes
     if minutes is None:
-        return "Turn deadline: none."
+        return tr("Turn deadline: none.")
     if table.state is not None and table.solo:
-        return "Turn deadline: none (a solo player keeps nobody waiting)."
-    amount = f"{minutes // 60} h" + (f" {minutes % 60} min" if minutes % 60 else "") if minutes >= 60 else \
-        f"{minutes} min"
-    return (f"Turn deadline: {amount} per turn, counted in each player's active hours; after "
-            f"{table.record.autopilot_after} missed in a row the automatic player keeps the seat.")
+        return tr("Turn deadline: none (a solo player keeps nobody waiting).")
+    if minutes < 60:
+        amount = tr("{minutes} min", minutes=minutes)
+    elif minutes % 60:
+        amount = tr("{hours} h {minutes} min", hours=minutes // 60, minutes=minutes % 60)
+    else:
+        amount = tr("{hours} h", hours=minutes // 60)
+    return tr("Turn deadline: {amount} per turn, counted in each player's active hours; after {missed} missed in a "
+              "row the automatic player keeps the seat.", amount=amount, missed=table.record.autopilot_after)
 
 
 # ----- boards ----------------------------------------------------------------------------------------
@@ -138,8 +187,8 @@ def awaited_line(table: Table) -> str:
     parts = []
     for seat in table.awaited():
         due = table.deadlines.get(seat)
-        until = f" (decide by {timestamp(due)})" if due is not None else ""
-        parts.append(f"{public_prompt(table, seat)}{until}.")
+        parts.append(tr("{prompt} (decide by {time}).", prompt=public_prompt(table, seat), time=timestamp(due))
+                     if due is not None else tr("{prompt}.", prompt=public_prompt(table, seat)))
     return "\n".join(parts)
 
 
@@ -159,13 +208,14 @@ def final_text(table: Table) -> str:
     if outcome is None:
         return ""
     names = table.names
-    lines = ["**Final scores**"]
+    lines = [tr("**Final scores**")]
     for place, seats in enumerate(outcome.ranking, start=1):
         for seat in seats:
             holder = "" if table.is_robot(seat) else f" ({mention(table.user_of(seat))})"
             lines.append(f"{place}. {names[seat]}{holder}: {outcome.scores[seat]}")
     winners = listing([names[s] for s in outcome.winners])
-    lines.append(f"🏆 Winner: {winners}!" if not table.solo else f"Result: {outcome.result or ''}")
+    lines.append(tr("🏆 Winner: {names}!", names=winners) if not table.solo
+                 else tr("Result: {result}", result=outcome.result or ''))
     hinted = hints.hinted_line(table)
     if hinted is not None:
         lines.append(hinted)
@@ -178,15 +228,17 @@ def public_sentences(table: Table, raw_events: Sequence[dict[str, Any]]) -> list
             if raw.get("private_to") is None]
 
 
-AUTOMATIC_MARKS = {"forced": "🤖 only choice: ", "standing": "🤖 standing answer: "}
+AUTOMATIC_MARKS = {"forced": N_("🤖 only choice: "), "standing": N_("🤖 standing answer: ")}
 """How a move the table played for a seat is marked wherever it is told: its only legal action, or the
 answer its player set in advance."""
-AUTOMATIC_WORDS = {"forced": "only choice, played automatically", "standing": "standing answer"}
+AUTOMATIC_WORDS = {"forced": N_("only choice, played automatically"), "standing": N_("standing answer")}
+"""Marked for the catalogue: both are shown with ``tr(...)``."""
 
 
 def automatic_mark(logged: ActionRecord) -> str:
     """The mark of a move played for a seat (see :data:`AUTOMATIC_MARKS`); "" for any other move."""
-    return AUTOMATIC_MARKS.get(logged.automatic_reason or "", "")
+    mark = AUTOMATIC_MARKS.get(logged.automatic_reason or "", "")
+    return tr(mark) if mark else ""
 
 
 def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
@@ -197,7 +249,9 @@ def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
     mark = automatic_mark(logged)
     lines = public_sentences(table, logged.events)
     if not lines and logged.automatic_reason == "forced" and 0 <= logged.seat < len(table.names):
-        lines = [f"{table.names[logged.seat]}: {str(logged.action.get('kind', 'a move')).replace('_', ' ')}."]
+        kind = logged.action.get("kind")
+        lines = [tr("{name}: {move}.", name=table.names[logged.seat], move=str(kind).replace("_", " ")) if kind
+                 else tr("{name}: a move.", name=table.names[logged.seat])]
     return [mark + line for line in lines]
 
 
@@ -214,16 +268,20 @@ def said_once(sentences: Sequence[str]) -> list[str]:
     counts: dict[str, int] = {}
     for sentence in sentences:
         counts[sentence] = counts.get(sentence, 0) + 1
-    return [sentence if times == 1 else f"{sentence} ({'twice' if times == 2 else f'{times} times'})"
-            for sentence, times in counts.items()]
+    return [sentence if times == 1 else tr("{sentence} (twice)", sentence=sentence) if times == 2
+            else tr("{sentence} ({n} times)", sentence=sentence, n=times) for sentence, times in counts.items()]
 
 
-_REPEATED = re.compile(r" \((?:twice|\d+ times)\)$")
+def _repeated() -> re.Pattern[str]:
+    # What ``said_once`` adds, in the language spoken now (the sentence comes first in every language's form).
+    twice = re.escape(tr("{sentence} (twice)", sentence=""))
+    times = r"\d+".join(re.escape(part) for part in tr("{sentence} ({n} times)", sentence="", n="\0").split("\0"))
+    return re.compile(f"(?:{twice}|{times})$")
 
 
 def without_count(line: str) -> str:
     """The sentence of a line ``said_once`` wrote, without how often it happened."""
-    return _REPEATED.sub("", line)
+    return _repeated().sub("", line)
 
 
 def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
@@ -240,17 +298,18 @@ def board_header(table: Table, actions: Sequence[ActionRecord]) -> str:
         reasons.setdefault(logged.seat, set()).add(logged.automatic_reason)
     actors = []
     for seat in seats:
-        words = ""
         if automatic[seat] and not table.is_robot(seat):  # a robot's name says it already
             [reason, *others] = sorted(reasons[seat], key=str)
-            words = f" ({AUTOMATIC_WORDS[reason]})" if not others and reason is not None else " (automatic player)"
-        actors.append(table.names[seat] + words)
+            words = tr(AUTOMATIC_WORDS[reason]) if not others and reason is not None else tr("automatic player")
+            actors.append(tr("{name} ({how})", name=table.names[seat], how=words))
+        else:
+            actors.append(table.names[seat])
     return f"**{table.title}**" + (f" · {listing(actors)}" if actors else "")
 
 
 def start_text(table: Table) -> str:
     players = ", ".join(who(table, seat.seat) for seat in table.seats)
-    return f"**{table.title}** begins! Players: {players}."
+    return tr("**{title}** begins! Players: {players}.", title=table.title, players=players)
 
 
 def _compose(header: str, sentences: Sequence[str], tail: str) -> str:
@@ -258,7 +317,7 @@ def _compose(header: str, sentences: Sequence[str], tail: str) -> str:
     while True:
         body = "\n".join(f"• {s}" for s in kept)
         if len(kept) < len(sentences):
-            body = f"• … {len(sentences) - len(kept)} earlier (see /game log)\n" + body
+            body = tr("• … {n} earlier (see /game log)", n=len(sentences) - len(kept)) + "\n" + body
         text = "\n".join(part for part in (header, body, tail) if part)
         if len(text) <= MESSAGE_LIMIT or not kept:
             return text[:MESSAGE_LIMIT]
@@ -288,9 +347,9 @@ def recap_text(user_id: int, lines: Sequence[str], earlier: int = 0, limit: int 
         return ""
     shown = said_once(lines[-limit:])
     earlier += len(lines) - min(len(lines), limit)
-    head = f"📜 Since {mention(user_id)}'s last move:"
+    head = tr("📜 Since {player}'s last move:", player=mention(user_id))
     if earlier:
-        head += f"\n• … {earlier} earlier (see /game log)"
+        head += "\n" + tr("• … {n} earlier (see /game log)", n=earlier)
     return head + "\n" + "\n".join(f"• {line}" for line in shown)
 
 
@@ -298,17 +357,18 @@ def recap_text(user_id: int, lines: Sequence[str], earlier: int = 0, limit: int 
 def commitment_line(table: Table) -> str:
     """The fairness commitment shown when a game starts (see ``rules.core.fairness``)."""
     digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
-    return (f"🔒 Fair play: every shuffle and roll comes from a secret seed fixed now; the SHA-256 commitment "
-            f"`{digest}` covers it and the players' names. The seed is revealed when the game ends, so anyone can "
-            "check it.")
+    return tr("🔒 Fair play: every shuffle and roll comes from a secret seed fixed now; the SHA-256 commitment "
+              "`{digest}` covers it and the players' names. The seed is revealed when the game ends, so anyone can "
+              "check it.", digest=digest)
 
 
 def reveal_text(table: Table) -> str:
     digest = fairness.commitment(table.record.seed, table.record.seed_salt, table.names)
-    return (f"🔓 **{table.title}**: the secret seed was `{table.record.seed}` with salt "
-            f"`{table.record.seed_salt or '(none)'}`; together they hash to the commitment `{digest}` shown at "
-            f"the start. The attached record holds the whole log. Anyone can check that it replays to this "
-            f"result: `python -m rules verify {record_filename(table)} --commitment {digest}`.")
+    return tr("🔓 **{title}**: the secret seed was `{seed}` with salt `{salt}`; together they hash to the commitment "
+              "`{digest}` shown at the start. The attached record holds the whole log. Anyone can check that it "
+              "replays to this result: `{command}`.", title=table.title, seed=table.record.seed,
+              salt=table.record.seed_salt or tr("(none)"), digest=digest,
+              command=f"python -m rules verify {record_filename(table)} --commitment {digest}")
 
 
 def record_filename(table: Table) -> str:
@@ -323,5 +383,5 @@ def log_page(lines: Sequence[str], page: int) -> tuple[str, int]:
     page = min(max(1, page), pages)
     end = len(lines) - (pages - page) * LOG_PAGE_LINES
     chunk = lines[max(0, end - LOG_PAGE_LINES):end]
-    text = "\n".join(chunk) or "Nothing has happened yet."
-    return f"Log page {page} of {pages}:\n{text}"[:MESSAGE_LIMIT], pages
+    text = "\n".join(chunk) or tr("Nothing has happened yet.")
+    return (tr("Log page {page} of {pages}:", page=page, pages=pages) + f"\n{text}")[:MESSAGE_LIMIT], pages

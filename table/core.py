@@ -19,6 +19,7 @@ from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.secrets import SecretStore
 from db.store import ActionRecord, GameRecord, GameStore, GameVersion
+from lang import tr
 from rules.core.errors import RulesError
 from rules.core.lessons import Tempting
 from rules.core.standing import StandingAnswer, StandingDecision
@@ -371,7 +372,7 @@ class TableCore:
         out) and the lines only their seat saw."""
         table = await self.tables.table(game_id, guild_id)
         if table.seat_of(user_id) is None:
-            raise TableError("You are not seated in this game.")
+            raise TableError(tr("You are not seated in this game."))
         public, earlier = await self.tables.herald.recap(table, user_id, limit)
         private, _ = await self.tables.herald.private_recap(table, user_id)
         return table, public, earlier, private

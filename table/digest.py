@@ -19,6 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
 from db.life import LifeStore, Member
+from lang import tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -92,21 +93,29 @@ def due_day(member: Member, now: datetime) -> str | None:
 def digest_text(waiting: list[Waiting], now: datetime) -> str:
     """The digest's message: a line per game (never cut mid-line: what does not fit is counted at the end)."""
     soon = sum(1 for game in waiting if game.deadline is not None and game.deadline <= now + SOON)
-    games = "1 game waits" if len(waiting) == 1 else f"{len(waiting)} games wait"
-    head = f"📬 **Your daily digest**: {games} for you"
-    head += f", {soon} with a deadline in the next day." if soon else "."
+    if soon:
+        head = trn("📬 **Your daily digest**: {n} game waits for you, {soon} with a deadline in the next day.",
+                   "📬 **Your daily digest**: {n} games wait for you, {soon} with a deadline in the next day.",
+                   len(waiting), soon=soon)
+    else:
+        head = trn("📬 **Your daily digest**: {n} game waits for you.",
+                   "📬 **Your daily digest**: {n} games wait for you.", len(waiting))
     lines = [head]
     for number, game in enumerate(waiting):
         assert game.table.state is not None
         # What the game waits for in the words every spectator reads: the digest says nothing more.
         doing = game.table.game.public_prompt(game.table.state, game.seat).rstrip(".")
-        due = ""
+        since = compose.timestamp(game.since, 'R')
         if game.deadline is not None:
-            due = f" · {'⏳ due' if game.deadline <= now + SOON else 'due'} {compose.timestamp(game.deadline, 'R')}"
-        line = (f"• **{game.table.title}**: {doing}, waiting since {compose.timestamp(game.since, 'R')}{due} · "
-                f"{jump_link(game.table)}")
+            at = compose.timestamp(game.deadline, 'R')
+            due = tr("⏳ due {time}", time=at) if game.deadline <= now + SOON else tr("due {time}", time=at)
+            line = tr("• **{title}**: {doing}, waiting since {since} · {due} · {link}", title=game.table.title,
+                      doing=doing, since=since, due=due, link=jump_link(game.table))
+        else:
+            line = tr("• **{title}**: {doing}, waiting since {since} · {link}", title=game.table.title, doing=doing,
+                      since=since, link=jump_link(game.table))
         rest = len(waiting) - number - 1
-        tail = f"…and {rest + 1} more: /me inbox lists them all."
+        tail = tr("…and {n} more: /me inbox lists them all.", n=rest + 1)
         if len("\n".join([*lines, line])) + (len(tail) + 1 if rest else 0) > compose.MESSAGE_LIMIT:
             lines.append(tail)
             break
@@ -150,8 +159,8 @@ class DigestDesk:
                 raise _Claimed()
         text = digest_text(waiting, now)
         # Where the message cannot be delivered, the thread learns only that a digest was meant for this member.
-        fallback = (f"📬 {compose.mention(user_id)}, your daily digest could not reach you by direct message; "
-                    "/me inbox lists your games.")
+        fallback = tr("📬 {player}, your daily digest could not reach you by direct message; /me inbox lists your "
+                      "games.", player=compose.mention(user_id))
         try:
             async with self.tables.work.change(waiting[0].table.id, "digest") as change:
                 change.write(claim)

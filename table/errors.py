@@ -8,9 +8,12 @@ other exception is a bug, answered with an apology and an incident id (see ``cog
 from __future__ import annotations
 
 from db.errors import StaleVersion, StorageUnavailable, StoreBusy, StoreError
+from lang import N_, tr
 from rules.core.errors import RulesError
 
-STALE = "This board is out of date: the game has moved on since it was posted. Use the newest board in the thread."
+STALE = N_("This board is out of date: the game has moved on since it was posted. Use the newest board in the "
+           "thread.")
+"""Marked for the catalogue: a stale board's refusal is ``tr(STALE)``."""
 
 
 class TableError(Exception):
@@ -27,8 +30,8 @@ class TableError(Exception):
 class StaleBoard(TableError):
     """The board, panel or button acted on shows an older version of the game than the current one."""
 
-    def __init__(self, sentence: str = STALE) -> None:
-        super().__init__(sentence)
+    def __init__(self, sentence: str | None = None) -> None:
+        super().__init__(tr(STALE) if sentence is None else sentence)
 
 
 class ChoiceGone(StaleBoard):
@@ -36,17 +39,20 @@ class ChoiceGone(StaleBoard):
     place (an offer from an older panel, or a forged one)."""
 
     def __init__(self) -> None:
-        super().__init__("That choice is no longer on offer. It is out of date: the game has moved on since it was "
-                         "offered.")
+        super().__init__(tr("That choice is no longer on offer. It is out of date: the game has moved on since it "
+                            "was offered."))
 
 
 class DamagedGame(TableError):
-    """The game's save cannot be read; only a manager's repair or abandon can help."""
+    """The game's save cannot be read; only a manager's repair or abandon can help. ``reason`` is kept with the
+    game in English (the store's record); the service's reasons are marked for the catalogue and read in the
+    language spoken when the refusal is told."""
 
     def __init__(self, game_id: int, reason: str) -> None:
-        super().__init__(f"Game #{game_id}'s save is damaged ({reason}), so it cannot be played right now. The game's "
-                         f"creator or a server manager can rebuild it from its action log with `/game repair "
-                         f"game:{game_id}`, or end it with `/game abandon game:{game_id}`.")
+        repair, abandon = f"/game repair game:{game_id}", f"/game abandon game:{game_id}"
+        super().__init__(tr("Game #{game}'s save is damaged ({reason}), so it cannot be played right now. The game's "
+                            "creator or a server manager can rebuild it from its action log with `{repair}`, or end "
+                            "it with `{abandon}`.", game=game_id, reason=tr(reason), repair=repair, abandon=abandon))
         self.game_id = game_id
         self.reason = reason
 

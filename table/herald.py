@@ -13,6 +13,7 @@ from typing import Any
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, GameStore
+from lang import tr
 from rules.core import fairness
 from rules.core.events import Event
 from table import clocks, compose, hours, publications
@@ -116,10 +117,11 @@ class Herald:
         seat = table.seat_of(user)
         prompt = table.game.prompt(table.state, seat) if seat is not None else ""
         recap = compose.recap_text(user, *await self.recap(table, user))
-        body = "\n".join(part for part in (f"🎪 **{table.title}** is waiting for you: {prompt}", recap,
-                                            jump_link(table)) if part)
+        body = "\n".join(part for part in (tr("🎪 **{title}** is waiting for you: {prompt}", title=table.title,
+                                               prompt=prompt), recap, jump_link(table)) if part)
         return publications.direct(user, body[:compose.MESSAGE_LIMIT],
-                                   f"{compose.mention(user)} — {table.title} is waiting for you.")
+                                   tr("{player} — {title} is waiting for you.", player=compose.mention(user),
+                                      title=table.title))
 
     async def recap(self, table: Table, user_id: int, limit: int = compose.RECAP_LINES) -> tuple[list[str], int]:
         """The newest ``limit`` public events since the user's seat last acted itself (newest last), and

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import N_, tr
 from table.model import Table
 
 __all__ = ["Suggestion", "default_hints", "hinted_line", "hints_on", "hints_words", "people"]
 
-HINTS_OFF = ("Hints are off in this game: with two or more people at the table, nobody gets the computer's help "
-             "unless the game's creator turned hints on before it started.")
+HINTS_OFF = N_("Hints are off in this game: with two or more people at the table, nobody gets the computer's help "
+               "unless the game's creator turned hints on before it started.")
+"""Marked for the catalogue: refused as ``tr(HINTS_OFF)``."""
 
 def people(table: Table) -> int:
     """How many people sit at the table (robots are none)."""
@@ -47,12 +49,12 @@ def hints_on(table: Table) -> bool:
 def hints_words(table: Table) -> str:
     """The lobby's line on hints."""
     if table.record.hints is None and table.record.status == "lobby":
-        return ("Hints: on for a game of one person (with or without robots), off for two or more people; decided "
-                "at the start.")
+        return tr("Hints: on for a game of one person (with or without robots), off for two or more people; decided "
+                  "at the start.")
     if hints_on(table):
-        return ("Hints: on (**Suggest** on each player's private panel; a game where someone asks stays out of the "
-                "standings).")
-    return "Hints: off."
+        return tr("Hints: on (**Suggest** on each player's private panel; a game where someone asks stays out of the "
+                  "standings).")
+    return tr("Hints: off.")
 
 
 def hinted_line(table: Table) -> str | None:
@@ -60,7 +62,7 @@ def hinted_line(table: Table) -> str | None:
     asked = [f"{seat.display_name} ({seat.hints})" for seat in table.seats if seat.hints > 0]
     if not asked:
         return None
-    return f"💡 Suggestions asked for: {', '.join(asked)}. This game stays out of the standings."
+    return tr("💡 Suggestions asked for: {seats}. This game stays out of the standings.", seats=", ".join(asked))
 
 
 @dataclass(frozen=True)
@@ -77,22 +79,24 @@ class Suggestion:
 
     def text(self, game_name: str) -> str:
         """The private answer: the choice, and one line on why."""
-        lines = [f"💡 **Suggestion: {self.label}**"]
+        lines = [tr("💡 **Suggestion: {choice}**", choice=self.label)]
         if self.only:
-            lines.append("Why: it is your only choice.")
+            lines.append(tr("Why: it is your only choice."))
         elif self.estimates:
-            goal = "of the solo chart's best" if self.solo else "to win"
-            parts = [f"{label} — about {percent(value)} {goal}" if index == 0 else f"{label} — {percent(value)}"
+            parts = [(tr("{choice} — about {percent} of the solo chart's best", choice=label, percent=percent(value))
+                      if self.solo else tr("{choice} — about {percent} to win", choice=label, percent=percent(value)))
+                     if index == 0 else tr("{choice} — {percent}", choice=label, percent=percent(value))
                      for index, (label, value) in enumerate(self.estimates)]
             # Figures that do not tell the choices apart are said to be so, rather than read as a reason.
             close = len(self.estimates) > 1 and len({percent(value) for _, value in self.estimates}) == 1
-            lines.append("Why: " + ("little to choose between them: " if close else "") + "; ".join(parts) + ".")
-            lines.append("(The strong automatic player's estimates, from games played out from what you can see.)")
+            lines.append(tr("Why: little to choose between them: {estimates}.", estimates="; ".join(parts)) if close
+                         else tr("Why: {estimates}.", estimates="; ".join(parts)))
+            lines.append(tr("(The strong automatic player's estimates, from games played out from what you can see.)"))
         else:
-            lines.append(f"Why: the automatic player's usual choice here; it cannot yet look ahead in {game_name}, "
-                         "so it gives no figures.")
+            lines.append(tr("Why: the automatic player's usual choice here; it cannot yet look ahead in {game}, so it "
+                            "gives no figures.", game=game_name))
         return "\n".join(lines)
 
 
 def percent(value: float) -> str:
-    return f"{round(max(0.0, min(1.0, value)) * 100)} %"
+    return tr("{n} %", n=round(max(0.0, min(1.0, value)) * 100))

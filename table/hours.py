@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from db.life import Member, SeatClock
+from lang import tr
 
 REMINDER_SHARE = 0.75  # the reminder goes out when three quarters of a seat's time is used
 
@@ -31,19 +32,22 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ValueError(f"I do not know the time zone {name[:60]!r}; use a name like Europe/Berlin or "
-                         "America/New_York.") from error
+        raise ValueError(tr("I do not know the time zone {name}; use a name like Europe/Berlin or America/New_York.",
+                            name=repr(name[:60]))) from error
 
 
 _DURATION = re.compile(r"(\d+)\s*(w|d|h|m)")
 _UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The same days as German players write them: an away is given in the player's own words, whatever the game speaks.
+_WEEKDAYS_DE = ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag")
+_TOMORROW = ("tomorrow", "morgen")
 
 
 def parse_until(text: str, now: datetime, member: Member) -> datetime:
     """When an away ends, from a duration ("3d", "2d12h", "36h", "1w") or a day ("2026-12-04", "2026-12-04
-    18:00", "friday", "tomorrow"): a day alone means its start in the member's time zone, a weekday the
-    next one to come. ValueError with a sentence otherwise."""
+    18:00", "friday", "tomorrow"; "freitag", "morgen" in German): a day alone means its start in the member's
+    time zone, a weekday the next one to come. ValueError with a sentence otherwise."""
     words = text.strip().lower()
     compact = words.replace(" ", "")
     if re.fullmatch(r"(\d{1,3}(w|d|h|m)){1,4}", compact):
@@ -53,10 +57,11 @@ def parse_until(text: str, now: datetime, member: Member) -> datetime:
     today = now.astimezone(tz).date()
     day: date | None = None
     at = time(0, 0)
-    if words == "tomorrow":
+    if words in _TOMORROW:
         day = today + timedelta(days=1)
-    elif words in _WEEKDAYS:
-        ahead = (_WEEKDAYS.index(words) - today.weekday() - 1) % 7 + 1
+    elif words in _WEEKDAYS or words in _WEEKDAYS_DE:
+        weekday = _WEEKDAYS.index(words) if words in _WEEKDAYS else _WEEKDAYS_DE.index(words)
+        ahead = (weekday - today.weekday() - 1) % 7 + 1
         day = today + timedelta(days=ahead)
     else:
         day_text, _, clock_text = words.partition(" ")
@@ -68,8 +73,8 @@ def parse_until(text: str, now: datetime, member: Member) -> datetime:
         except ValueError:
             day = None
     if day is None:
-        raise ValueError(f"Write how long you are away (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), not "
-                         f"{text[:30]!r}.")
+        raise ValueError(tr("Write how long you are away (3d, 36h, 1w) or until when (friday, 2026-12-04 18:00), "
+                            "not {text}.", text=repr(text[:30])))
     return datetime.combine(day, at, tzinfo=tz).astimezone(UTC)
 
 
@@ -81,7 +86,7 @@ def parse_clock(text: str) -> int:
     except ValueError:
         hours, minutes = -1, -1
     if not (0 <= hours <= 23 and 0 <= minutes <= 59):
-        raise ValueError(f"Write a time of day like 08:00 or 22:30, not {text[:20]!r}.")
+        raise ValueError(tr("Write a time of day like 08:00 or 22:30, not {text}.", text=repr(text[:20])))
     return hours * 60 + minutes
 
 

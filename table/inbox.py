@@ -19,6 +19,7 @@ from datetime import datetime
 from db.life import LifeStore, Member, SeatClock
 from db.records import GameRecord, GameStatus
 from db.store import GameStore
+from lang import current, tr, trn
 from rules.core.events import Event
 from table import clocks, compose
 from table.errors import TableError
@@ -100,7 +101,7 @@ class Inbox:
         self.store = store
         self.life = life
         self.load = load
-        self._lines: OrderedDict[tuple[int, int, int, tuple[int, ...]], tuple[str, str]] = OrderedDict()
+        self._lines: OrderedDict[tuple[int, int, int, tuple[int, ...], str], tuple[str, str]] = OrderedDict()
 
     async def glances(self, user_id: int, seat_clocks: Sequence[SeatClock] | None = None) -> list[Glance]:
         """Every open game of the player (lobby or being played) that can be read, in the inbox's order.
@@ -143,8 +144,8 @@ class Inbox:
         record = table.record
         if record.status == "lobby" or table.state is None:
             return InboxEntry(table.id, record.guild_id, table.title, record.status, False, None, None,
-                              f"The lobby is open: players may join, and {compose.mention(record.creator_id)} "
-                              "starts the game",
+                              tr("The lobby is open: players may join, and {creator} starts the game",
+                                 creator=compose.mention(record.creator_id)),
                               "", board_link(record))
         deadlines = await clocks.deadlines(self.life, table, now, seat_clocks=seat_clocks, members=members)
         if glance.waiting:
@@ -159,7 +160,8 @@ class Inbox:
         """The seat's "waits for" phrase and "what changed" line, kept for the game's version: both follow from
         the log and the seats alone, and a version is never used twice (a move taken back makes a new one), so
         a player reading their inbox again pays only for the games that moved since."""
-        key = (table.id, table.record.version, seat, tuple(record.user_id for record in table.seats))
+        # The language is part of the key: the same version reads differently to a German and an English reader.
+        key = (table.id, table.record.version, seat, tuple(record.user_id for record in table.seats), current())
         kept = self._lines.get(key)
         if kept is None:
             kept = (waits_for(table, seat), await self.changed(table, seat))
@@ -194,9 +196,12 @@ class Inbox:
         if public is not None:
             parts.append(sentence(public[0] + table.game.describe_event(public[1], table.names)))
         if private is not None:
-            parts.append("for you: " + sentence(private[0] + table.game.describe_event(private[1], table.names)))
-        moves = f"{count} move{'s' if count != 1 else ''}"
-        return f"Since your last move, {moves}" + (": " + "; ".join(parts) if parts else "") + "."
+            parts.append(tr("for you: {sentence}",
+                            sentence=sentence(private[0] + table.game.describe_event(private[1], table.names))))
+        if parts:
+            return trn("Since your last move, {n} move: {changes}.", "Since your last move, {n} moves: {changes}.",
+                       count, changes="; ".join(parts))
+        return trn("Since your last move, {n} move.", "Since your last move, {n} moves.", count)
 
 
 def ordered(glances: Sequence[Glance]) -> list[Glance]:
@@ -225,11 +230,12 @@ def waits_for(table: Table, seat: int) -> str:
     awaited = table.awaited()
     if seat in awaited:
         others = len(awaited) - 1
-        more = f" (and {others} other player{'s' if others > 1 else ''})" if others else ""
-        return one_line(compose.public_prompt(table, seat)) + more
+        prompt = one_line(compose.public_prompt(table, seat))
+        return trn("{prompt} (and {n} other player)", "{prompt} (and {n} other players)", others, prompt=prompt) \
+            if others else prompt
     shown = [one_line(compose.public_prompt(table, s), PHRASE // SHOWN_WAITING) for s in awaited[:SHOWN_WAITING]]
     rest = len(awaited) - len(shown)
-    return "; ".join(shown) + (f"; and {rest} more" if rest else "")
+    return tr("{prompts}; and {n} more", prompts="; ".join(shown), n=rest) if rest else "; ".join(shown)
 
 
 def entry_lines(entry: InboxEntry) -> list[str]:
@@ -237,12 +243,14 @@ def entry_lines(entry: InboxEntry) -> list[str]:
     changed (each line whole and short: a page never cuts one)."""
     head = [f"**{entry.title}**"]
     if entry.waiting and entry.since is not None:
-        head.append(f"⏳ your move, waiting since {compose.timestamp(entry.since, 'R')}")
+        head.append(tr("⏳ your move, waiting since {time}", time=compose.timestamp(entry.since, 'R')))
     if entry.deadline is not None:
-        head.append(f"decide by {compose.timestamp(entry.deadline, 'R')}" if entry.waiting
-                    else f"next deadline {compose.timestamp(entry.deadline, 'R')}")
+        head.append(tr("decide by {time}", time=compose.timestamp(entry.deadline, 'R')) if entry.waiting
+                    else tr("next deadline {time}", time=compose.timestamp(entry.deadline, 'R')))
     # <…> around a link: Discord shows no preview of it, which would push the list down.
-    head.append(f"[newest board](<{entry.link}>)" if entry.status == "active" else f"[lobby](<{entry.link}>)")
+    link = f"<{entry.link}>"
+    head.append(tr("[newest board]({link})", link=link) if entry.status == "active"
+                else tr("[lobby]({link})", link=link))
     lines = [" · ".join(head), f"↳ {entry.waits_for}."]
     if entry.changed:
         lines.append(f"↳ {entry.changed}")
@@ -253,15 +261,17 @@ def inbox_pages(entries: Sequence[InboxEntry]) -> list[str]:
     """The inbox as pages, each within Discord's message limit, never cutting an entry (nor a line)."""
     waiting = sum(entry.waiting for entry in entries)
     if not entries:
-        return ["📬 You have no games open right now. Start one with a game's `new` command, or join a lobby."]
+        return [tr("📬 You have no games open right now. Start one with a game's `new` command, or join a lobby.")]
     blocks = ["\n".join(entry_lines(entry)) for entry in entries]
     if len(entries) == 1:
-        summary = "your game waits for you" if waiting else "your game does not wait for you"
+        summary = tr("your game waits for you") if waiting else tr("your game does not wait for you")
     elif waiting:
-        summary = f"{waiting} of your {len(entries)} games {'wait' if waiting != 1 else 'waits'} for you"
+        summary = trn("{n} of your {total} games waits for you", "{n} of your {total} games wait for you", waiting,
+                      total=len(entries))
     else:
-        summary = f"none of your {len(entries)} games waits for you"
-    head_room = len(f"📬 **Your games** — {summary} · page 999 of 999") + 2
+        summary = tr("none of your {total} games waits for you", total=len(entries))
+    head_room = len(tr("📬 **Your games** — {summary} · page {page} of {pages}", summary=summary, page=999,
+                       pages=999)) + 2
     groups: list[list[str]] = [[]]
     for block in blocks:
         current = groups[-1]
@@ -271,6 +281,7 @@ def inbox_pages(entries: Sequence[InboxEntry]) -> list[str]:
         groups[-1].append(block)
     pages = []
     for number, group in enumerate(groups, start=1):
-        page = f" · page {number} of {len(groups)}" if len(groups) > 1 else ""
-        pages.append(f"📬 **Your games** — {summary}{page}\n\n" + "\n\n".join(group))
+        head = tr("📬 **Your games** — {summary} · page {page} of {pages}", summary=summary, page=number,
+                  pages=len(groups)) if len(groups) > 1 else tr("📬 **Your games** — {summary}", summary=summary)
+        pages.append(f"{head}\n\n" + "\n\n".join(group))
     return pages

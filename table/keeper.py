@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from db.life import LifeStore, Member, SeatClock
+from lang import tr
 from rules.core.events import Event
 from rules.core.players import DEFAULT_LEVEL, LEVELS, Level, decide
 from rules.core.rng import Rng
@@ -212,12 +213,15 @@ class Keeper:
             change.write(lambda: self.life.mark_reminded(clock.game_id, clock.seat, due))
             if table.state is None or clock.seat not in table.awaited():
                 return
-            when = f" Your time runs out {compose.timestamp(due, 'R')} ({compose.timestamp(due)})." if due else ""
+            when = " " + tr("Your time runs out {relative} ({time}).", relative=compose.timestamp(due, 'R'),
+                            time=compose.timestamp(due)) if due else ""
             # The thread may only read the public prompt; a direct message may say what only this seat sees.
-            public = f"⏰ {compose.public_prompt(table, clock.seat)} in {table.title}.{when}"
+            public = tr("⏰ {prompt} in {title}.", prompt=compose.public_prompt(table, clock.seat),
+                        title=table.title) + when
             mentioned, direct = await self.tables.herald.split(table, [clock.seat])
             if direct:
-                private = f"⏰ {table.title} is waiting for you: {table.game.prompt(table.state, clock.seat)}.{when}"
+                private = tr("⏰ {title} is waiting for you: {prompt}.", title=table.title,
+                             prompt=table.game.prompt(table.state, clock.seat)) + when
                 change.publish(publications.direct(clock.user_id, f"{private}\n{jump_link(table)}", public))
             elif mentioned:
                 change.publish(publications.note(public, mentions=[clock.user_id]))
@@ -263,10 +267,10 @@ class Keeper:
             change.write(lambda: self.life.note_missed(game_id, seat))
             missed = (before.missed if before is not None else 0) + 1
             autopilot = before is not None and (before.autopilot or missed >= before.autopilot_after)
-            note = f"{change.table.names[seat]} missed the deadline, so the automatic player moved."
+            note = tr("{name} missed the deadline, so the automatic player moved.", name=change.table.names[seat])
             if autopilot:
-                note += (f" After {missed} missed deadlines in a row the automatic player keeps the seat until its "
-                         "player takes it back.")
+                note += " " + tr("After {missed} missed deadlines in a row the automatic player keeps the seat until "
+                                 "its player takes it back.", missed=missed)
             change.publish(publications.note(note, controls=[publications.Reclaim(seat)]))
             change.wakes = autopilot
         after = next((c for c in await self.life.clocks(game_id) if c.seat == seat), None)
@@ -280,10 +284,10 @@ class Keeper:
         """The user's seat in a game being played, or the refusal that says why there is none."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not seated in this game.")
+            raise TableError(tr("You are not seated in this game."))
         if table.record.status != "active":
-            raise TableError("This game is not being played." if table.record.status == "lobby"
-                             else "This game is over.")
+            raise TableError(tr("This game is not being played.") if table.record.status == "lobby"
+                             else tr("This game is over."))
         return table, seat
 
     async def reclaim(self, game_id: int, user_id: int, guild_id: int | None = None) -> Table:
@@ -291,10 +295,10 @@ class Keeper:
             table, seat = self._seated(change.table, user_id)
             [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
             if not clock.autopilot:
-                raise TableError("Your seat is not on autopilot; you are playing it yourself.")
+                raise TableError(tr("Your seat is not on autopilot; you are playing it yourself."))
             change.write(lambda: self.life.set_autopilot(game_id, seat, False))
             change.publish(publications.note(
-                f"{compose.mention(user_id)} takes their seat back from the automatic player."))
+                tr("{player} takes their seat back from the automatic player.", player=compose.mention(user_id))))
         return table
 
     async def set_autopilot(self, game_id: int, user_id: int, seat: int | None, may_manage: bool,
@@ -305,25 +309,27 @@ class Keeper:
         async with self.tables.work.change(game_id, "seat", guild_id=guild_id) as change:
             table = change.table
             if table.record.status != "active":
-                raise TableError("Only a game being played has seats to put on autopilot.")
+                raise TableError(tr("Only a game being played has seats to put on autopilot."))
             own = table.seat_of(user_id)
             target = own if seat is None else seat
             if target is None or not 0 <= target < len(table.seats):
-                raise TableError("Name the seat to put on autopilot; you have none in this game.")
+                raise TableError(tr("Name the seat to put on autopilot; you have none in this game."))
             if table.is_robot(target):
-                raise TableError(f"{table.names[target]} is a robot: it already plays by itself.")
+                raise TableError(tr("{name} is a robot: it already plays by itself.", name=table.names[target]))
             if target != own:
                 if not (may_manage or user_id == table.record.creator_id):
-                    raise TableError("Only the game's creator or a server manager can put someone else's seat on "
-                                     "autopilot.")
+                    raise TableError(tr("Only the game's creator or a server manager can put someone else's seat "
+                                        "on autopilot."))
                 [clock] = [c for c in await self.life.clocks(game_id) if c.seat == target]
                 if clock.missed < 1 and not member_left:
-                    raise TableError(f"{table.names[target]} is still playing: another player's seat can go to the "
-                                     "automatic player only after they missed a deadline or left the server.")
+                    raise TableError(tr("{name} is still playing: another player's seat can go to the automatic "
+                                        "player only after they missed a deadline or left the server.",
+                                        name=table.names[target]))
             change.write(lambda: self.life.set_autopilot(game_id, target, True))
             change.publish(publications.note(
-                f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
-                "the player can take it back with one click.", controls=[publications.Reclaim(target)]))
+                tr("🤖 The automatic player takes over {name}'s seat (set by {player}); the player can take it back "
+                   "with one click.", name=table.names[target], player=compose.mention(user_id)),
+                controls=[publications.Reclaim(target)]))
             change.wakes = True
         return table, target
 
@@ -334,7 +340,7 @@ class Keeper:
         async with self.tables.work.change(game_id, "seat") as change:
             for seat in chosen:
                 if not 0 <= seat < len(change.table.seats):
-                    raise TableError(f"{change.table.title} has no seat {seat + 1}.")
+                    raise TableError(tr("{title} has no seat {number}.", title=change.table.title, number=seat + 1))
                 change.write(lambda seat=seat: self.life.set_autopilot(game_id, seat, True))  # type: ignore[misc]
             change.wakes = True
 
@@ -343,35 +349,36 @@ class Keeper:
         async with self.tables.work.change(game_id, "handover", guild_id=guild_id) as change:
             table, seat = self._seated(change.table, user_id)
             if member_is_bot or member_id == user_id or table.seat_of(member_id) is not None:
-                raise TableError("That member cannot take your seat: choose a member who is not already playing "
-                                 "this game.")
+                raise TableError(tr("That member cannot take your seat: choose a member who is not already "
+                                    "playing this game."))
             # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
             change.write(lambda: self.life.vote(game_id, handover_topic(seat, member_id), user_id))
             change.publish(publications.note(
-                f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
-                f"{compose.mention(member_id)}, who can accept below.", mentions=[member_id],
+                tr("{player} offers their seat ({name}) in {title} to {member}, who can accept below.",
+                   player=compose.mention(user_id), name=table.names[seat], title=table.title,
+                   member=compose.mention(member_id)), mentions=[member_id],
                 controls=[publications.Handover(seat, user_id, member_id)]))
         return table
 
     async def hand_over(self, game_id: int, seat: int, from_user: int, to_user: int, accepter: int) -> Table:
         """The member offered the seat accepts it; the player who offered it must still hold it."""
         if accepter != to_user:
-            raise TableError("This seat was offered to someone else; only they can accept it.")
+            raise TableError(tr("This seat was offered to someone else; only they can accept it."))
         async with self.tables.work.change(game_id, "handover") as change:
             table = change.table
             if table.record.status != "active":
-                raise TableError("This game is over, so its seats can no longer change hands.")
+                raise TableError(tr("This game is over, so its seats can no longer change hands."))
             if table.seat_of(to_user) is not None:
-                raise TableError("You already have a seat in this game.")
+                raise TableError(tr("You already have a seat in this game."))
             if table.seat_of(from_user) != seat:
-                raise TableError("That offer is out of date: the seat is no longer held by whoever offered it.")
+                raise TableError(tr("That offer is out of date: the seat is no longer held by whoever offered it."))
             if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
-                raise TableError("There is no such offer for this seat; ask its player to offer it with /seat "
-                                 "handover.")
+                raise TableError(tr("There is no such offer for this seat; ask its player to offer it with /seat "
+                                    "handover."))
             change.write(lambda: self.life.hand_over(game_id, seat, from_user, to_user))
             change.publish(publications.note(
-                f"{compose.mention(to_user)} takes over {table.names[seat]}'s seat from "
-                f"{compose.mention(from_user)}."))
+                tr("{player} takes over {name}'s seat from {previous}.", player=compose.mention(to_user),
+                   name=table.names[seat], previous=compose.mention(from_user))))
             change.wakes = True  # the seat leaves autopilot, and any answers set in advance
         return await self.tables.table(game_id)
 
@@ -383,20 +390,20 @@ class Keeper:
         async with self.tables.work.change(game_id, "vote", guild_id=guild_id, loading="healthy") as change:
             table = change.table
             if table.record.status in ("finished", "abandoned"):
-                raise TableError("This game is already over.")
+                raise TableError(tr("This game is already over."))
             if table.seat_of(user_id) is None:
-                raise TableError("Only the seated players can vote to abandon this game.")
+                raise TableError(tr("Only the seated players can vote to abandon this game."))
             voters = await self.life.votes(game_id, "abandon") | {user_id}
             change.write(lambda: self.life.vote(game_id, "abandon", user_id))
             seated = set(table.people)  # robots have no vote
             needed = len(seated) // 2 + 1
             votes = len(voters & seated)
             if votes >= needed:
-                await self.tables.abandon_with(change, "a majority vote")
+                await self.tables.abandon_with(change, tr("a majority vote"))
             else:
                 change.publish(publications.note(
-                    f"{compose.mention(user_id)} votes to abandon this game ({votes} of {needed} votes needed; "
-                    "seated players vote with /game abandon)."))
+                    tr("{player} votes to abandon this game ({votes} of {needed} votes needed; seated players vote "
+                       "with /game abandon).", player=compose.mention(user_id), votes=votes, needed=needed)))
         if votes >= needed:
             table = await self.tables.lobby_view(game_id)
         return table, votes, needed
@@ -415,35 +422,36 @@ class Keeper:
         async with self.tables.work.change(game_id, "take_back", guild_id=guild_id) as change:
             table = change.table
             if table.record.status != "active" or table.state is None:
-                raise TableError("Only a game being played can have a move taken back.")
+                raise TableError(tr("Only a game being played can have a move taken back."))
             logged = await self.tables.store.actions(game_id)
             if not logged:
-                raise TableError("Nothing has been played yet, so there is nothing to take back.")
+                raise TableError(tr("Nothing has been played yet, so there is nothing to take back."))
             # The moves the table played right after a move (forced moves, standing answers) go with it.
             start = len(logged) - 1
             while start > 0 and logged[start].automatic_reason is not None:
                 start -= 1
             last, following = logged[start], logged[start + 1:]
             if version is not None and last.version != version:
-                raise TableError("That move can no longer be taken back: the game has moved on.")
+                raise TableError(tr("That move can no longer be taken back: the game has moved on."))
             owner = table.user_of(last.seat)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated in this game.")
+                raise TableError(tr("You are not seated in this game."))
             if not agreeing and last.seat != seat:
-                raise TableError(f"Only the last move can be taken back, and it was {table.names[last.seat]}'s.")
+                raise TableError(tr("Only the last move can be taken back, and it was {name}'s.",
+                                    name=table.names[last.seat]))
             topic = undo_topic(last.version)
             if agreeing and user_id == owner:
-                raise TableError("You asked for this yourself; the other players are the ones to agree.")
+                raise TableError(tr("You asked for this yourself; the other players are the ones to agree."))
             agreed = await self.life.votes(game_id, topic)
             if agreeing and owner not in agreed:
-                raise TableError("Nobody asked to take that move back.")
+                raise TableError(tr("Nobody asked to take that move back."))
             before = await self.tables.state_at(table, last.version - 1)
             events = [Event.from_json(raw) for move in (last, *following) for raw in move.events]
             if table.game.take_back_peeks(before, table.state, last.seat, events):
-                raise TableError("That move drew a card, a roll or a shuffle, or showed someone something secret, "
-                                 "so it cannot be taken back: doing so would let the next choice be made knowing "
-                                 "what comes.")
+                raise TableError(tr("That move drew a card, a roll or a shuffle, or showed someone something "
+                                    "secret, so it cannot be taken back: doing so would let the next choice be made "
+                                    "knowing what comes."))
             alone = table.game.can_take_back_alone(before, table.state, last.seat, events)
             others = sorted(set(table.people) - {owner})  # a robot has nothing to agree to
             if not alone:
@@ -454,11 +462,13 @@ class Keeper:
                     if not agreeing:
                         names = ", ".join(compose.mention(user) for user in waiting)
                         change.publish(publications.note(
-                            f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
-                            "agree.", controls=[publications.Undo(last.version)]))
+                            tr("{player} asks to take back their last move. Waiting for {names} to agree.",
+                               player=compose.mention(user_id), names=names),
+                            controls=[publications.Undo(last.version)]))
                     return TakeBack(table, False, last.version, waiting)
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
-            items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
+            header = tr("**{title}** · a move was taken back.", title=table.title)
+            items = await self.tables.herald.new_board(rewound, header)
             change.write(lambda: self.life.take_back(
                 game_id, table.record.version, last.version, table.game.state_to_json(before),
                 table.game.to_act(before), outbox=items, board_since=table.record.version + 1,

@@ -21,6 +21,7 @@ import render.little_circuses
 import render.little_circuses.palette
 import render.wanderzirkus
 import render.wanderzirkus.palette
+from lang import tr
 from rules.core.game import Game, View
 from rules.registry import GAMES
 
@@ -55,10 +56,10 @@ class GameKit:
         return self.render_parts(view) if self.render_parts is not None else [self.render_board(view)]
 
     def board_alt(self, view: View) -> str:
-        return self.describe_board(view)[:DESCRIPTION_LIMIT] or f"The {self.name} board."
+        return self.describe_board(view)[:DESCRIPTION_LIMIT] or tr("The {game} board.", game=self.name)
 
     def hand_alt(self, view: View) -> str:
-        return self.describe_hand(view)[:DESCRIPTION_LIMIT] or "Your private view."
+        return self.describe_hand(view)[:DESCRIPTION_LIMIT] or tr("Your private view.")
 
     @property
     def kind(self) -> str:

@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from db.life import LifeStore, Member, SeatClock
+from lang import tr
 from table import clocks, compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -127,14 +128,16 @@ class Nudger:
                         raise _Done()
                 change.write(mark)
                 deadline = await clocks.deadline_of(self.life, clock)
-                when = f" Your time runs out {compose.timestamp(deadline, 'R')}." if deadline else ""
+                when = " " + tr("Your time runs out {time}.", time=compose.timestamp(deadline, 'R')) if deadline \
+                    else ""
                 # The thread reads only that the others have chosen (every board shows who is still awaited);
                 # the direct message may add the seat's own prompt, for its player alone.
-                public = (f"👋 {compose.mention(clock.user_id)}, everyone else has chosen in {table.title}; it only "
-                          f"waits for you now.{when}")
+                public = tr("👋 {player}, everyone else has chosen in {title}; it only waits for you now.",
+                            player=compose.mention(clock.user_id), title=table.title) + when
                 if direct:
-                    private = (f"👋 Everyone else has chosen in **{table.title}**; it only waits for you now: "
-                               f"{table.game.prompt(table.state, clock.seat)}{when}\n{jump_link(table)}")
+                    private = tr("👋 Everyone else has chosen in **{title}**; it only waits for you now: {prompt}",
+                                 title=table.title, prompt=table.game.prompt(table.state, clock.seat)) + \
+                        f"{when}\n{jump_link(table)}"
                     change.publish(publications.direct(clock.user_id, private, public))
                 else:
                     change.publish(publications.note(public, mentions=[clock.user_id]))

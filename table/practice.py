@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from lang import N_, tr
 from rules.core.lessons import Tempting, lesson_key, lesson_text, tempting_actions
 from table.errors import StaleBoard, TableError
 from table.kits import KITS
@@ -30,9 +31,10 @@ SENSIBLE_SEATS = 3
 """The smallest table that plays a game as it is meant (Circus Train's and Little Circuses' solo rules are their own
 game); a game needing more players (Dreadful Circus: 4) starts at its minimum."""
 
-NOT_PRACTICE = "Lessons and Why not…? come with practice games only: open one with `/game practice`."
-STALE = ("This list is out of date: the game has moved since it was opened. Press **Take your turn** on the newest "
-         "board and ask again.")
+NOT_PRACTICE = N_("Lessons and Why not…? come with practice games only: open one with `/game practice`.")
+STALE = N_("This list is out of date: the game has moved since it was opened. Press **Take your turn** on the newest "
+           "board and ask again.")
+"""Both marked for the catalogue and raised as ``tr(...)``."""
 
 
 def default_robots(table_game_min: int, table_game_max: int) -> int:
@@ -64,13 +66,13 @@ class PracticeDesk:
     def check(kind: str, robots: int | None) -> int:
         """The number of robots a practice game of ``kind`` seats (``robots`` None: the default), or the refusal."""
         if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
+            raise TableError(tr("Choose one of the listed games."))
         game = KITS[kind].game
         count = default_robots(game.min_players, game.max_players) if robots is None else robots
         least = max(1, game.min_players - 1)
         if not least <= count <= game.max_players - 1:
-            raise TableError(f"A practice game of {game.name} seats {least} to {game.max_players - 1} robots "
-                             "besides you.")
+            raise TableError(tr("A practice game of {game} seats {least} to {most} robots besides you.", game=game.name,
+                                least=least, most=game.max_players - 1))
         return count
 
     async def lesson(self, game_id: int, user_id: int, guild_id: int | None = None) -> str | None:
@@ -95,17 +97,17 @@ class PracticeDesk:
         """"Why not…?": the choices that are not legal for the user's seat now, as of the panel's ``version``."""
         table = await self.tables.table(game_id, guild_id)
         if not table.record.practice:
-            raise TableError(NOT_PRACTICE)
+            raise TableError(tr(NOT_PRACTICE))
         if table.record.status != "active" or table.state is None:
-            raise TableError("This game has not started yet." if table.record.status == "lobby"
-                             else "This game is over.")
+            raise TableError(tr("This game has not started yet.") if table.record.status == "lobby"
+                             else tr("This game is over."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not seated in this game.")
+            raise TableError(tr("You are not seated in this game."))
         if seat not in table.game.to_act(table.state):
             raise TableError(table.game.explain_waiting(table.state, seat))
         if version != table.record.version:
-            raise StaleBoard(STALE)
+            raise StaleBoard(tr(STALE))
         return table, tempting_actions(table.game, table.state, seat)
 
     async def why_not(self, game_id: int, user_id: int, version: int, index: int, guild_id: int | None = None
@@ -113,6 +115,6 @@ class PracticeDesk:
         """The rules' own sentence for the ``index``-th choice of the "Why not…?" list shown at ``version``."""
         _, tempting = await self.tempting(game_id, user_id, version, guild_id)
         if not 0 <= index < len(tempting):
-            raise StaleBoard(STALE)
+            raise StaleBoard(tr(STALE))
         chosen = tempting[index]
-        return chosen, f"🚫 **{chosen.label}?** {chosen.why}"
+        return chosen, tr("🚫 **{choice}?** {why}", choice=chosen.label, why=chosen.why)

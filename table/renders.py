@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from lang import tr
 from render.arena import keep_freed_blocks
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
@@ -78,8 +79,8 @@ class RendersBusy(Exception):
     """A low-priority job refused because too many wait already (``str()`` says what to do)."""
 
     def __init__(self) -> None:
-        super().__init__("The pictures are busy being drawn for the players right now; this page will be ready in "
-                         "a few seconds, so try again then.")
+        super().__init__(tr("The pictures are busy being drawn for the players right now; this page will be ready "
+                            "in a few seconds, so try again then."))
 
 
 class Renders(Protocol):
@@ -164,8 +165,9 @@ def draw_replay(kind: str, title: str, players: Sequence[str], options: Mapping[
     # Drawn one at a time as the animation takes them, never encoded as PNG on the way.
     picture = animate((game_kit.board_image(views[index]) for index in pick_frames(len(views), frames)),
                       palette=game_kit.board_palette)
-    words = f"An animation of {title} from the first move to the end. At the end: "
-    return picture, (words + game_kit.board_alt(views[-1]))[:DESCRIPTION_LIMIT]
+    words = tr("An animation of {title} from the first move to the end. At the end: {board}", title=title,
+               board=game_kit.board_alt(views[-1]))
+    return picture, words[:DESCRIPTION_LIMIT]
 
 
 def _outlive_nothing(bot: int) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lang import N_, tr
 from render.chart import render_chart
 from rules.review.chart import Series, describe, score_series
 from rules.review.luck import luck_lines, measure_luck
@@ -37,7 +38,7 @@ def draw_chart(kind: str, title: str, players: Sequence[str], options: Mapping[s
     if series is None:
         return None
     luck = luck_lines(measure_luck(game, players, options, seed, actions), players)
-    return render_chart(series, f"{title}: the scores"), describe(series), luck
+    return render_chart(series, tr("{title}: the scores", title=title)), describe(series), luck
 
 
 def write_review(kind: str, title: str, players: Sequence[str], options: Mapping[str, object], seed: int,
@@ -60,9 +61,10 @@ def draw_chances(kind: str, title: str, players: Sequence[str], chances: Mapping
     """The chart of each player's chance to win through the game (from a kept review's ``chances``) and its alt
     text."""
     points = tuple(tuple(int(value) for value in seat) for seat in chances["points"])
-    series = Series(kind, tuple(players), "chance to win, %", str(chances["unit"]), tuple(chances["labels"]), points,
-                    tuple(seat[-1] for seat in points))
-    words = ", ".join(f"{name} {seat[0]}% to {seat[-1]}%" for name, seat in zip(players, points, strict=True))
-    alt = (f"Chances chart: each player's chance to win as the strong player estimated it at their decisions, over "
-           f"the game ({series.labels[0]} to {series.labels[-1]}): {words}.")
-    return render_chart(series, f"{title}: the chances"), alt
+    series = Series(kind, tuple(players), N_("chance to win, %"), str(chances["unit"]), tuple(chances["labels"]),
+                    points, tuple(seat[-1] for seat in points))
+    words = ", ".join(tr("{name} {first}% to {last}%", name=name, first=seat[0], last=seat[-1])
+                      for name, seat in zip(players, points, strict=True))
+    alt = tr("Chances chart: each player's chance to win as the strong player estimated it at their decisions, over "
+             "the game ({first} to {last}): {chances}.", first=series.labels[0], last=series.labels[-1], chances=words)
+    return render_chart(series, tr("{title}: the chances", title=title)), alt

@@ -33,7 +33,9 @@ from collections.abc import Awaitable, Callable
 from typing import Final, Literal
 
 from db.store import GameStore
+from lang import tr
 from rules.core.players import LEVELS, Level, parse_level
+from table import compose
 from table.errors import TableError
 from table.model import Table
 from table.ownership import EveryGame, WorkClaim
@@ -51,8 +53,12 @@ wake (a table busy with people's moves in a simultaneous step)."""
 
 
 def robot_name(level: Level, number: int = 1) -> str:
-    """A robot seat's name everywhere (boards, logs, the lobby): its level in it, a number from the second on."""
-    return f"🤖 Robot ({level})" if number <= 1 else f"🤖 Robot {number} ({level})"
+    """A robot seat's name everywhere (boards, logs, the lobby): its level in it, a number from the second on. Named
+    in the language spoken when it is seated (the name is kept with the seat, and covered by the game's fairness
+    commitment, so it is never renamed later)."""
+    words = compose.level_words(level)
+    return tr("🤖 Robot ({level})", level=words) if number <= 1 else \
+        tr("🤖 Robot {number} ({level})", number=number, level=words)
 
 
 def robot_level(text: str) -> Level:
@@ -60,7 +66,7 @@ def robot_level(text: str) -> Level:
     try:
         return parse_level(text)
     except ValueError:
-        raise TableError(f"A robot plays at one of these levels: {', '.join(LEVELS)}.") from None
+        raise TableError(tr("A robot plays at one of these levels: {levels}.", levels=", ".join(LEVELS))) from None
 
 
 class Robots:
@@ -98,8 +104,8 @@ class Robots:
             self._may_seat_robots(table, user_id, may_manage, "add")
             limit = table.game.max_players
             if len(table.seats) >= limit:
-                raise TableError(f"This game is full: {table.game.name} takes at most {limit} players, robots "
-                                 "included.")
+                raise TableError(tr("This game is full: {game} takes at most {limit} players, robots included.",
+                                    game=table.game.name, limit=limit))
             # A robot's id is negative (no Discord id is) and its number the smallest free one, so each robot of a
             # game has its own id and name.
             taken = {-seat.user_id for seat in table.seats if seat.robot is not None}
@@ -117,13 +123,15 @@ class Robots:
             self._may_seat_robots(table, user_id, may_manage, "remove")
             robots = [taken for taken in table.seats if taken.robot is not None]
             if not robots:
-                raise TableError("There is no robot in this game to remove.")
+                raise TableError(tr("There is no robot in this game to remove."))
             if seat is None:
                 leaving = robots[-1]
             elif not 0 <= seat < len(table.seats):
-                raise TableError(f"This game has no seat {seat + 1}; it has {len(table.seats)}.")
+                raise TableError(tr("This game has no seat {number}; it has {count}.", number=seat + 1,
+                                    count=len(table.seats)))
             elif table.seats[seat].robot is None:
-                raise TableError(f"Seat {seat + 1} is a player's, not a robot's; only robots can be removed.")
+                raise TableError(tr("Seat {number} is a player's, not a robot's; only robots can be removed.",
+                                    number=seat + 1))
             else:
                 leaving = table.seats[seat]
             change.write(lambda: self.store.remove_seat(game_id, leaving.user_id))
@@ -132,11 +140,14 @@ class Robots:
     @staticmethod
     def _may_seat_robots(table: Table, user_id: int, may_manage: bool, verb: str) -> None:
         if table.record.status != "lobby":
-            done = "added" if verb == "add" else "removed"
-            raise TableError(f"This game has already started; robots can only be {done} in its lobby."
-                             if table.record.status == "active" else "This game is over.")
+            if table.record.status != "active":
+                raise TableError(tr("This game is over."))
+            raise TableError(tr("This game has already started; robots can only be added in its lobby.")
+                             if verb == "add" else
+                             tr("This game has already started; robots can only be removed in its lobby."))
         if user_id != table.record.creator_id and not may_manage:
-            raise TableError(f"Only the game's creator or a server manager can {verb} robots.")
+            raise TableError(tr("Only the game's creator or a server manager can add robots.") if verb == "add"
+                             else tr("Only the game's creator or a server manager can remove robots."))
 
     # ----- waking ---------------------------------------------------------------------------------------------
     def wake(self, game_id: int) -> None:

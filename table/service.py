@@ -24,6 +24,7 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
+from lang import N_, current, tr, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -62,17 +63,18 @@ class TableService:
         # makes a new one), and a game's version changes with every change of its state, so a state kept
         # under its version is the saved one.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
-        self._logs: OrderedDict[int, tuple[int, list[str]]] = OrderedDict()  # game → its public log at a version
+        # (game, language) → its public log at a version: the same log reads differently in each language.
+        self._logs: OrderedDict[tuple[int, str], tuple[int, list[str]]] = OrderedDict()
 
     # ----- reading -------------------------------------------------------------------------------------
     async def table(self, game_id: int, guild_id: int | None = None) -> Table:
         """The game as it is; a refusal if it is not in this server, DamagedGame if its save is unreadable."""
         if not 0 < game_id <= MAX_ID:  # a number typed or forged beyond any game (and beyond SQLite's integers)
-            raise TableError(f"There is no game #{str(game_id)[:20]} in this server.")
+            raise TableError(tr("There is no game #{number} in this server.", number=str(game_id)[:20]))
         try:
             record = await self.store.get_game(game_id)
             if record is None or (guild_id is not None and record.guild_id != guild_id):
-                raise TableError(f"There is no game #{game_id} in this server.")
+                raise TableError(tr("There is no game #{number} in this server.", number=game_id))
             seats = await self.store.seats(game_id)
         except StoreError as error:
             raise refusal(error) from error
@@ -87,7 +89,7 @@ class TableService:
         if record.damage is not None:
             raise DamagedGame(record.id, record.damage)
         if record.snapshot is None:
-            return await self._damaged(record, "it has no saved state")
+            return await self._damaged(record, N_("it has no saved state"))
         kept = self._states.get(record.id)
         if kept is not None and kept[0] == record.version:
             self._states.move_to_end(record.id)
@@ -100,8 +102,8 @@ class TableService:
                 state = await self.replay(record, game_kit, [seat.display_name for seat in seats])
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
                 log.warning("Game %s cannot be rebuilt from its log: %s", record.id, error)
-                return await self._damaged(record, "its saved state does not fit the game and its log does not "
-                                                   "replay")
+                return await self._damaged(record, N_("its saved state does not fit the game and its log does "
+                                                      "not replay"))
         self.keep_state(record.id, record.version, state)
         return state
 
@@ -141,11 +143,11 @@ class TableService:
         if len(mine) == 1:
             return await self.table(mine[0].id)
         if not mine:
-            raise TableError("You have no game in progress here; give the game number, or use the command in the "
-                             "game's thread.")
+            raise TableError(tr("You have no game in progress here; give the game number, or use the command in "
+                                "the game's thread."))
         numbers = ", ".join(f"#{r.id}" for r in mine)
-        raise TableError(f"You are in several games here ({numbers}); say which with the game option, or use the "
-                         "command in the game's thread.")
+        raise TableError(tr("You are in several games here ({numbers}); say which with the game option, or use the "
+                            "command in the game's thread.", numbers=numbers))
 
     async def public_log(self, table: Table) -> list[str]:
         """Every public event of the game as sentences, oldest first; automatic moves are marked 🤖 (with
@@ -156,20 +158,21 @@ class TableService:
         whole log again, a heap of short-lived objects for the collector). Only when every version since is an
         action is that safe: a take-back, a repair or an abandon changes the version without one, and the log
         is then read whole again."""
-        kept = self._logs.get(table.id)
+        key = (table.id, current())
+        kept = self._logs.get(key)
         version = table.record.version
         if kept is not None and kept[0] == version:
-            self._logs.move_to_end(table.id)
+            self._logs.move_to_end(key)
             return list(kept[1])
         if kept is not None and kept[0] < version:
             since = await self.store.actions(table.id, after_version=kept[0])
             if [logged.version for logged in since] == list(range(kept[0] + 1, version + 1)):
                 lines = [*kept[1], *self._sentences(table, since)]
-                self._keep_log(table.id, version, lines)
+                self._keep_log(key, version, lines)
                 return list(lines)
         # A whole log is decoded an action at a time, each let go once it is words.
         lines = self._sentences(table, await self.store.each_action(table.id))
-        self._keep_log(table.id, version, lines)
+        self._keep_log(key, version, lines)
         return list(lines)
 
     @staticmethod
@@ -183,9 +186,9 @@ class TableService:
             lines += [mark + line for line in compose.public_sentences(table, logged.events)]
         return lines
 
-    def _keep_log(self, game_id: int, version: int, lines: list[str]) -> None:
-        self._logs[game_id] = (version, lines)
-        self._logs.move_to_end(game_id)
+    def _keep_log(self, key: tuple[int, str], version: int, lines: list[str]) -> None:
+        self._logs[key] = (version, lines)
+        self._logs.move_to_end(key)
         while len(self._logs) > KEPT_LOGS:
             self._logs.popitem(last=False)
 
@@ -193,8 +196,8 @@ class TableService:
         """A finished game's record for the fairness check: it reveals the seed, so only once it ended."""
         table = await self.table(game_id, guild_id)
         if table.record.status in ("lobby", "active") or table.state is None:
-            raise TableError("The game record reveals the secret seed, so it is only available once the game has "
-                             "ended.")
+            raise TableError(tr("The game record reveals the secret seed, so it is only available once the game "
+                                "has ended."))
         logged = await self.store.actions(game_id)
         record = fairness.game_record(table.game, table.names, table.record.options, table.record.seed,
                                       table.record.seed_salt, [(a.seat, a.action) for a in logged], table.state)
@@ -208,7 +211,7 @@ class TableService:
                      autopilot_level: str = "normal", hints: bool | None = None,
                      seed: tuple[int, str] | None = None) -> Table:
         if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
+            raise TableError(tr("Choose one of the listed games."))
         game = kit(kind).game
         try:
             parsed = validate_options(game.option_specs, options)
@@ -216,13 +219,15 @@ class TableService:
         except RulesError as error:
             raise refusal(error) from error
         if deadline_minutes is not None and not 0 < deadline_minutes <= MAX_DEADLINE_MINUTES:
-            raise TableError(f"A turn deadline must be between a few minutes and {MAX_DEADLINE_MINUTES // 1440} days.")
+            raise TableError(tr("A turn deadline must be between a few minutes and {days} days.",
+                                days=MAX_DEADLINE_MINUTES // 1440))
         if not 1 <= autopilot_after <= 20:
-            raise TableError("The number of missed deadlines before autopilot must be between 1 and 20.")
+            raise TableError(tr("The number of missed deadlines before autopilot must be between 1 and 20."))
         if not 0 <= away_bank_minutes <= 30 * 24 * 60:
-            raise TableError("An away bank must be between 0 and 30 days.")
+            raise TableError(tr("An away bank must be between 0 and 30 days."))
         if autopilot_level not in LEVELS:
-            raise TableError(f"The automatic player plays at one of these levels: {', '.join(LEVELS)}.")
+            raise TableError(tr("The automatic player plays at one of these levels: {levels}.",
+                                levels=", ".join(LEVELS)))
         async def create() -> int:
             drawn = seed if seed is not None else (secrets.randbits(63), secrets.token_hex(16))
             record = await self.store.create_game(kind, guild_id, channel_id, creator_id, dict(parsed), *drawn,
@@ -241,10 +246,10 @@ class TableService:
             table = change.table
             self._require_lobby(table, "join")
             if table.seat_of(user_id) is not None:
-                raise TableError("You already have a seat in this game.")
+                raise TableError(tr("You already have a seat in this game."))
             if len(table.seats) >= table.game.max_players:
-                raise TableError(f"This game is full: {table.game.name} takes at most {table.game.max_players} "
-                                 "players.")
+                raise TableError(tr("This game is full: {game} takes at most {limit} players.",
+                                    game=table.game.name, limit=table.game.max_players))
             change.write(lambda: self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players))
         return await self.table(game_id)
 
@@ -253,9 +258,9 @@ class TableService:
             table = change.table
             self._require_lobby(table, "leave")
             if table.seat_of(user_id) is None:
-                raise TableError("You have no seat in this game.")
+                raise TableError(tr("You have no seat in this game."))
             if user_id == table.record.creator_id:
-                raise TableError("You created this game, so you cannot leave its lobby; abandon it instead.")
+                raise TableError(tr("You created this game, so you cannot leave its lobby; abandon it instead."))
             change.write(lambda: self.store.remove_seat(game_id, user_id))
         return await self.table(game_id)
 
@@ -264,12 +269,12 @@ class TableService:
         async with self.work.change(game_id, "lobby", guild_id=guild_id) as change:
             table = change.table
             if user_id != table.record.creator_id:
-                raise TableError("Only the player who created this game can set its deadline.")
+                raise TableError(tr("Only the player who created this game can set its deadline."))
             if table.record.status != "lobby":
-                raise TableError("The deadline is set before the game starts; this one has already started.")
+                raise TableError(tr("The deadline is set before the game starts; this one has already started."))
             if minutes is not None and not 15 <= minutes <= MAX_DEADLINE_MINUTES:
-                raise TableError("A deadline must be between a quarter of an hour and "
-                                 f"{MAX_DEADLINE_MINUTES // 1440} days.")
+                raise TableError(tr("A deadline must be between a quarter of an hour and {days} days.",
+                                    days=MAX_DEADLINE_MINUTES // 1440))
             change.write(lambda: self.life.set_deadline(game_id, minutes, autopilot_after))
         return await self.table(game_id)
 
@@ -277,11 +282,13 @@ class TableService:
         """The refusals of ``start`` that can be told before a thread is opened for the game."""
         self._require_lobby(table, "start")
         if user_id != table.record.creator_id:
-            raise TableError("Only the player who created this game can start it.")
+            raise TableError(tr("Only the player who created this game can start it."))
         count = len(table.seats)
         if not table.game.min_players <= count <= table.game.max_players:
-            raise TableError(f"{table.game.name} needs {table.game.min_players} to {table.game.max_players} "
-                             f"players; {count} {'is' if count == 1 else 'are'} seated.")
+            raise TableError(trn("{game} needs {minimum} to {maximum} players; {n} is seated.",
+                                 "{game} needs {minimum} to {maximum} players; {n} are seated.", count,
+                                 game=table.game.name, minimum=table.game.min_players,
+                                 maximum=table.game.max_players))
         try:
             table.game.check_options(dict(table.record.options), count)
         except RulesError as error:
@@ -311,8 +318,13 @@ class TableService:
     @staticmethod
     def _require_lobby(table: Table, verb: str) -> None:
         if table.record.status != "lobby":
-            raise TableError(f"This game has already started; you can no longer {verb} it."
-                             if table.record.status == "active" else "This game is over.")
+            if table.record.status != "active":
+                raise TableError(tr("This game is over."))
+            if verb == "join":
+                raise TableError(tr("This game has already started; you can no longer join it."))
+            if verb == "leave":
+                raise TableError(tr("This game has already started; you can no longer leave it."))
+            raise TableError(tr("This game has already started; you can no longer start it."))
 
     # ----- play ----------------------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int | None, version: int | None, choose: Chooser, *,
@@ -329,13 +341,13 @@ class TableService:
                                     guild_id=guild_id) as change:
             table = change.table
             if table.record.status == "lobby":
-                raise TableError("This game has not started yet.")
+                raise TableError(tr("This game has not started yet."))
             if table.record.status != "active" or table.state is None:
-                raise TableError("This game is over.")
+                raise TableError(tr("This game is over."))
             if user_id is not None:
                 seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated in this game.")
+                raise TableError(tr("You are not seated in this game."))
             before = table.game.to_act(table.state)
             if seat not in before:
                 raise TableError(table.game.explain_waiting(table.state, seat))
@@ -437,9 +449,9 @@ class TableService:
         """End the game now (its creator or a manager); the seed is revealed."""
         async with self.work.change(game_id, "abandon", guild_id=guild_id, loading="healthy") as change:
             if change.table.record.status in ("finished", "abandoned"):
-                raise TableError("This game is already over.")
+                raise TableError(tr("This game is already over."))
             if user_id != change.table.record.creator_id and not is_manager:
-                raise TableError("Only the game's creator or a server manager can abandon it.")
+                raise TableError(tr("Only the game's creator or a server manager can abandon it."))
             await self.abandon_with(change, compose.mention(user_id))
         return await self.lobby_view(game_id)
 
@@ -448,9 +460,10 @@ class TableService:
         table = change.table
         record = table.record
         if record.status in ("finished", "abandoned"):
-            raise TableError("This game is already over.")
+            raise TableError(tr("This game is already over."))
         done = replace(table, record=replace(record, status="abandoned", version=record.version + 1))
-        items: list[OutboxItem] = [publications.note(f"**{table.title}** was abandoned by {by}.")]
+        abandoned = tr("**{title}** was abandoned by {by}.", title=table.title, by=by)
+        items: list[OutboxItem] = [publications.note(abandoned)]
         if record.damage is None:  # a damaged save's lobby message is left as it is
             items.insert(0, publications.lobby(compose.lobby_text(done), False))
         if table.state is not None:
@@ -462,7 +475,7 @@ class TableService:
         """The game's record and seats without its state (for games whose save is damaged too)."""
         record = await self.store.get_game(game_id) if 0 < game_id <= MAX_ID else None
         if record is None or (guild_id is not None and record.guild_id != guild_id):
-            raise TableError(f"There is no game #{str(game_id)[:20]} in this server.")
+            raise TableError(tr("There is no game #{number} in this server.", number=str(game_id)[:20]))
         return Table(record, await self.store.seats(game_id), kit(record.kind), None)
 
     async def repair(self, game_id: int, user_id: int, is_manager: bool, guild_id: int | None = None) -> Table:
@@ -471,16 +484,18 @@ class TableService:
             table = change.table
             record = table.record
             if user_id != record.creator_id and not is_manager:
-                raise TableError("Only the game's creator or a server manager can repair it.")
+                raise TableError(tr("Only the game's creator or a server manager can repair it."))
             if record.status != "active":
-                raise TableError("Only a game being played can be repaired.")
+                raise TableError(tr("Only a game being played can be repaired."))
             try:
                 state = await self.replay(record, table.kit, table.names)
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
-                raise TableError(f"Game #{game_id}'s action log does not replay either, so it cannot be rebuilt; "
-                                 f"abandon it with `/game abandon game:{game_id}`.") from error
+                command = f"/game abandon game:{game_id}"
+                raise TableError(tr("Game #{number}'s action log does not replay either, so it cannot be rebuilt; "
+                                    "abandon it with `{command}`.", number=game_id, command=command)) from error
             repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
-            items = await self.herald.new_board(repaired, f"**{repaired.title}** · rebuilt from its log")
+            header = tr("**{title}** · rebuilt from its log", title=repaired.title)
+            items = await self.herald.new_board(repaired, header)
             change.write(lambda: self.store.repair(game_id, record.version, table.game.state_to_json(state),
                                                    awaited=table.game.to_act(state), outbox=items,
                                                    board_since=record.version + 1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import N_, tr
 from rules.core.standing import StandingAnswer, StandingDecision, find
 from table.errors import TableError
 from table.model import Table
@@ -17,7 +18,7 @@ from table.service import TableService
 
 ASK = "ask"
 """The answer that clears a standing answer: the player is asked again."""
-ASK_LABEL = "Ask me (no standing answer)"
+ASK_LABEL = N_("Ask me (no standing answer)")
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,10 @@ async def seat_in_play(tables: TableService, game_id: int, user_id: int, guild_i
     table = await tables.table(game_id, guild_id)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not seated in this game.")
+        raise TableError(tr("You are not seated in this game."))
     if table.record.status != "active":
-        raise TableError("Standing answers are set once the game has started." if table.record.status == "lobby"
-                         else "This game is over.")
+        raise TableError(tr("Standing answers are set once the game has started.") if table.record.status == "lobby"
+                         else tr("This game is over."))
     return table, seat
 
 
@@ -53,9 +54,9 @@ def decision_named(table: Table, key: str) -> StandingDecision:
     decision = find(table.game.standing_decisions, key.strip())
     if decision is None:
         if not table.game.standing_decisions:
-            raise TableError(f"{table.game.name} has no decisions to answer in advance.")
-        raise TableError(f"{table.game.name} has no decision called {key.strip()[:40]!r} to answer in advance; "
-                         "/seat standing lists the ones it has.")
+            raise TableError(tr("{game} has no decisions to answer in advance.", game=table.game.name))
+        raise TableError(tr("{game} has no decision called {key} to answer in advance; /seat standing lists the ones "
+                            "it has.", game=table.game.name, key=repr(key.strip()[:40])))
     return decision
 
 
@@ -68,7 +69,8 @@ async def set_answer(tables: TableService, game_id: int, user_id: int, guild_id:
     key = answer_key.strip()
     answer = None if key == ASK else decision.answer(key)
     if key != ASK and answer is None:
-        raise TableError(f"{decision.label} has no answer called {key[:40]!r}; choose one of the listed answers.")
+        raise TableError(tr("{decision} has no answer called {key}; choose one of the listed answers.",
+                            decision=tr(decision.label), key=repr(key[:40])))
     # Kept and, where its decision is already awaited, played in one change.
     played = await tables.settle(table.id, (seat, decision.key, None if answer is None else answer.key)) is not None
     return table, decision, answer, played
@@ -77,13 +79,16 @@ async def set_answer(tables: TableService, game_id: int, user_id: int, guild_id:
 def standing_text(table: Table, lines: list[StandingLine]) -> str:
     """What /seat standing shows: each decision, when it comes, what is set and what may be set."""
     if not lines:
-        return (f"{table.game.name} asks every decision in its player's own turn, so there is nothing to answer in "
-                "advance.")
-    parts = [f"**Standing answers in {table.title}** — played for you at once when the decision comes; your next "
-             "recap tells you. Set one with `/seat standing decision:… answer:…`."]
+        return tr("{game} asks every decision in its player's own turn, so there is nothing to answer in advance.",
+                  game=table.game.name)
+    parts = [tr("**Standing answers in {title}** — played for you at once when the decision comes; your next recap "
+                "tells you. Set one with `{command}`.", title=table.title,
+                command="/seat standing decision:… answer:…")]
+    # The games' decisions and answers are marked for the catalogue where they are declared.
     for line in lines:
-        chosen = line.answer.label if line.answer is not None else ASK_LABEL
-        options = "; ".join(f"`{answer.key}`: {answer.label}" for answer in line.decision.answers)
-        parts.append(f"• **{line.decision.label}** (`{line.decision.key}`) — {line.decision.when}\n"
-                     f"  Now: {chosen}. Answers: {options}; `{ASK}`: {ASK_LABEL}.")
+        chosen = tr(line.answer.label) if line.answer is not None else tr(ASK_LABEL)
+        options = "; ".join(f"`{answer.key}`: {tr(answer.label)}" for answer in line.decision.answers)
+        now = tr("Now: {chosen}. Answers: {options}; {ask}: {ask_label}.", chosen=chosen, options=options,
+                 ask="`" + ASK + "`", ask_label=tr(ASK_LABEL))
+        parts.append(f"• **{tr(line.decision.label)}** (`{line.decision.key}`) — {tr(line.decision.when)}\n  {now}")
     return "\n".join(parts)

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from db.records import ActionRecord
+from lang import N_, tr
 from rules.core.players import Level
 from table.errors import StaleBoard, TableError
 from table.hints import HINTS_OFF, Suggestion, default_hints, hints_on
@@ -29,11 +30,12 @@ HINT_LEVEL: Level = "strong"
 SHOWN = 3  # the best choices a suggestion gives figures for
 TRIES = 3  # thoughts for one suggestion while the game keeps moving (other seats acting in a simultaneous step)
 
-STALE_PANEL = ("This panel is out of date: you have moved since it was opened. Press **Take your turn** on the newest "
-               "board for a fresh panel, and ask for a suggestion there.")
-KEPT_MOVING = ("The game moved on three times while I was thinking about your suggestion; ask again once it "
-               "settles.")
-NO_THOUGHT = "I could not work out a suggestion just now; please ask again in a moment."
+STALE_PANEL = N_("This panel is out of date: you have moved since it was opened. Press **Take your turn** on the "
+                 "newest board for a fresh panel, and ask for a suggestion there.")
+KEPT_MOVING = N_("The game moved on three times while I was thinking about your suggestion; ask again once it "
+                 "settles.")
+NO_THOUGHT = N_("I could not work out a suggestion just now; please ask again in a moment.")
+"""The three are marked for the catalogue and raised as ``tr(...)``."""
 
 
 def suggestion_of(table: Table, seat: int, thought: Thought, legal: Sequence[Any]) -> Suggestion:
@@ -84,11 +86,11 @@ class HintDesk:
         async with self.tables.work.change(game_id, "lobby", guild_id=guild_id) as change:
             table = change.table
             if user_id != table.record.creator_id and not may_manage:
-                raise TableError("Only the player who created this game or a server manager can turn its hints on or "
-                                 "off.")
+                raise TableError(tr("Only the player who created this game or a server manager can turn its hints "
+                                    "on or off."))
             if table.record.status != "lobby":
-                raise TableError("Hints are chosen before the game starts; this game has already started."
-                                 if table.record.status == "active" else "This game is over.")
+                raise TableError(tr("Hints are chosen before the game starts; this game has already started.")
+                                 if table.record.status == "active" else tr("This game is over."))
             change.write(lambda: self.store.set_hints(game_id, hints))
         return await self.tables.table(game_id)
 
@@ -108,30 +110,30 @@ class HintDesk:
                     continue  # the seat's decision changed while the thinker thought: think again from where it is
                 change.write(partial(self.store.count_hint, game_id, seat))
             return table, suggestion
-        raise TableError(KEPT_MOVING)
+        raise TableError(tr(KEPT_MOVING))
 
     async def _asking_seat(self, game_id: int, user_id: int, version: int, guild_id: int | None
                            ) -> tuple[Table, int]:
         """The game and the asker's seat, if the asker may have a suggestion now (else the sentence why not)."""
         table = await self.tables.table(game_id, guild_id)
         if table.record.status != "active" or table.state is None:
-            raise TableError("This game has not started yet." if table.record.status == "lobby"
-                             else "This game is over.")
+            raise TableError(tr("This game has not started yet.") if table.record.status == "lobby"
+                             else tr("This game is over."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not seated in this game.")
+            raise TableError(tr("You are not seated in this game."))
         if not hints_on(table):
-            raise TableError(HINTS_OFF)
+            raise TableError(tr(HINTS_OFF))
         if seat not in table.game.to_act(table.state):
             raise TableError(table.game.explain_waiting(table.state, seat))
         if version != table.record.version:
             # Other seats acting since the panel was opened (a simultaneous step) leave the seat's own decision
             # where it was; the seat acting since does not.
             if version > table.record.version:
-                raise StaleBoard(STALE_PANEL)
+                raise StaleBoard(tr(STALE_PANEL))
             since = await self.store.actions(game_id, after_version=version)
             if any(logged.seat == seat for logged in since):
-                raise StaleBoard(STALE_PANEL)
+                raise StaleBoard(tr(STALE_PANEL))
         return table, seat
 
     async def _think(self, table: Table, seat: int) -> Thought:
@@ -142,4 +144,4 @@ class HintDesk:
                                                 HINT_LEVEL, secrets.randbits(63), want_estimates=True)
         except ThinkingFailed as error:
             log.warning("Game %s: no suggestion for seat %s: %s", table.id, seat + 1, error)
-            raise TableError(NO_THOUGHT) from error
+            raise TableError(tr(NO_THOUGHT)) from error

@@ -1,5 +1,8 @@
 """Rules errors. Every message is a sentence a player can read — a capital letter first, at most 400
-characters — and never reveals hidden information."""
+characters — and never reveals hidden information. Messages are written through ``lang.tr`` so they read in
+the language being spoken."""
+
+from lang import tr
 
 
 def quote(value: object, limit: int = 80) -> str:
@@ -9,7 +12,7 @@ def quote(value: object, limit: int = 80) -> str:
         try:
             value = repr(value)
         except (RecursionError, ValueError):
-            return f"a {type(value).__name__}"
+            return tr("a {type}", type=type(value).__name__)
         return value if len(value) <= limit else value[:limit] + "…"
     return repr(value[:limit]) + ("…" if len(value) > limit else "")
 

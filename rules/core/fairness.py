@@ -37,12 +37,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lang import N_, tr
 from rules.core.errors import RulesError
 from rules.core.game import Game
 
 RECORD_FORMAT = "ringmaster-game-record/2"
 RECORD_FORMAT_1 = "ringmaster-game-record/1"
-FORMAT_1_CAVEAT = "format 1: the players' names are not covered"
+FORMAT_1_CAVEAT = N_("format 1: the players' names are not covered")
+"""Marked for the catalogue: shown translated with ``tr(FORMAT_1_CAVEAT)``."""
 _REASON_LIMIT = 200
 
 
@@ -85,7 +87,7 @@ def _brief(value: object) -> str:
     try:
         text = repr(value)
     except (RecursionError, ValueError):
-        text = f"a {type(value).__name__}"
+        text = tr("a {type}", type=type(value).__name__)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -95,13 +97,15 @@ def verify_record(record: object, games: Mapping[str, Game[Any, Any]], published
     try:
         return _verify(record, games, published)
     except RulesError as error:
-        return _refused(f"The record cannot be replayed: {error}")
+        return _refused(tr("The record cannot be replayed: {reason}", reason=error))
     except KeyError as error:
-        return _refused(f"The record is malformed: it has no {_brief(error.args[0] if error.args else '')} entry.")
+        return _refused(tr("The record is malformed: it has no {key} entry.",
+                              key=_brief(error.args[0] if error.args else '')))
     except RecursionError:
-        return _refused("The record is malformed: it is nested too deeply to read.")
+        return _refused(tr("The record is malformed: it is nested too deeply to read."))
     except Exception as error:  # untrusted input: whatever it breaks, the answer is a verdict, never a traceback
-        return _refused(f"The record is malformed: {str(error)[:_REASON_LIMIT] or type(error).__name__}.")
+        return _refused(tr("The record is malformed: {reason}.",
+                              reason=str(error)[:_REASON_LIMIT] or type(error).__name__))
 
 
 def _refused(*lines: str) -> Verdict:
@@ -111,57 +115,61 @@ def _refused(*lines: str) -> Verdict:
 def _field(record: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
     value = record[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise ValueError(f"its {key!r} is not {what}")
+        raise ValueError(tr("its {key} is not {what}", key=repr(key), what=tr(what)))
     return value
 
 
 def _verify(record: object, games: Mapping[str, Game[Any, Any]], published: str | None) -> Verdict:
     if not isinstance(record, Mapping):
-        return _refused("The file does not hold a game record.")
+        return _refused(tr("The file does not hold a game record."))
     form = record.get("format")
     if form not in (RECORD_FORMAT, RECORD_FORMAT_1):
-        return _refused(f"This is not a Ringmaster game record (format {_brief(form)}).")
+        return _refused(tr("This is not a Ringmaster game record (format {format}).", format=_brief(form)))
     game = games.get(str(record["game"])[:100])
     if game is None:
-        return _refused(f"This version of Ringmaster has no game called {_brief(record['game'])}.")
-    seed = _field(record, "seed", int, "a whole number")
-    salt = _field(record, "salt", str, "text")
-    players = _field(record, "players", list, "a list of names")
+        return _refused(tr("This version of Ringmaster has no game called {game}.", game=_brief(record['game'])))
+    seed = _field(record, "seed", int, N_("a whole number"))
+    salt = _field(record, "salt", str, N_("text"))
+    players = _field(record, "players", list, N_("a list of names"))
     if not all(isinstance(name, str) for name in players):
-        raise ValueError("its players are not all names")
-    options = _field(record, "options", dict, "a set of options")
-    actions = _field(record, "actions", list, "a list of actions")
+        raise ValueError(tr("its players are not all names"))
+    options = _field(record, "options", dict, N_("a set of options"))
+    actions = _field(record, "actions", list, N_("a list of actions"))
     expected = str(published if published is not None else record["commitment"]).strip().lower()
     full = commitment(seed, salt, players) if form == RECORD_FORMAT else None
     seed_only = commitment(seed, salt)
     if expected == full:
-        lines, caveat = [f"The seed and the players' names match the commitment {full}."], ""
+        lines, caveat = [tr("The seed and the players' names match the commitment {commitment}.", commitment=full)], ""
     elif expected == seed_only:
-        lines, caveat = [f"The seed matches the commitment {seed_only}, which does not cover the players' names."], \
-            FORMAT_1_CAVEAT
+        lines = [tr("The seed matches the commitment {commitment}, which does not cover the players' names.",
+                    commitment=seed_only)]
+        caveat = tr(FORMAT_1_CAVEAT)
     else:
-        what = "seed and the players' names do not match the commitment: they hash" if full else \
-            "seed does not match the commitment: it hashes"
-        return _refused(f"The revealed {what} to {full or seed_only}, "
-                        f"but {_brief(expected)} was published.")
+        if full:
+            return _refused(tr("The revealed seed and the players' names do not match the commitment: they hash to "
+                               "{hashed}, but {published} was published.", hashed=full, published=_brief(expected)))
+        return _refused(tr("The revealed seed does not match the commitment: it hashes to {hashed}, but {published} "
+                           "was published.", hashed=seed_only, published=_brief(expected)))
     state = game.new_game(players, options, seed)
     for number, entry in enumerate(actions, start=1):
         if not isinstance(entry, Mapping):
-            raise ValueError(f"action {number} is not an entry with a seat and an action")
-        seat = _field(entry, "seat", int, "a seat number")
+            raise ValueError(tr("action {number} is not an entry with a seat and an action", number=number))
+        seat = _field(entry, "seat", int, N_("a seat number"))
         try:
             state, _ = game.apply(state, seat, game.action_from_json(entry["action"]))
         except RulesError as error:
-            return _refused(*lines, f"Action {number} of {len(actions)} (seat {seat + 1 if -9 < seat < 99 else '?'}) "
-                                    f"is not legal when replayed: {error}")
+            return _refused(*lines, tr("Action {number} of {total} (seat {seat}) is not legal when replayed: {reason}",
+                                       number=number, total=len(actions), seat=seat + 1 if -9 < seat < 99 else '?',
+                                       reason=error))
     replayed = json.dumps(game.state_to_json(state), sort_keys=True)
     recorded = json.dumps(record["final_state"], sort_keys=True)
     if replayed != recorded:
-        return _refused(*lines, f"Replaying the {len(actions)} actions does not reach the recorded final state: "
-                                "the log or the result was altered.")
-    lines.append(f"Replaying all {len(actions)} actions reaches exactly the recorded final state.")
+        return _refused(*lines, tr("Replaying the {total} actions does not reach the recorded final state: "
+                                   "the log or the result was altered.", total=len(actions)))
+    lines.append(tr("Replaying all {total} actions reaches exactly the recorded final state.", total=len(actions)))
     outcome = game.outcome(state)
     if outcome is not None:
-        lines.append("Final scores: " + ", ".join(f"{players[seat][:80]} {score}"
-                                                  for seat, score in enumerate(outcome.scores)) + ".")
+        scores = ", ".join(tr("{name} {score}", name=players[seat][:80], score=score)
+                           for seat, score in enumerate(outcome.scores))
+        lines.append(tr("Final scores: {scores}.", scores=scores))
     return Verdict(True, tuple(lines), caveat)

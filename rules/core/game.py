@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from lang import listing, tr
 from rules.core import serial
 from rules.core.clone import clone
 from rules.core.errors import IllegalAction, InvalidOptions, MalformedAction, NotYourTurn, quote
@@ -30,7 +31,6 @@ from rules.core.options import OptionSpec, OptionValue, validate_options
 from rules.core.rng import Rng
 from rules.core.search import SearchBudget
 from rules.core.standing import StandingDecision
-from rules.core.words import listing
 
 View = dict[str, Any]
 
@@ -71,7 +71,7 @@ class Outcome:
 
 def seat_name(state: GameState, seat: int) -> str:
     """The seat's player name ("seat 3" for a seat that does not exist)."""
-    return state.players[seat] if 0 <= seat < len(state.players) else f"seat {seat + 1}"
+    return state.players[seat] if 0 <= seat < len(state.players) else tr("seat {number}", number=seat + 1)
 
 
 def rank_by(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
@@ -103,8 +103,8 @@ class Game(ABC, Generic[S, A]):
     def new_game(self, players: Sequence[str], options: Mapping[str, object], seed: int) -> S:
         if not self.min_players <= len(players) <= self.max_players:
             raise InvalidOptions(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {len(players)}."
+                tr("{game} is played by {minimum} to {maximum} players, not {count}.", game=self.name,
+                   minimum=self.min_players, maximum=self.max_players, count=len(players))
             )
         parsed = validate_options(self.option_specs, options)
         self.check_options(parsed, len(players))
@@ -129,7 +129,7 @@ class Game(ABC, Generic[S, A]):
         state shares no list, dict or state object with it (``clone``), so the game's history (replays,
         take-backs, earlier states kept by callers) stays as it was."""
         if self.is_over(state):
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(tr("This game is over."))
         if seat not in self.to_act(state):
             raise NotYourTurn(self.explain_waiting(state, seat))
         if action not in self.legal_actions(state, seat):
@@ -149,9 +149,9 @@ class Game(ABC, Generic[S, A]):
     def explain_waiting(self, state: S, seat: int) -> str:
         awaited = sorted(self.to_act(state))
         if not 0 <= seat < len(state.players):
-            return "You are not seated in this game."
+            return tr("You are not seated in this game.")
         names = listing([state.players[s] for s in awaited])
-        return f"It is not your turn: the game is waiting for {names}."
+        return tr("It is not your turn: the game is waiting for {names}.", names=names)
 
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
@@ -230,7 +230,7 @@ class Game(ABC, Generic[S, A]):
         (``view(state, None)``) shows. Games refine this default; it must never use a hand, a running
         private show, a wagon, a bid, face-down tiles, draft picks or a privately decided effect."""
         waiting = self.public_waiting(state, seat)
-        return waiting if waiting is not None else f"{seat_name(state, seat)} is deciding"
+        return waiting if waiting is not None else tr("{name} is deciding", name=seat_name(state, seat))
 
     def public_waiting(self, state: S, seat: int) -> str | None:
         """The public prompt of a seat that is not awaited (None when ``seat`` is awaited): who the game
@@ -240,8 +240,9 @@ class Game(ABC, Generic[S, A]):
             return None
         name = seat_name(state, seat)
         if not awaited:
-            return f"{name} has finished: the game is over"
-        return f"{name} is waiting for {listing([seat_name(state, s) for s in sorted(awaited)])}"
+            return tr("{name} has finished: the game is over", name=name)
+        return tr("{name} is waiting for {names}", name=name,
+                  names=listing([seat_name(state, s) for s in sorted(awaited)]))
 
     # ----- automatic player -------------------------------------------------------------------
     @abstractmethod
@@ -314,19 +315,20 @@ class Game(ABC, Generic[S, A]):
         ±MAX_ACTION_INT, text longer than MAX_ACTION_TEXT characters and deep or long nesting are refused
         before parsing: no legal action needs them."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise MalformedAction("That action could not be understood.")
+            raise MalformedAction(tr("That action could not be understood."))
         kind: str = data["kind"]
         by_kind = {cls.kind: cls for cls in self.action_types}
         cls = by_kind.get(kind)
         if cls is None:
-            raise MalformedAction(f"{self.name} has no action called {quote(kind)}.")
+            raise MalformedAction(tr("{game} has no action called {kind}.", game=self.name, kind=quote(kind)))
         body = {key: value for key, value in data.items() if key != "kind"}
         if not _within_bounds(body):
-            raise MalformedAction(f"That {kind} action holds a number, text or list too large to be a choice.")
+            raise MalformedAction(tr("That {kind} action holds a number, text or list too large to be a choice.",
+                                     kind=kind))
         try:
             action: A = serial.from_json(cls, body)
         except (serial.ShapeError, TypeError) as error:
-            raise MalformedAction(f"That {kind} action could not be understood.") from error
+            raise MalformedAction(tr("That {kind} action could not be understood.", kind=kind)) from error
         return action
 
 

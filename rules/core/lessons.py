@@ -15,6 +15,8 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from lang import N_, tr
+
 __all__ = ["DECISIONS", "LESSONS", "Tempting", "lesson_key", "lesson_text", "tempting_actions"]
 
 _SIDE = frozenset({"pass", "back", "stop_show", "stop_hiring", "decline_buy", "end_spending", "skip_effect",
@@ -60,85 +62,86 @@ DECISIONS: Mapping[str, Mapping[str, str]] = {
 
 LESSONS: Mapping[str, Mapping[str, str]] = {
     "circus_train": {
-        "pick_talent": "Before the season, everyone takes two talent counters from Horses, Freak Show and Acrobats "
-                       "(two of a kind is fine). Talent is what towns pay to see: a performance scores a bonus "
-                       "for each demanded type you have.",
-        "choose_start": "Put your train in Winnipeg, Toronto or Montreal; trains may share a city. Look for towns "
-                        "nearby with a Performance Demand you can reach early.",
-        "play_card": "Each week you play one Action card from your hand and do what it says: the Transit cards move "
-                     "your train, Hold and Basic Transit let you Perform or Hire, and Wages & Transit makes you pay "
-                     "your talent. Once your hand is empty you take all your played cards back, so plan when each "
-                     "comes.",
-        "travel": "Move your train along the connections, up to what your card allows. Ending on a Points counter "
-                  "scores its VP, and ending in a town with a Performance Demand lets you perform there later.",
-        "recruit": "A Special Character is in your city: roll 1–4 to recruit them. Characters take no wages and each "
-                   "has a lasting power.",
-        "perform_hire": "In a city with a Performance Demand you can perform: your rating is the counter's base "
-                        "points, plus its bonus for each demanded talent type you have, plus your earlier "
-                        "performances' base points; you earn money too. Or hire: pick a talent counter here and "
-                        "roll, 1–4 it joins you.",
-        "buy_failed": "Your hiring roll came up 5 or 6, so the talent did not join for free. You may buy it at once "
-                      "for $10, or let it go.",
-        "steal": "You may steal talent from an opponent in your city (or, at a month's end, as the player with the "
-                 "fewest VP). Each roll of 1–4 takes the counter.",
-        "special_hire": "A Special Hire lets you buy a counter from the bank: $5 in April–May, $10 in June–July, $20 "
-                        "in August–September.",
-        "parade": "A Circus Parade: pay $10 for +1 Reputation or 2 VP.",
-        "rest": "You rest this week. Resting in Canada (not in week 1) gives a free Clown or Acrobats, or +1 "
-                "Reputation.",
-        "wages": "Wages are due: Clowns $1, Acrobats $3, Cannonballs, Freaks and Horses $6, Big Cats and Elephants "
-                 "$12. Talent you cannot pay for is released, so keep money for this week.",
-        "place_released": "A player released talent, and you choose which city it goes to (the player to their "
-                          "right chooses). It waits there to be hired.",
+        "pick_talent": N_("Before the season, everyone takes two talent counters from Horses, Freak Show and "
+                          "Acrobats (two of a kind is fine). Talent is what towns pay to see: a performance scores a "
+                          "bonus for each demanded type you have."),
+        "choose_start": N_("Put your train in Winnipeg, Toronto or Montreal; trains may share a city. Look for towns "
+                           "nearby with a Performance Demand you can reach early."),
+        "play_card": N_("Each week you play one Action card from your hand and do what it says: the Transit cards "
+                        "move your train, Hold and Basic Transit let you Perform or Hire, and Wages & Transit makes "
+                        "you pay your talent. Once your hand is empty you take all your played cards back, so plan "
+                        "when each comes."),
+        "travel": N_("Move your train along the connections, up to what your card allows. Ending on a Points counter "
+                     "scores its VP, and ending in a town with a Performance Demand lets you perform there later."),
+        "recruit": N_("A Special Character is in your city: roll 1–4 to recruit them. Characters take no wages and "
+                      "each has a lasting power."),
+        "perform_hire": N_("In a city with a Performance Demand you can perform: your rating is the counter's base "
+                           "points, plus its bonus for each demanded talent type you have, plus your earlier "
+                           "performances' base points; you earn money too. Or hire: pick a talent counter here and "
+                           "roll, 1–4 it joins you."),
+        "buy_failed": N_("Your hiring roll came up 5 or 6, so the talent did not join for free. You may buy it at "
+                         "once for $10, or let it go."),
+        "steal": N_("You may steal talent from an opponent in your city (or, at a month's end, as the player with "
+                    "the fewest VP). Each roll of 1–4 takes the counter."),
+        "special_hire": N_("A Special Hire lets you buy a counter from the bank: $5 in April–May, $10 in June–July, "
+                           "$20 in August–September."),
+        "parade": N_("A Circus Parade: pay $10 for +1 Reputation or 2 VP."),
+        "rest": N_("You rest this week. Resting in Canada (not in week 1) gives a free Clown or Acrobats, or +1 "
+                   "Reputation."),
+        "wages": N_("Wages are due: Clowns $1, Acrobats $3, Cannonballs, Freaks and Horses $6, Big Cats and "
+                    "Elephants $12. Talent you cannot pay for is released, so keep money for this week."),
+        "place_released": N_("A player released talent, and you choose which city it goes to (the player to their "
+                             "right chooses). It waits there to be hired."),
     },
     "little_circuses": {
-        "opening": "Opening night: secretly put your Highlight on one of your four printed attractions, and its icons "
-                   "resolve. The Cotton Candy Vendor gives $2, handy for building soon.",
-        "build": "Build is one of three options: raise funds (+$2), hire help (take a tile from the market into your "
-                 "hand, free now, paid when built) or build a tile from your hand, paying the cost in its corner.",
-        "place_tile": "Put the tile next to (not diagonally) or on top of one of your attractions. Building over a "
-                      "used attraction keeps its Use marker, so think about your Highlight's path.",
-        "execute": "Move your Highlight to an adjacent attraction (not diagonally). The one it left gets a Use marker, "
-                   "and the new one's icons resolve unless it is already used in this city.",
-        "public": "Your icon acts on your bleacher's Public: a clown moves one Public one space right (8 at most), an "
-                  "elephant turns a Public into Fame equal to its space, money bills into dollars. Cashing early "
-                  "gives less than letting them climb.",
-        "special": "Special Attractions: in player order each player takes one card and resolves it at once. Then the "
-                   "order is re-sorted by the cards' Initiative numbers, lowest first: a strong card acts later next "
-                   "time.",
-        "tent": "A tent takes a tile into your hand: from the market, or a face-up Advanced tile while you hold card "
-                "6. Unbuilt tiles in hand are worth 1 Fame each at the end.",
-        "rival": "This card acts on a rival: choose whom it takes money, Fame, Public or a face-up tile from.",
-        "pass": "Nothing here is worth doing, or nothing can be done: pass, and the game goes on.",
+        "opening": N_("Opening night: secretly put your Highlight on one of your four printed attractions, and its "
+                      "icons resolve. The Cotton Candy Vendor gives $2, handy for building soon."),
+        "build": N_("Build is one of three options: raise funds (+$2), hire help (take a tile from the market into "
+                    "your hand, free now, paid when built) or build a tile from your hand, paying the cost in its "
+                    "corner."),
+        "place_tile": N_("Put the tile next to (not diagonally) or on top of one of your attractions. Building over "
+                         "a used attraction keeps its Use marker, so think about your Highlight's path."),
+        "execute": N_("Move your Highlight to an adjacent attraction (not diagonally). The one it left gets a Use "
+                      "marker, and the new one's icons resolve unless it is already used in this city."),
+        "public": N_("Your icon acts on your bleacher's Public: a clown moves one Public one space right (8 at "
+                     "most), an elephant turns a Public into Fame equal to its space, money bills into dollars. "
+                     "Cashing early gives less than letting them climb."),
+        "special": N_("Special Attractions: in player order each player takes one card and resolves it at once. Then "
+                      "the order is re-sorted by the cards' Initiative numbers, lowest first: a strong card acts "
+                      "later next time."),
+        "tent": N_("A tent takes a tile into your hand: from the market, or a face-up Advanced tile while you hold "
+                   "card 6. Unbuilt tiles in hand are worth 1 Fame each at the end."),
+        "rival": N_("This card acts on a rival: choose whom it takes money, Fame, Public or a face-up tile from."),
+        "pass": N_("Nothing here is worth doing, or nothing can be done: pass, and the game goes on."),
     },
     "wanderzirkus": {
-        "travel": "Travel: pick one artist and city pair from those laid out. The artist joins your deck, and the city "
-                  "shows which colours its audience wants in your show.",
-        "announce": "Announce, publicly, the smallest number of artists your show will have. If your show reaches it "
-                    "you score that number; if it falls short you score 0, so do not promise more than your deck can "
-                    "give.",
-        "show": "Play your show one card at a time, then draw back up to 3. Each card must share a colour with the "
-                "last one: its left side matches the last card's right side. You may stop, or lay the pause card "
-                "once a round for 4 VP.",
-        "swap": "Your swap token: you drew 2 cards, and now put 2 back; the deck is then shuffled.",
-        "effect": "This artist has an effect, and using it is up to you: copy another effect in your show, draw, look "
-                  "at the top or bottom of your deck, tuck a card under it, or put cards back and reshuffle.",
-        "spend": "Spend coins: 5 draws 2 artists to keep 1, 3 draws 2 cities to keep 1, 3 buys a swap token. At most "
-                 "one artist and one city a round; unspent coins carry over.",
+        "travel": N_("Travel: pick one artist and city pair from those laid out. The artist joins your deck, and the "
+                     "city shows which colours its audience wants in your show."),
+        "announce": N_("Announce, publicly, the smallest number of artists your show will have. If your show reaches "
+                       "it you score that number; if it falls short you score 0, so do not promise more than your "
+                       "deck can give."),
+        "show": N_("Play your show one card at a time, then draw back up to 3. Each card must share a colour with "
+                   "the last one: its left side matches the last card's right side. You may stop, or lay the pause "
+                   "card once a round for 4 VP."),
+        "swap": N_("Your swap token: you drew 2 cards, and now put 2 back; the deck is then shuffled."),
+        "effect": N_("This artist has an effect, and using it is up to you: copy another effect in your show, draw, "
+                     "look at the top or bottom of your deck, tuck a card under it, or put cards back and reshuffle."),
+        "spend": N_("Spend coins: 5 draws 2 artists to keep 1, 3 draws 2 cities to keep 1, 3 buys a swap token. At "
+                    "most one artist and one city a round; unspent coins carry over."),
     },
     "dreadful_circus": {
-        "draft": "Draft: pick one card from the hand passed to you and pass the rest on. You build your own hand of "
-                 "Attractions and Performances this way.",
-        "tableau": "Put one Attraction from your hand into your Tableau. Attractions score their printed VP and their "
-                   "effects at the end.",
-        "offer": "You are a Seller: secretly pick a card from your hand to offer. The others bid on it with their "
-                 "secret wagons, and you choose which wagon to accept.",
-        "bid": "Bid: fill your secret wagon with coins and/or Contracts (at least one item if you have any), then "
-               "place it next to an Offer. A placed wagon is final, and only the Seller ever looks inside.",
-        "sell": "As the Seller, look into one wagon at a time. Accept takes its contents and gives the bidder your "
-                "card; Decline sends it back, and it cannot be chosen again.",
-        "load": "A card makes you load coins or Contracts secretly into your wagon for the player resolving it.",
-        "card": "A won card takes effect now: follow what it asks, choosing among the options it offers you.",
+        "draft": N_("Draft: pick one card from the hand passed to you and pass the rest on. You build your own hand "
+                    "of Attractions and Performances this way."),
+        "tableau": N_("Put one Attraction from your hand into your Tableau. Attractions score their printed VP and "
+                      "their effects at the end."),
+        "offer": N_("You are a Seller: secretly pick a card from your hand to offer. The others bid on it with their "
+                    "secret wagons, and you choose which wagon to accept."),
+        "bid": N_("Bid: fill your secret wagon with coins and/or Contracts (at least one item if you have any), then "
+                  "place it next to an Offer. A placed wagon is final, and only the Seller ever looks inside."),
+        "sell": N_("As the Seller, look into one wagon at a time. Accept takes its contents and gives the bidder "
+                   "your card; Decline sends it back, and it cannot be chosen again."),
+        "load": N_("A card makes you load coins or Contracts secretly into your wagon for the player resolving it."),
+        "card": N_("A won card takes effect now: follow what it asks, choosing among the options it offers you."),
     },
 }
 """Per game, each decision's two or three sentences, written from its guide."""
@@ -156,7 +159,9 @@ def lesson_key(kind: str, legal: Sequence[Any]) -> str | None:
 
 
 def lesson_text(kind: str, key: str) -> str | None:
-    return LESSONS.get(kind, {}).get(key)
+    """The decision's lesson in the language being spoken."""
+    text = LESSONS.get(kind, {}).get(key)
+    return None if text is None else tr(text)
 
 
 @dataclasses.dataclass(frozen=True)

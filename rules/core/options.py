@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from lang import tr
 from rules.core.errors import InvalidOptions, quote
 
 OptionValue = bool | int | str
@@ -32,25 +33,28 @@ class OptionSpec:
                 return raw
             if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
                 return raw.strip().lower() in _TRUE
-            raise InvalidOptions(f"Option {self.key} takes true or false, not {quote(raw)}.")
+            raise InvalidOptions(tr("Option {key} takes true or false, not {value}.", key=self.key, value=quote(raw)))
         if self.kind == "int":
             value: int
             if isinstance(raw, bool):
-                raise InvalidOptions(f"Option {self.key} takes a whole number, not {quote(raw)}.")
+                raise InvalidOptions(tr("Option {key} takes a whole number, not {value}.", key=self.key,
+                                        value=quote(raw)))
             if isinstance(raw, int):
                 value = raw
             elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
                 value = int(raw.strip())
             else:
-                raise InvalidOptions(f"Option {self.key} takes a whole number, not {quote(raw)}.")
+                raise InvalidOptions(tr("Option {key} takes a whole number, not {value}.", key=self.key,
+                                        value=quote(raw)))
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(f"Option {self.key} must be at least {self.minimum}.")
+                raise InvalidOptions(tr("Option {key} must be at least {minimum}.", key=self.key, minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(f"Option {self.key} must be at most {self.maximum}.")
+                raise InvalidOptions(tr("Option {key} must be at most {maximum}.", key=self.key, maximum=self.maximum))
             return value
         if isinstance(raw, str) and raw in self.choices:
             return raw
-        raise InvalidOptions(f"Option {self.key} must be one of {', '.join(self.choices)}, not {quote(raw)}.")
+        raise InvalidOptions(tr("Option {key} must be one of {choices}, not {value}.", key=self.key,
+                                  choices=", ".join(self.choices), value=quote(raw)))
 
 
 def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -58,6 +62,9 @@ def validate_options(specs: tuple[OptionSpec, ...], raw: Mapping[str, object]) -
     known = {spec.key: spec for spec in specs}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        names = ", ".join(known) or "none"
-        raise InvalidOptions(f"Unknown option {quote(unknown[0])}; this game's options are: {names}.")
+        if not known:
+            raise InvalidOptions(tr("Unknown option {option}; this game's options are: none.",
+                                    option=quote(unknown[0])))
+        raise InvalidOptions(tr("Unknown option {option}; this game's options are: {names}.", option=quote(unknown[0]),
+                                names=", ".join(known)))
     return {spec.key: spec.parse(raw[spec.key]) if spec.key in raw else spec.default for spec in specs}

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from lang import tr
 from rules.core.rng import Rng
 from rules.core.search import Estimate, search
 
@@ -31,7 +32,8 @@ def parse_level(text: str) -> Level:
     for level in LEVELS:
         if text.strip().lower() == level:
             return level
-    raise ValueError(f"The automatic player's level is one of {', '.join(LEVELS)}, not {text!r}.")
+    raise ValueError(tr("The automatic player's level is one of {levels}, not {text}.", levels=", ".join(LEVELS),
+                        text=repr(text)))
 
 
 @dataclass(frozen=True)

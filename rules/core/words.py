@@ -1,16 +1,21 @@
-"""Small helpers for sentences every game writes the same way."""
+"""Small helpers for sentences every game writes the same way.
+
+New code uses ``lang``'s versions, which speak the current language: ``lang.listing`` (which :func:`listing` now
+is), ``lang.trn`` for counted nouns instead of :func:`count`, and whole sentences through ``lang.tr`` instead of
+:func:`article`/:func:`with_article` (English articles do not translate word by word). The English helpers stay for
+the English-only callers (developer tools, tests)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import lang
+
 
 def listing(names: Sequence[str]) -> str:
-    """Names as a sentence lists them: "alice", "alice and bob", "alice, bob and carol"."""
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    """Names as a sentence lists them, in the language being spoken: "alice", "alice and bob", "alice, bob and
+    carol" (``lang.listing``)."""
+    return lang.listing(names)
 
 
 # Words that begin with a vowel letter but a consonant sound ("a Unicyclist", "a Use marker", "a one").
@@ -20,7 +25,9 @@ _VOWEL_SOUNDS = ("hour", "honest", "honour", "heir")
 
 
 def article(word: str) -> str:
-    """"a" or "an" for ``word``, by its sound as far as its spelling tells: "an Acrobat", "a Horse", "a Use
+    """English only (write whole sentences through ``lang.tr`` instead).
+
+    "a" or "an" for ``word``, by its sound as far as its spelling tells: "an Acrobat", "a Horse", "a Use
     marker", "an hour"."""
     lower = word.lower()
     if lower.startswith(_VOWEL_SOUNDS):
@@ -36,7 +43,9 @@ def with_article(word: str) -> str:
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:
-    """A number and its noun in agreement: "1 card", "0 cards", "3 Big Cats"; ``plural`` for nouns that
+    """English only (use ``lang.trn`` for text a player reads).
+
+    A number and its noun in agreement: "1 card", "0 cards", "3 Big Cats"; ``plural`` for nouns that
     do not just add an "s" ("1 Human Cannonball" / "2 Human Cannonballs" is regular; "1 city" / "2
     cities" is not)."""
     return f"{number} {singular if number == 1 else plural or singular + 's'}"

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lang import tr, trc, trn
 from rules.core.game import Game
 from rules.review.measures import measure_of
 
@@ -24,7 +25,9 @@ class Series:
     kind: str
     players: tuple[str, ...]
     score: str
+    """What is counted, as an English key marked for the catalogue ("VP"): shown with ``tr(series.score)``."""
     unit: str
+    """How time goes, an English key ("week", "day", "round", "move")."""
     labels: tuple[str, ...]
     points: tuple[tuple[int, ...], ...]
     final: tuple[int, ...]
@@ -67,7 +70,7 @@ def score_series(game: Game[Any, Any], players: Sequence[str], options: Mapping[
     for step, (state, view) in enumerate(public_views(game, players, options, seed, actions)):
         last_state = state
         # The first point is the game as it began: a week or round is charted as it ended.
-        moment, label = (-1, "start") if step == 0 else measure.moment(view)
+        moment, label = (-1, trc("chart", "start")) if step == 0 else measure.moment(view)
         if moment not in scores:
             order.append(moment)
             labels[moment] = label
@@ -90,13 +93,25 @@ def describe(series: Series) -> str:
     """The chart in words (its alt text): who led, how the scores moved, and where they ended."""
     count = len(series.labels) - 1  # the start is no period
     finals = sorted(range(len(series.players)), key=lambda seat: -series.final[seat])
-    final_words = ", ".join(f"{series.players[seat]} {series.final[seat]}" for seat in finals)
-    score = series.final_score or series.score
+    final_words = ", ".join(tr("{name} {score}", name=series.players[seat], score=series.final[seat])
+                            for seat in finals)
     changes = series.leader_changes()
-    moves = "the lead never changed hands" if changes == 0 else \
-        f"the lead changed hands {changes} time{'s' if changes != 1 else ''}"
-    peaks = [f"{name} peaked at {max(series.points[seat])}" for seat, name in enumerate(series.players)]
-    through = f"{series.score} through the game"
-    return (f"Score chart: each player's {through}, over {count} {series.unit}s "
-            f"({series.labels[0]} to {series.labels[-1]}); {moves}; {'; '.join(peaks)}. "
-            f"Final {score}: {final_words}.")
+    moves = tr("the lead never changed hands") if changes == 0 else \
+        trn("the lead changed hands {n} time", "the lead changed hands {n} times", changes)
+    peaks = [tr("{name} peaked at {points}", name=name, points=max(series.points[seat]))
+             for seat, name in enumerate(series.players)]
+    return tr("Score chart: each player's {score} through the game, over {span} ({first} to {last}); {moves}; "
+              "{peaks}. Final {final}: {scores}.", score=tr(series.score), span=span(series.unit, count),
+              first=series.labels[0], last=series.labels[-1], moves=moves, peaks="; ".join(peaks),
+              final=tr(series.final_score or series.score), scores=final_words)
+
+
+def span(unit: str, count: int) -> str:
+    """"over 27 weeks": how long the chart runs, in the game's unit of time (``Series.unit``, an English key)."""
+    if unit == "week":
+        return trn("{n} week", "{n} weeks", count)
+    if unit == "day":
+        return trn("{n} day", "{n} days", count)
+    if unit == "round":
+        return trn("{n} round", "{n} rounds", count)
+    return trn("{n} move", "{n} moves", count)

@@ -17,6 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal
+
+from lang import LANGUAGES, current, tr, trn
 from rules.core.game import Game
 
 DIE_SIDES = 6
@@ -71,6 +74,11 @@ def measure_luck(game: Game[Any, Any], players: Sequence[str], options: Mapping[
     return [Luck(seat, rolls[seat], successes[seat], expected[seat]) for seat in range(len(players)) if rolls[seat]]
 
 
+def _tenths(value: float) -> str:
+    """A figure to one decimal place as the language being spoken writes it: 6.3, 6,3."""
+    return str(format_decimal(round(value, 1), format="0.0", locale=LANGUAGES[current()].babel))
+
+
 def luck_lines(luck: Sequence[Luck], players: Sequence[str]) -> list[str]:
     """One sentence per seat that rolled: "alice rolled 12 dice: 7 succeeded where 6.3 could be expected (luckier
     than average by 0.7)"."""
@@ -78,8 +86,11 @@ def luck_lines(luck: Sequence[Luck], players: Sequence[str]) -> list[str]:
     for entry in luck:
         name = players[entry.seat]
         diff = entry.difference
-        verdict = "exactly as expected" if abs(diff) < 0.05 else \
-            f"luckier than average by {diff:.1f}" if diff > 0 else f"unluckier than average by {-diff:.1f}"
-        lines.append(f"{name} rolled {entry.rolls} {'die' if entry.rolls == 1 else 'dice'}: {entry.successes} "
-                     f"succeeded where {entry.expected:.1f} could be expected ({verdict}).")
+        verdict = tr("exactly as expected") if abs(diff) < 0.05 else \
+            tr("luckier than average by {difference}", difference=_tenths(diff)) if diff > 0 else \
+            tr("unluckier than average by {difference}", difference=_tenths(-diff))
+        lines.append(trn("{name} rolled {n} die: {successes} succeeded where {expected} could be expected ({verdict}).",
+                         "{name} rolled {n} dice: {successes} succeeded where {expected} could be expected "
+                         "({verdict}).", entry.rolls, name=name, successes=entry.successes,
+                         expected=_tenths(entry.expected), verdict=verdict))
     return lines

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import N_, tr, trc
+
 View = Mapping[str, Any]
 
 
@@ -31,18 +33,26 @@ def _players(view: View, key: str) -> list[int]:
     return [int(player.get(key) or 0) for player in view["players"]]
 
 
+def _month(month: str) -> str:
+    """Circus Train's month as the chart abbreviates it (the view names the month in full, in English)."""
+    short = {"April": trc("month, short", "Apr"), "May": trc("month, short", "May"),
+             "June": trc("month, short", "Jun"), "July": trc("month, short", "Jul"),
+             "August": trc("month, short", "Aug"), "September": trc("month, short", "Sep")}
+    return short.get(month) or month[:3]
+
+
 def _circus_train_moment(view: View) -> tuple[int, str]:
-    return int(view["week"]), f"{str(view['month'])[:3]} w{view['week_of_month']}"
+    return int(view["week"]), tr("{month} w{week}", month=_month(str(view["month"])), week=view["week_of_month"])
 
 
 def _little_circuses_moment(view: View) -> tuple[int, str]:
     space = view.get("space") or {}
     day = int(space.get("day", view.get("space_index")) or 0)
-    return day, f"day {day}"
+    return day, tr("day {day}", day=day)
 
 
 def _round_moment(view: View) -> tuple[int, str]:
-    return int(view.get("round") or 0), f"round {view.get('round') or 0}"
+    return int(view.get("round") or 0), tr("round {round}", round=view.get("round") or 0)
 
 
 def _dreadful_scores(view: View) -> list[int]:
@@ -51,10 +61,10 @@ def _dreadful_scores(view: View) -> list[int]:
 
 
 MEASURES: dict[str, Measure] = {
-    "circus_train": Measure("VP", "week", _circus_train_moment, lambda view: _players(view, "vp")),
-    "little_circuses": Measure("Fame", "day", _little_circuses_moment, lambda view: _players(view, "fame")),
-    "wanderzirkus": Measure("VP", "round", _round_moment, lambda view: _players(view, "vp")),
-    "dreadful_circus": Measure("acts", "round", _round_moment, _dreadful_scores, final_score="points"),
+    "circus_train": Measure(N_("VP"), N_("week"), _circus_train_moment, lambda view: _players(view, "vp")),
+    "little_circuses": Measure(N_("Fame"), N_("day"), _little_circuses_moment, lambda view: _players(view, "fame")),
+    "wanderzirkus": Measure(N_("VP"), N_("round"), _round_moment, lambda view: _players(view, "vp")),
+    "dreadful_circus": Measure(N_("acts"), N_("round"), _round_moment, _dreadful_scores, final_score=N_("points")),
 }
 
 

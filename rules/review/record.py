@@ -24,6 +24,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lang import tr, trc
 from rules.core import fairness
 from rules.core.events import Event
 from rules.core.game import Game
@@ -75,7 +76,7 @@ def verify_export(export: object, games: Mapping[str, Game[Any, Any]],
     raises: a malformed export is a verdict that is not ``ok``."""
     try:
         if not isinstance(export, Mapping) or export.get("format") != EXPORT_FORMAT:
-            return fairness.Verdict(False, ("This is not a Ringmaster game export.",))
+            return fairness.Verdict(False, (tr("This is not a Ringmaster game export."),))
         verdict = fairness.verify_record(fairness_part(export), games, published)
         if not verdict.ok:
             return verdict
@@ -86,43 +87,71 @@ def verify_export(export: object, games: Mapping[str, Game[Any, Any]],
             state, events = game.apply(state, int(entry["seat"]), game.action_from_json(dict(entry["action"])))
             public = [{"kind": event.kind, "data": event.data} for event in events if event.private_to is None]
             if json.dumps(public, sort_keys=True) != json.dumps(entry["events"], sort_keys=True):
-                return fairness.Verdict(False, (*verdict.lines, f"Action {entry['number']}'s events are not what "
-                                                "replaying it gives: the export's story was altered."))
+                return fairness.Verdict(False, (*verdict.lines, tr(
+                    "Action {number}'s events are not what replaying it gives: the export's story was altered.",
+                    number=entry['number'])))
         outcome = game.outcome(state)
         recorded = export.get("outcome")
         if outcome is not None and (not isinstance(recorded, Mapping) or
                                     list(recorded.get("scores", [])) != list(outcome.scores)):
-            return fairness.Verdict(False, (*verdict.lines, "The exported final scores are not what the replay gives."))
-        return fairness.Verdict(True, (*verdict.lines, "Every exported event is what the replay gives."),
+            return fairness.Verdict(False, (*verdict.lines,
+                                            tr("The exported final scores are not what the replay gives.")))
+        return fairness.Verdict(True, (*verdict.lines, tr("Every exported event is what the replay gives.")),
                                 verdict.caveat)
     except Exception as error:  # untrusted input: whatever it breaks, the answer is a verdict
-        return fairness.Verdict(False, (f"The export is malformed: {str(error)[:200] or type(error).__name__}.",))
+        return fairness.Verdict(False, (tr("The export is malformed: {reason}.",
+                                           reason=str(error)[:200] or type(error).__name__),))
+
+
+def _status(status: object) -> str:
+    """A game's status as the log names it (the export keeps the English key)."""
+    if status == "finished":
+        return trc("game status", "finished")
+    if status == "abandoned":
+        return trc("game status", "abandoned")
+    return str(status)
+
+
+def _level(level: object) -> str:
+    """A robot's level as players read it (the export keeps the English key)."""
+    if level == "easy":
+        return trc("robot level", "easy")
+    if level == "normal":
+        return trc("robot level", "normal")
+    if level == "strong":
+        return trc("robot level", "strong")
+    return str(level)
 
 
 def plain_text(export: Mapping[str, Any]) -> str:
     """The export as a plain-text log a person reads: the game, the players, every public event numbered by
     action, the final scores and the seed's reveal."""
     players = list(export["players"])
-    lines = [f"{export['title']} ({export['name']}), {export['status']}",
-             "Players: " + ", ".join(f"{seat['name']}" + (f" (robot, {seat['robot']})" if seat.get("robot") else "")
-                                     for seat in export["seats"]),
-             "Options: " + (", ".join(f"{key} = {value}" for key, value in sorted(export["options"].items())) or
-                            "none"), ""]
+    seats = ", ".join(tr("{name} (robot, {level})", name=seat["name"], level=_level(seat["robot"]))
+                      if seat.get("robot") else str(seat["name"]) for seat in export["seats"])
+    options = ", ".join(f"{key} = {value}" for key, value in sorted(export["options"].items()))
+    lines = [tr("{title} ({game}), {status}", title=export["title"], game=export["name"],
+                status=_status(export["status"])),
+             tr("Players: {players}", players=seats),
+             tr("Options: {options}", options=options) if options else tr("Options: none"), ""]
     for entry in export["actions"]:
         seat = int(entry["seat"])
-        who = players[seat] if 0 <= seat < len(players) else f"seat {seat + 1}"
+        who = players[seat] if 0 <= seat < len(players) else tr("seat {number}", number=seat + 1)
         mark = f" [{entry['automatic']}]" if entry.get("automatic") else ""
-        text = entry["text"] or [f"{who} makes a choice only they could see then."]
+        text = entry["text"] or [tr("{name} makes a choice only they could see then.", name=who)]
         for index, sentence in enumerate(text):
             lines.append(f"{entry['number']:>4}{mark if index == 0 else ''}  {sentence}" if index == 0 else
                          f"      {sentence}")
     outcome = export.get("outcome")
     if isinstance(outcome, Mapping):
-        lines += ["", "Final scores: " + ", ".join(f"{players[seat]} {score}"
-                                                   for seat, score in enumerate(outcome["scores"])) + "."]
+        scores = ", ".join(tr("{name} {score}", name=players[seat], score=score)
+                           for seat, score in enumerate(outcome["scores"]))
+        lines += ["", tr("Final scores: {scores}.", scores=scores)]
         lines += [str(line) for line in outcome.get("lines", [])]
-    lines += ["", f"Seed {export['seed']}, salt {export['salt']}, commitment {export['commitment']}.",
-              "Check it: python -m rules verify <this game's .json export>"]
+    lines += ["", tr("Seed {seed}, salt {salt}, commitment {commitment}.", seed=export['seed'], salt=export['salt'],
+                     commitment=export['commitment']),
+              tr("Check it: {command} <{export}>", command="python -m rules verify",
+                 export=tr("this game's .json export"))]
     return "\n".join(lines) + "\n"
 
 

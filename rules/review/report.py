@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lang import N_, tr, trc
 from rules.core.game import Game
 from rules.review.chart import Series, describe, score_series
 from rules.review.luck import luck_lines, measure_luck
@@ -34,25 +35,31 @@ class Review:
 
     def short_text(self, title: str, name: str) -> str:
         """The review posted once in the thread: each seat's turning points, then the luck lines."""
-        lines = [f"🔎 **{title}**, reviewed"]
+        lines = [tr("🔎 **{title}**, reviewed", title=title)]
         if not self.judged:
-            lines.append(f"The strong player cannot judge {name}'s decisions yet, so this review has no turning "
-                         "points; the score chart and the luck below are complete.")
+            lines.append(tr("The strong player cannot judge {game}'s decisions yet, so this review has no turning "
+                            "points; the score chart and the luck below are complete.", game=name))
         for seat_review in self.seats:
             player = self.players[seat_review.seat]
             points = seat_review.turning_points()
             if not seat_review.judged:
                 continue
             decisions = seat_review.decisions
-            chances = (f" (chance to win about {round(decisions[0].before * 100)}% at their first decision, "
-                       f"{round(decisions[-1].after * 100)}% after their last)") if decisions else ""
+            if not decisions:
+                lines.append(tr("**{name}**: no decision changed their chances by a point or more.", name=player)
+                             if not points else tr("**{name}**:", name=player))
+            else:
+                first, last = round(decisions[0].before * 100), round(decisions[-1].after * 100)
+                lines.append(tr("**{name}** (chance to win about {first}% at their first decision, {last}% after "
+                                "their last): no decision changed their chances by a point or more.", name=player,
+                                first=first, last=last) if not points else
+                             tr("**{name}** (chance to win about {first}% at their first decision, {last}% after "
+                                "their last):", name=player, first=first, last=last))
             if not points:
-                lines.append(f"**{player}**{chances}: no decision changed their chances by a point or more.")
                 continue
-            lines.append(f"**{player}**{chances}:")
             lines += [f"- {turning_sentence(judged, player)}" for judged in points]
         if self.luck:
-            lines.append("**Luck**:")
+            lines.append(tr("**Luck**:"))
             lines += [f"- {line}" for line in self.luck]
         text = "\n".join(lines)
         return text if len(text) <= SHORT_LIMIT else text[:SHORT_LIMIT - 1] + "…"
@@ -67,9 +74,9 @@ class Review:
         decisions = sorted((judged for seat in self.seats for judged in seat.decisions), key=lambda j: j.number)
         if not decisions:
             return None
-        labels: list[str] = ["start"]
+        labels: list[str] = [trc("chart", "start")]
         for judged in decisions:
-            label = judged.moment or f"move {judged.number}"
+            label = judged.moment or tr("move {number}", number=judged.number)
             if label != labels[-1]:
                 labels.append(label)
         count = len(self.players)
@@ -78,14 +85,14 @@ class Review:
         columns: list[list[int]] = [[round(value * 100) for value in current]]
         index = 0
         for judged in decisions:
-            label = judged.moment or f"move {judged.number}"
+            label = judged.moment or tr("move {number}", number=judged.number)
             if label != labels[index]:
                 columns.append([])
                 index += 1
             current[judged.seat] = judged.after
             columns[index] = [round(value * 100) for value in current]
         points = tuple(tuple(column[seat] for column in columns) for seat in range(count))
-        return Series(self.kind, self.players, "chance to win, %", self.series.unit if self.series else "move",
+        return Series(self.kind, self.players, N_("chance to win, %"), self.series.unit if self.series else "move",
                       tuple(labels), points, tuple(column_points[-1] for column_points in points))
 
     def steps(self) -> dict[int, list[str]]:
@@ -94,10 +101,13 @@ class Review:
         for seat_review in self.seats:
             player = self.players[seat_review.seat]
             for judged in seat_review.decisions:
+                before, after = round(judged.before * 100), round(judged.after * 100)
                 by_number.setdefault(judged.number, []).append(
-                    f"{player}: chance about {round(judged.before * 100)}% before, {round(judged.after * 100)}% "
-                    f"after “{judged.chosen}”" + (f" (the strong player chose “{judged.best}”)"
-                                                   if judged.best != judged.chosen else "") + ".")
+                    tr("{name}: chance about {before}% before, {after}% after “{chosen}” (the strong player chose "
+                       "“{best}”).", name=player, before=before, after=after, chosen=judged.chosen, best=judged.best)
+                    if judged.best != judged.chosen else
+                    tr("{name}: chance about {before}% before, {after}% after “{chosen}”.", name=player,
+                       before=before, after=after, chosen=judged.chosen))
         return by_number
 
 

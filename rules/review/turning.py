@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from lang import tr, trn
 from rules.core.game import Game
 from rules.core.players import decide
 from rules.core.rng import Rng
@@ -137,12 +138,15 @@ def judge_decisions(game: Game[Any, Any], players: Sequence[str], options: Mappi
 def turning_sentence(judged: Judged, name: str) -> str:
     """'Day 14: alice chose "Hire the Acrobat"; "Keep the $10" was about 8 points of chance better.'"""
     points = round(abs(judged.change) * 100)
-    where = f"{judged.moment[:1].upper()}{judged.moment[1:]}, move {judged.number}" if judged.moment else \
-        f"Move {judged.number}"
+    moment = judged.moment[:1].upper() + judged.moment[1:]
+    where = tr("{moment}, move {number}", moment=moment,
+               number=judged.number) if judged.moment else tr("Move {number}", number=judged.number)
     if judged.change < 0 and judged.best != judged.chosen:
-        return (f"{where}: {name} chose “{judged.chosen}”; “{judged.best}” was about {points} point"
-                f"{'s' if points != 1 else ''} of chance better.")
+        return trn("{where}: {name} chose “{chosen}”; “{best}” was about {n} point of chance better.",
+                   "{where}: {name} chose “{chosen}”; “{best}” was about {n} points of chance better.", points,
+                   where=where, name=name, chosen=judged.chosen, best=judged.best)
     if judged.best != judged.chosen:  # better, by the search's reckoning, than what it tried most itself
-        return (f"{where}: {name} chose “{judged.chosen}”, about {points} point{'s' if points != 1 else ''} of chance "
-                f"better than “{judged.best}”.")
-    return f"{where}: {name} chose “{judged.chosen}”."
+        return trn("{where}: {name} chose “{chosen}”, about {n} point of chance better than “{best}”.",
+                   "{where}: {name} chose “{chosen}”, about {n} points of chance better than “{best}”.", points,
+                   where=where, name=name, chosen=judged.chosen, best=judged.best)
+    return tr("{where}: {name} chose “{chosen}”.", where=where, name=name, chosen=judged.chosen)
