@@ -423,3 +423,19 @@ def test_the_pseudo_language_reads_the_english_guide_accented_with_its_markdown_
         assert re.findall(r"`[^`]*`", accented.body) == re.findall(r"`[^`]*`", plain.body)
         assert [line[:2] for line in accented.body.split("\n") if line.startswith(("- ", "* "))] == \
             [line[:2] for line in plain.body.split("\n") if line.startswith(("- ", "* "))]
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("language", ["de", "qps"])
+def test_a_seats_private_lines_are_found_in_every_language(key: str, language: str) -> None:
+    # The panel picks a seat's private lines out of its text view by their beginning ("Your …", "Dein…"): a
+    # translation that words one differently would drop it from the panel in that language.
+    names = ("Ålîçé", "Ƀöƀ", "Çåŕöļ", "Ðåñå")
+    history = played(key, names, (), 5)
+    for state in history[:: max(1, len(history) // 12)]:
+        table = table_of(key, names, state)
+        for seat in range(len(names)):
+            english = compose.panel_lines(table, seat)
+            with speaking(language):
+                spoken = compose.panel_lines(table, seat)
+            assert len(spoken) == len(english), (english, spoken)
