@@ -9,6 +9,7 @@ from typing import Any
 from lang import tr, trc
 from rules.core.game import Game
 from rules.core.options import OptionSpec
+from table.compose import option_name, option_value
 from table.kits import KITS
 from web.guides import legend
 from web.pages import FocusPart, e, focus_figure, h, layout, public_section, seat_heading
@@ -27,7 +28,7 @@ class Listed:
 
 
 def option_field(spec: OptionSpec) -> str:
-    words = spec.key.replace("_", " ")
+    words = option_name(spec.key)
     name = f"option-{spec.key}"
     # A variant's description is the rules' own sentence, marked for the catalogue where the game declares it.
     about = " <small>— " + e(tr(spec.description)) + "</small>" if spec.description else ""
@@ -35,8 +36,8 @@ def option_field(spec: OptionSpec) -> str:
         checked = " checked" if spec.default is True else ""
         return f'<label><input type="checkbox" name="{e(name)}" value="true"{checked}> {e(words)}{about}</label>'
     if spec.kind == "choice":
-        choices = "".join(f'<option value="{e(c)}"{" selected" if c == spec.default else ""}>{e(c)}</option>'
-                          for c in spec.choices)
+        choices = "".join(f'<option value="{e(c)}"{" selected" if c == spec.default else ""}>'
+                          f"{e(option_value(c))}</option>" for c in spec.choices)
         return f'<label>{e(words)}: <select name="{e(name)}">{choices}</select>{about}</label>'
     bounds = (f' min="{spec.minimum}"' if spec.minimum is not None else "") + \
         (f' max="{spec.maximum}"' if spec.maximum is not None else "")
