@@ -51,6 +51,7 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     wherever it is bound; the drawings kept once per process (map, legend, calendar) are drawn anew."""
     drawn: list[Drawn] = []
     panel: list[Box] = []
+    alive: list[Any] = []  # pictures drawn on, kept so that no later sprite is given a gone picture's id
     real_put = render.common.put_text
     real_panel = board.draw_panel
 
@@ -58,6 +59,7 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
             stroke: int = 0, stroke_fill: Any = render.common.PAPER) -> None:
         real_put(draw, xy, text, font, fill, anchor=anchor, stroke=stroke, stroke_fill=stroke_fill)
         size = draw.im.size
+        alive.append(draw.im)
         drawn.append(Drawn(text, text_box(xy, text, font, anchor=anchor, stroke=stroke), (size[0], size[1]),
                            id(draw.im), panel[-1] if panel else None))
 

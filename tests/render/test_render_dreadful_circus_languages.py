@@ -56,6 +56,8 @@ class Drawing:
 def drawing(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawing]:
     record = Drawing()
     masks: dict[int, str] = {}
+    # Masks and pictures seen are kept until the test ends, so that no id is given again to another one meanwhile.
+    alive: list[Any] = []
     real_mask = common._text_mask
     real_bitmap = ImageDraw.ImageDraw.bitmap
     real_panel = common.rounded_panel
@@ -63,17 +65,20 @@ def drawing(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawing]:
     def mask(text: str, font: Any, anchor: str, stroke: int) -> Any:
         found = real_mask(text, font, anchor, stroke)
         if found[0] is not None:
+            alive.append(found[0])
             masks[id(found[0])] = text
         return found
 
     def bitmap(self: ImageDraw.ImageDraw, xy: Any, image: Any, fill: Any = None) -> None:
         text = masks.get(id(image))
         if text is not None:
+            alive.append(self.im)
             record.sizes[id(self.im)] = self.im.size
             record.texts.append((id(self.im), text, (xy[0], xy[1], xy[0] + image.width, xy[1] + image.height)))
         real_bitmap(self, xy, image, fill)
 
     def panel(draw: ImageDraw.ImageDraw, box: Any, **kwargs: Any) -> None:
+        alive.append(draw.im)
         record.panels.append((id(draw.im), (box.x0, box.y0, box.x1, box.y1)))
         real_panel(draw, box, **kwargs)
 

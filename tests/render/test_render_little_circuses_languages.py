@@ -53,10 +53,14 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
     drawn: list[Drawn] = []
     panel: list[tuple[Box, int]] = []
     real_put = common.put_text
+    # Every picture drawn on is kept until the test ends: a picture let go could give its id to the next sprite,
+    # whose words would then seem to collide with words of another picture.
+    alive: list[Any] = []
 
     def put_text(draw: ImageDraw.ImageDraw, xy: Any, text: str, font: Any, fill: Any, *, anchor: str = "la",
                  stroke: int = 0, stroke_fill: Any = common.PAPER) -> None:
         # A sprite drawn for a panel is a picture of its own: the panel's box holds what is drawn on the board.
+        alive.append(draw.im)
         inside = panel[-1][0] if panel and panel[-1][1] == id(draw.im) else None
         drawn.append(Drawn(text, text_box(xy, text, font, anchor=anchor, stroke=stroke), draw.im.size, inside,
                            (RENDERS[0], id(draw.im))))
