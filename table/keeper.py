@@ -292,6 +292,7 @@ class Keeper:
             [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
             if not clock.autopilot:
                 raise TableError("Your seat is not on autopilot; you are playing it yourself.")
+            change.speak_publicly()
             change.write(lambda: self.life.set_autopilot(game_id, seat, False))
             change.publish(publications.note(
                 f"{compose.mention(user_id)} takes their seat back from the automatic player."))
@@ -320,6 +321,7 @@ class Keeper:
                 if clock.missed < 1 and not member_left:
                     raise TableError(f"{table.names[target]} is still playing: another player's seat can go to the "
                                      "automatic player only after they missed a deadline or left the server.")
+            change.speak_publicly()
             change.write(lambda: self.life.set_autopilot(game_id, target, True))
             change.publish(publications.note(
                 f"🤖 The automatic player takes over {table.names[target]}'s seat (set by {compose.mention(user_id)}); "
@@ -346,6 +348,7 @@ class Keeper:
                 raise TableError("That member cannot take your seat: choose a member who is not already playing "
                                  "this game.")
             # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
+            change.speak_publicly()
             change.write(lambda: self.life.vote(game_id, handover_topic(seat, member_id), user_id))
             change.publish(publications.note(
                 f"{compose.mention(user_id)} offers their seat ({table.names[seat]}) in {table.title} to "
@@ -368,6 +371,7 @@ class Keeper:
             if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
                 raise TableError("There is no such offer for this seat; ask its player to offer it with /seat "
                                  "handover.")
+            change.speak_publicly()
             change.write(lambda: self.life.hand_over(game_id, seat, from_user, to_user))
             change.publish(publications.note(
                 f"{compose.mention(to_user)} takes over {table.names[seat]}'s seat from "
@@ -391,6 +395,7 @@ class Keeper:
             seated = set(table.people)  # robots have no vote
             needed = len(seated) // 2 + 1
             votes = len(voters & seated)
+            change.speak_publicly()
             if votes >= needed:
                 await self.tables.abandon_with(change, "a majority vote")
             else:
@@ -452,11 +457,13 @@ class Keeper:
                 waiting = [user for user in others if user not in agreed | {user_id}]
                 if waiting:
                     if not agreeing:
+                        change.speak_publicly()
                         names = ", ".join(compose.mention(user) for user in waiting)
                         change.publish(publications.note(
                             f"{compose.mention(user_id)} asks to take back their last move. Waiting for {names} to "
                             "agree.", controls=[publications.Undo(last.version)]))
                     return TakeBack(table, False, last.version, waiting)
+            change.speak_publicly()
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
             items = await self.tables.herald.new_board(rewound, f"**{table.title}** · a move was taken back.")
             change.write(lambda: self.life.take_back(

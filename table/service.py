@@ -24,6 +24,8 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
+from lang import DEFAULT as DEFAULT_LANGUAGE
+from lang import supported
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -206,7 +208,7 @@ class TableService:
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
                      away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
                      autopilot_level: str = "normal", hints: bool | None = None,
-                     seed: tuple[int, str] | None = None) -> Table:
+                     seed: tuple[int, str] | None = None, language: str = DEFAULT_LANGUAGE) -> Table:
         if kind not in KITS:
             raise TableError("Choose one of the listed games.")
         game = kit(kind).game
@@ -229,7 +231,7 @@ class TableService:
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
                                                   autopilot_level=autopilot_level,
-                                                  robot_secret=secrets.token_hex(16))
+                                                  robot_secret=secrets.token_hex(16), language=supported(language))
             await self.store.add_seat(record.id, creator_id, creator_name)
             if hints is not None:  # else decided from the seating at the start (table/hints.py)
                 await self.store.set_hints(record.id, hints)
@@ -297,6 +299,7 @@ class TableService:
             except RulesError as error:
                 raise refusal(error) from error
             version = table.record.version + 1
+            change.speak_publicly()
             started = replace(table, record=replace(table.record, status="active", version=version,
                                                     thread_id=thread_id or table.record.thread_id), state=state)
             items = [publications.note(compose.commitment_line(started)),
@@ -449,6 +452,7 @@ class TableService:
         record = table.record
         if record.status in ("finished", "abandoned"):
             raise TableError("This game is already over.")
+        change.speak_publicly()
         done = replace(table, record=replace(record, status="abandoned", version=record.version + 1))
         items: list[OutboxItem] = [publications.note(f"**{table.title}** was abandoned by {by}.")]
         if record.damage is None:  # a damaged save's lobby message is left as it is
@@ -479,6 +483,7 @@ class TableService:
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
                 raise TableError(f"Game #{game_id}'s action log does not replay either, so it cannot be rebuilt; "
                                  f"abandon it with `/game abandon game:{game_id}`.") from error
+            change.speak_publicly()
             repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
             items = await self.herald.new_board(repaired, f"**{repaired.title}** · rebuilt from its log")
             change.write(lambda: self.store.repair(game_id, record.version, table.game.state_to_json(state),
