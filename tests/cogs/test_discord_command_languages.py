@@ -9,10 +9,12 @@ from typing import Any
 
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
+from discord.ext import commands
 
 from cogs.translator import translated
-from discord_standin import standin
 from lang.speech import read_catalogue
+
+from discord_standin import standin
 
 NAME = re.compile(r"[-_\w]{1,32}")
 
@@ -57,18 +59,18 @@ def synced_options(commands: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
 async def test_every_command_name_description_option_and_choice_is_in_german(tmp_path: Path) -> None:
     german = read_catalogue("de")
     async with standin(tmp_path) as d:
-        assert d.bot is not None
-        tree = getattr(d.bot, "tree")
+        assert isinstance(d.bot, commands.Bot)
+        tree = d.bot.tree
         strings = tree_strings(tree)
         assert len(strings) > 300  # eight commands, a hundred subcommands, their options
         missing, refused = [], []
         for text, where in strings:
             named = where in (Where.command_name, Where.group_name, Where.parameter_name, Where.choice_name)
-            entry = german.get(text, context="command" if named else None)
-            if entry is None or not entry.string:
+            message = german.get(text, context="command" if named else None)
+            if message is None or not message.string:
                 missing.append((where.name, text))
             elif translated(text, where, "de") is None:
-                refused.append((where.name, text, entry.string))
+                refused.append((where.name, text, message.string))
         assert not missing, f"no German for {missing}"
         assert not refused, f"German that Discord would refuse: {refused}"
 
