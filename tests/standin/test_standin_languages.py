@@ -101,8 +101,16 @@ async def test_a_mixed_table_answers_each_reader_in_their_language_and_posts_in_
         assert await private(d, "bob", "games", "game log", {"game": record.id, "page": 0}, unchecked=True) == (
             "A log page must be between 1 and 10000.")
 
+        # Both are told by direct message when the game waits for them: each message in its reader's language.
+        for user in ("alice", "bob"):
+            await private(d, user, "games", "me notify", {"mode": "dm"})
+
         thread = await start(d, "alice", lobby)
         first = board(d, thread)
+        german_dm = await d.wait_for(lambda: d.direct_messages("alice"), what="alice's direct message")
+        english_dm = await d.wait_for(lambda: d.direct_messages("bob"), what="bob's direct message")
+        assert german_dm[0].startswith("🎪 **Little Circuses #1** wartet auf dich: ")
+        assert english_dm[0].startswith("🎪 **Little Circuses #1** is waiting for you: ")
         # The board's buttons are public: the game's language.
         assert {"Du bist dran", "Meine Hand", "Was ist neu für mich"} <= set(labels(first))
         assert "Starten" not in labels(d.message(lobby.id))  # the lobby closed, in German too
