@@ -12,16 +12,29 @@ sentence that escaped the catalogue.
 
 from __future__ import annotations
 
+import asyncio
+import re
+from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from lang.pseudo import ENGLISH_LEFT
 
 from discord_standin import Discord, standin
 from discord_table import board, button, cheap_renders, core_of, custom_ids, labels
 
 GERMANS = ("alice",)
 ENGLISH = ("bob",)
+PSEUDO_PLAYERS = ("Ålîçé", "Ƀöƀ")
+FINISH = 300.0  # seconds to wait for a whole game the automatic player finishes, with its chart and review
+# What a pseudo-language text may keep in plain ASCII: Discord's tokens (mentions, channels, timestamps, custom
+# emoji), links, file names the member downloads, hexadecimal digests (the fairness commitment's), and the member's
+# own settings (their time zone's name).
+TOKENS = re.compile(r"<[@#][!&]?\d+>|<t:\d+(:[a-zA-Z])?>|<a?:\w+:\d+>|https?://\S+|\b[\w-]+\.(png|json|txt|webp)\b"
+                    r"|\b[0-9a-f]{16,}\b|\bUTC\b")
 
 
 async def open_lobby(d: Discord, creator: str, options: dict[str, Any]) -> Any:
@@ -138,3 +151,101 @@ async def test_a_mixed_table_answers_each_reader_in_their_language_and_posts_in_
         await open_lobby(d, "carol", {"kind": "wanderzirkus"})
         languages = {r.kind: r.language for r in await core.games_here(d.guild.id)}
         assert languages["circus_train"] == "de" and languages["wanderzirkus"] == "en"
+
+
+async def everything_posted(d: Discord, game_id: int) -> None:
+    """Wait until the game is over and everything it had to post is posted (its chart and review included)."""
+    core = core_of(d)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + FINISH
+    while not ((await core.table(game_id)).over and not await core.publisher.outbox.pending(game_id)):
+        d.raise_errors()
+        assert loop.time() < deadline, "the game was not finished and posted in time"
+        await asyncio.sleep(0.2)
+
+
+def shown(message: Any) -> Iterator[str]:
+    """Every text of a message a member reads, in each of its versions: its words, embeds, buttons and menus, and
+    its pictures' descriptions."""
+    for version in [*message.versions, None]:
+        content = message.content if version is None else version.get("content") or ""
+        embeds = message.embeds if version is None else version.get("embeds") or []
+        components = message.components if version is None else version.get("components") or []
+        attachments = ([a.description for a in message.attachments] if version is None
+                       else [a.get("description") for a in version.get("attachments") or []])
+        yield content
+        for embed in embeds:
+            yield from (str(embed.get(key) or "") for key in ("title", "description"))
+            yield str((embed.get("footer") or {}).get("text") or "")
+            yield str((embed.get("author") or {}).get("name") or "")
+            for embed_field in embed.get("fields") or []:
+                yield from (str(embed_field.get("name") or ""), str(embed_field.get("value") or ""))
+        for row in components:
+            for component in row.get("components", []):
+                yield from (str(component.get(key) or "") for key in ("label", "placeholder"))
+                for option in component.get("options", []):
+                    yield from (str(option.get("label") or ""), str(option.get("description") or ""))
+        yield from (text or "" for text in attachments)
+
+
+def english_left(text: str, names: list[str]) -> list[str]:
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return ENGLISH_LEFT.findall(TOKENS.sub(" ", text))
+
+
+def leaks(d: Discord, names: list[str]) -> dict[str, list[str]]:
+    """Each text the bot showed with English left in it (its first 160 characters), with the words found."""
+    found: dict[str, list[str]] = defaultdict(list)
+    texts = [t.name for t in d.threads()]
+    bot = d.server.bot_user.id
+    texts += [text for m in d.server.messages.values() if m.author.id == bot for text in shown(m)]
+    for text in texts:
+        for line in text.split("\n"):
+            words = english_left(line, names)
+            if words:
+                found[line[:160]] = sorted(set(words))
+    return found
+
+
+async def test_a_whole_game_in_the_pseudo_language_leaves_no_english(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    cheap_renders(monkeypatch)
+    alice, bob = PSEUDO_PLAYERS
+    async with standin(tmp_path, members=PSEUDO_PLAYERS) as d:
+        d.guild.locale = "qps"
+        for name in PSEUDO_PLAYERS:
+            d.user(name).locale = "qps"
+        core = core_of(d)
+        core.robots.delay = 0.01  # a robot's pause before each move, for people reading along: none needed here
+        lobby = await open_lobby(d, alice, {"kind": "little_circuses", "robots": 1, "robot_level": "easy",
+                                         "autopilot_level": "easy"})
+        await (await d.click(bob, d.message(lobby.id), button(d.message(lobby.id), "rm:lobby:join:"))).answer()
+        thread = await start(d, alice, lobby)
+        record = await core.game_in_thread(thread.id)
+        assert record is not None and record.language == "qps"
+        for command, options in (("me settings", {}), ("game hand", {}), ("game status", {}), ("game mine", {}),
+                                 ("game list", {}), ("seat recap", {}), ("me inbox", {}),
+                                 ("game rules", {"kind": "little_circuses"}), ("game web", {})):
+            await (await d.slash(alice, thread, command, options)).answer()
+        # A few decisions through the private panels (their buttons, menus, answers and "Next game")...
+        for _ in range(12):
+            await core.publisher.idle()
+            table = await core.table(record.id)
+            people = [name for name in PSEUDO_PLAYERS if d.user(name).id in table.awaited_users()]
+            if not people:
+                await asyncio.sleep(0.05)  # the robot is thinking
+                continue
+            await choose_first(d, people[0], board(d, thread))
+        # ...then the automatic player plays both seats to the end: its moves, the final board, the reveal, the
+        # replay, the chart and the review are posted in the game's language too.
+        seated = await core.table(record.id)
+        await core.automate(record.id, [seat for seat in range(len(seated.seats)) if not seated.is_robot(seat)])
+        await everything_posted(d, record.id)
+        await (await d.slash(alice, thread, "game log", {})).answer()
+        await (await d.slash(alice, "games", "stats leaderboard", {"kind": "little_circuses"})).answer()
+
+        table = await core.table(record.id)
+        found = leaks(d, [*table.names, *PSEUDO_PLAYERS])
+        report = "\n".join(f"{words}: {line!r}" for line, words in sorted(found.items()))
+        assert not found, f"{len(found)} texts with English left:\n{report}"
