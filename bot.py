@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from cogs.runtime import RingmasterBot
+from cogs.translator import CommandTranslator
 from db import StoreError, check_database
 from db.backend import is_postgres
 from table import allocator
@@ -193,6 +194,8 @@ class Ringmaster(RingmasterBot):
     async def setup_hook(self) -> None:
         await super().setup_hook()
         await load_cogs(self)
+        # Every command's names and descriptions in each language Ringmaster speaks, sent with the sync below.
+        await self.tree.set_translator(CommandTranslator())
         if self.config.shards is not None and self.config.shards.first != 0:
             # Slash commands belong to the application, not to a shard: one process (shard 0's) syncs them.
             log.info("Running shards %s; the process of shard 0 syncs the slash commands", self.config.shards)

@@ -20,6 +20,7 @@ from discord import app_commands
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
 from cogs.views import choices_view, lobby_view, with_next_game, with_suggest, with_why_not
+from lang import N_, NC_, speaking, supported, tr, trc, trn
 from table import compose, hints
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
@@ -30,13 +31,23 @@ log = logging.getLogger(__name__)
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 entries
 LABEL_LIMIT = 100
 
+# A game's status, as the lists and menus show it (the store keeps the English word).
+STATUSES = (NC_("game status", "lobby"), NC_("game status", "active"), NC_("game status", "finished"),
+            NC_("game status", "abandoned"))
+
+
+def status_words(status: str) -> str:
+    """A game's status in the reader's language."""
+    return trc("game status", status)
+
+
 Chooser = Callable[[Table, int], Any]
 SecretLines = Callable[[Table, int], list[str]]
 
 
 def in_server(interaction: discord.Interaction) -> tuple[int, int]:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise TableError("Games are played in a server channel, not in direct messages.")
+        raise TableError(tr("Games are played in a server channel, not in direct messages."))
     return interaction.guild_id, interaction.channel_id
 
 
@@ -50,7 +61,7 @@ async def game_in_context(interaction: discord.Interaction, game: int | None, ki
     """The game a command is about, if it is a game of ``kind``."""
     table = await context_table(interaction, game)
     if table.record.kind != kind:
-        raise TableError(f"Game #{table.id} is not a {kit(kind).name} game.")
+        raise TableError(tr("Game #{number} is not a {game} game.", number=table.id, game=kit(kind).name))
     return table
 
 
@@ -70,15 +81,16 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     """The private panel of choices for a user the game awaits, or a line saying who is awaited."""
     seat = table.seat_of(user_id)
     if table.state is None or table.over:
-        return "The game is over; the final scores are in the thread.", None
+        return tr("The game is over; the final scores are in the thread."), None
     if seat is None or seat not in table.awaited():
-        return f"Done. The game now waits for {compose.listing([table.names[s] for s in table.awaited()])}.", None
+        return tr("Done. The game now waits for {players}.",
+                  players=compose.listing([table.names[s] for s in table.awaited()])), None
     legal = table.game.legal_actions(table.state, seat)
     labels = [table.game.describe_action(table.state, seat, action) for action in legal]
     text = [*compose.panel_lines(table, seat), table.game.prompt(table.state, seat)]
     view = choices_view(table.id, table.record.version, labels)
     if table.record.practice:  # a practice game: "Show me" is the hint, and "Why not…?" the rules' refusals
-        view = with_why_not(with_suggest(view, table.id, table.record.version, "Show me"), table.id,
+        view = with_why_not(with_suggest(view, table.id, table.record.version, tr("Show me")), table.id,
                             table.record.version)
     elif hints.hints_on(table):
         view = with_suggest(view, table.id, table.record.version)
@@ -93,7 +105,7 @@ async def with_lesson(interaction: discord.Interaction, table: Table, content: s
     lesson = await bot_of(interaction).core.lesson(table.id, interaction.user.id)
     if lesson is None:
         return content
-    return compose.fit_lines([f"📘 **Lesson:** {lesson}", "", *content.split("\n")])
+    return compose.fit_lines([tr("📘 **Lesson:** {lesson}", lesson=lesson), "", *content.split("\n")])
 
 
 async def act_and_answer(interaction: discord.Interaction, game_id: int, version: int | None,
@@ -128,8 +140,8 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
             await answer_move(interaction, table, result.seat, edit_panel=edit_panel, secret=secret, image=image)
 
 
-MOVE_SAVED = ("Your move was saved, but I could not show you what comes next just now. The newest board in the "
-              "thread, or `/game status`, shows where the game stands.")
+MOVE_SAVED = N_("Your move was saved, but I could not show you what comes next just now. The newest board in the "
+                "thread, or `/game status`, shows where the game stands.")
 
 
 @contextlib.asynccontextmanager
@@ -147,9 +159,9 @@ async def move_saved(interaction: discord.Interaction, game_id: int) -> AsyncIte
             log.exception("Game %s: a move by %s was saved, but answering it failed", game_id, interaction.user.id)
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(MOVE_SAVED, ephemeral=True)
+                await interaction.followup.send(tr(MOVE_SAVED), ephemeral=True)
             else:
-                await interaction.response.send_message(MOVE_SAVED, ephemeral=True)
+                await interaction.response.send_message(tr(MOVE_SAVED), ephemeral=True)
         except discord.HTTPException as failure:
             log.warning("Game %s: could not tell %s that their move was saved either: %s", game_id,
                         interaction.user.id, failure)
@@ -233,12 +245,12 @@ async def show_private(interaction: discord.Interaction, table: Table) -> None:
     """The asker's own hand and secrets, privately."""
     seat = table.seat_of(interaction.user.id)
     if seat is None:
-        raise TableError("You are not seated in this game, so you have no hand to see.")
+        raise TableError(tr("You are not seated in this game, so you have no hand to see."))
     if table.state is None:
-        raise TableError("This game has not started yet.")
+        raise TableError(tr("This game has not started yet."))
     await answer_first(interaction)
     lines = compose.private_lines(table, seat)
-    await reply(interaction, compose.fit_lines(lines) if lines else "You hold nothing secret right now.",
+    await reply(interaction, compose.fit_lines(lines) if lines else tr("You hold nothing secret right now."),
                 file=await hand_file(interaction, table, seat))
 
 
@@ -254,12 +266,13 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
                        deadline_minutes: int | None = None, autopilot_after: int = 3,
                        forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60, robots: int = 0,
                        robot_level: str = "normal", autopilot_level: str = "normal",
-                       hints: bool | None = None) -> None:
+                       hints: bool | None = None, language: str | None = None) -> None:
     """Post a lobby for a new game in this channel (the game's thread opens at Start), with ``robots`` robot
-    seats at ``robot_level`` already in it."""
+    seats at ``robot_level`` already in it. ``language``: the game's (its posts' and boards'); by default the
+    server's own language (Discord's ``guild_locale``) where Ringmaster speaks it, else English."""
     guild_id, channel_id = in_server(interaction)
     if isinstance(interaction.channel, discord.Thread):
-        raise TableError("Start a new game from a text channel, not inside a thread.")
+        raise TableError(tr("Start a new game from a text channel, not inside a thread."))
     missing = missing_permissions(interaction)
     if missing:
         raise TableError(missing)
@@ -267,26 +280,30 @@ async def create_lobby(interaction: discord.Interaction, kind: str, options: dic
     table = await core.create(kind, guild_id, channel_id, interaction.user.id, interaction.user.display_name,
                               options, deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                               forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
-                              autopilot_level=autopilot_level, hints=hints)
+                              autopilot_level=autopilot_level, hints=hints,
+                              language=supported(language or interaction.guild_locale))
     for _ in range(robots):
         table = await core.add_robot(table.id, interaction.user.id, robot_level, guild_id=guild_id)
-    await interaction.response.send_message(compose.lobby_text(table), view=lobby_view(table.id, True),
-                                            allowed_mentions=discord.AllowedMentions.none())
+    with speaking(table.language):  # the lobby is the game's first public post
+        text, view = compose.lobby_text(table), lobby_view(table.id, True)
+    await interaction.response.send_message(text, view=view, allowed_mentions=discord.AllowedMentions.none())
     message = await interaction.original_response()
     await core.set_lobby_message(table.id, message.id)
 
 
-NEEDED_IN_CHANNEL = {"create_public_threads": "Create Public Threads",
-                     "send_messages_in_threads": "Send Messages in Threads", "attach_files": "Attach Files"}
+# Discord's own names of its permissions, as its settings show them in the member's language.
+NEEDED_IN_CHANNEL = {"create_public_threads": N_("Create Public Threads"),
+                     "send_messages_in_threads": N_("Send Messages in Threads"), "attach_files": N_("Attach Files")}
 
 
 def missing_permissions(interaction: discord.Interaction) -> str | None:
     perms = interaction.app_permissions
-    missing = [words for name, words in NEEDED_IN_CHANNEL.items() if not getattr(perms, name)]
+    missing = [tr(words) for name, words in NEEDED_IN_CHANNEL.items() if not getattr(perms, name)]
     if not missing:
         return None
-    return (f"I need the {', '.join(missing)} permission{'s' if len(missing) > 1 else ''} in this channel to host "
-            "a game here; ask a server manager to grant them.")
+    return trn("I need the {permissions} permission in this channel to host a game here; ask a server manager to "
+               "grant them.", "I need the {permissions} permissions in this channel to host a game here; ask a server "
+               "manager to grant them.", len(missing), permissions=", ".join(missing))
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -296,7 +313,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     records = await core_of(interaction).games_of(interaction.user.id, interaction.guild_id)
     choices = []
     for record in records:
-        label = f"#{record.id} {KITS[record.kind].name} ({record.status})"
+        label = tr("#{number} {game} ({status})", number=record.id, game=KITS[record.kind].name,
+                   status=status_words(record.status))
         if current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=record.id))
     return choices[:AUTOCOMPLETE_LIMIT]
@@ -310,7 +328,7 @@ async def lobby_autocomplete(interaction: discord.Interaction, current: str) -> 
     mine = {record.id for record in await core.games_of(interaction.user.id, interaction.guild_id)}
     choices = []
     for record in await core.open_lobbies(interaction.guild_id):
-        label = f"#{record.id} {KITS[record.kind].name} (open lobby)"
+        label = tr("#{number} {game} (open lobby)", number=record.id, game=KITS[record.kind].name)
         if record.id not in mine and current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label, value=record.id))
     return choices[:AUTOCOMPLETE_LIMIT]
@@ -337,7 +355,7 @@ async def choose_listed(interaction: discord.Interaction, option: str, game: int
     version_text, _, index_text = option.partition(":")
     version, index = number(version_text), number(index_text, digits=4)
     if version is None or index is None:
-        raise TableError("Pick one of the offered choices from the list.")
+        raise TableError(tr("Pick one of the offered choices from the list."))
     table = await game_in_context(interaction, game, kind)
     await choose_index(interaction, table.id, version, index)
 

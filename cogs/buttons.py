@@ -40,6 +40,7 @@ import discord
 from cogs.errors import answer_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
 from cogs.runtime import bot_of
+from lang import N_, tr
 from table.errors import TableError
 
 BUTTON_LABEL = 80
@@ -47,9 +48,9 @@ SELECT_LABEL = 100
 BUTTONS_AT_MOST = 20  # four rows of five; more choices go into select menus
 QUIET = ("pass", "stop", "decline", "don't", "stay")
 ID = r"\d{1,19}"
-NOT_READY = "That part of the bot is starting up; please try again in a moment."
-OUT_OF_DATE = ("This button is out of date: it no longer matches anything the game offers. Use the buttons on the "
-               "newest board in the thread, or `/game status`.")
+NOT_READY = N_("That part of the bot is starting up; please try again in a moment.")
+OUT_OF_DATE = N_("This button is out of date: it no longer matches anything the game offers. Use the buttons on the "
+                 "newest board in the thread, or `/game status`.")
 PICK_PAGES = 5  # a panel's select menus: five of 25 choices at most, pages 0 to 4
 
 
@@ -57,27 +58,27 @@ class OutOfDate(TableError):
     """A component whose custom id names nothing that exists: forged, or made by an older version of the bot."""
 
     def __init__(self) -> None:
-        super().__init__(OUT_OF_DATE)
+        super().__init__(tr(OUT_OF_DATE))
 
 
 def lobby_handlers(interaction: discord.Interaction) -> LobbyHandlers:
     handlers = bot_of(interaction).lobby_handlers
     if handlers is None:
-        raise TableError(NOT_READY)
+        raise TableError(tr(NOT_READY))
     return handlers
 
 
 def play_handlers(interaction: discord.Interaction) -> PlayHandlers:
     handlers = bot_of(interaction).play_handlers
     if handlers is None:
-        raise TableError(NOT_READY)
+        raise TableError(tr(NOT_READY))
     return handlers
 
 
 def life_handlers(interaction: discord.Interaction) -> LifeHandlers:
     handlers = bot_of(interaction).life_handlers
     if handlers is None:
-        raise TableError(NOT_READY)
+        raise TableError(tr(NOT_READY))
     return handlers
 
 
@@ -101,14 +102,17 @@ def _button(label: str, custom_id: str, style: discord.ButtonStyle = discord.But
     return discord.ui.Button(label=label[:BUTTON_LABEL], style=style, custom_id=custom_id, emoji=emoji)
 
 
-LOBBY_LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-                "start": ("Start", discord.ButtonStyle.primary)}
+# Labels are words of the catalogue, put into the language spoken where the message is composed (a lobby's: the
+# game's; a private panel's: its reader's).
+LOBBY_LABELS = {"join": (N_("Join"), discord.ButtonStyle.success),
+                "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+                "start": (N_("Start"), discord.ButtonStyle.primary)}
 
 
 class LobbyButton(TableButton, template=rf"rm:lobby:(?P<verb>join|leave|start):(?P<game>{ID})"):
     def __init__(self, verb: str, game_id: int) -> None:
         label, style = LOBBY_LABELS[verb]
-        super().__init__(_button(label, f"rm:lobby:{verb}:{game_id}", style))
+        super().__init__(_button(tr(label), f"rm:lobby:{verb}:{game_id}", style))
         self.verb, self.game_id = verb, game_id
 
     @classmethod
@@ -120,10 +124,10 @@ class LobbyButton(TableButton, template=rf"rm:lobby:(?P<verb>join|leave|start):(
         await lobby_handlers(interaction).lobby_button(interaction, self.verb, self.game_id)
 
 
-ROBOT_LABELS = {"easy": ("Add robot (easy)", discord.ButtonStyle.secondary),
-                "normal": ("Add robot (normal)", discord.ButtonStyle.secondary),
-                "strong": ("Add robot (strong)", discord.ButtonStyle.secondary),
-                "remove": ("Remove robot", discord.ButtonStyle.danger)}
+ROBOT_LABELS = {"easy": (N_("Add robot (easy)"), discord.ButtonStyle.secondary),
+                "normal": (N_("Add robot (normal)"), discord.ButtonStyle.secondary),
+                "strong": (N_("Add robot (strong)"), discord.ButtonStyle.secondary),
+                "remove": (N_("Remove robot"), discord.ButtonStyle.danger)}
 
 
 class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|remove):(?P<game>{ID})"):
@@ -132,7 +136,7 @@ class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|
     def __init__(self, what: str, game_id: int) -> None:
         label, style = ROBOT_LABELS[what]
         # Their own row, under Join, Leave and Start.
-        super().__init__(_button(label, f"rm:robot:{what}:{game_id}", style, "🤖"), row=1)
+        super().__init__(_button(tr(label), f"rm:robot:{what}:{game_id}", style, "🤖"), row=1)
         self.what, self.game_id = what, game_id
 
     @classmethod
@@ -146,7 +150,8 @@ class RobotButton(TableButton, template=rf"rm:robot:(?P<what>easy|normal|strong|
 
 class TurnButton(TableButton, template=rf"rm:turn:(?P<game>{ID}):(?P<version>{ID})"):
     def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(_button("Take your turn", f"rm:turn:{game_id}:{version}", discord.ButtonStyle.primary, "🎪"))
+        super().__init__(_button(tr("Take your turn"), f"rm:turn:{game_id}:{version}", discord.ButtonStyle.primary,
+                                 "🎪"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -160,7 +165,7 @@ class TurnButton(TableButton, template=rf"rm:turn:(?P<game>{ID}):(?P<version>{ID
 
 class HandButton(TableButton, template=rf"rm:hand:(?P<game>{ID})"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button("My hand", f"rm:hand:{game_id}", emoji="🃏"))
+        super().__init__(_button(tr("My hand"), f"rm:hand:{game_id}", emoji="🃏"))
         self.game_id = game_id
 
     @classmethod
@@ -174,7 +179,7 @@ class HandButton(TableButton, template=rf"rm:hand:(?P<game>{ID})"):
 
 class RecapButton(TableButton, template=rf"rm:recap:(?P<game>{ID})"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button("What changed for me", f"rm:recap:{game_id}", emoji="📜"))
+        super().__init__(_button(tr("What changed for me"), f"rm:recap:{game_id}", emoji="📜"))
         self.game_id = game_id
 
     @classmethod
@@ -187,7 +192,8 @@ class RecapButton(TableButton, template=rf"rm:recap:(?P<game>{ID})"):
 
 
 class ChoiceButton(TableButton, template=rf"rm:do:(?P<game>{ID}):(?P<version>{ID}):(?P<index>\d{{1,4}})"):
-    def __init__(self, game_id: int, version: int, index: int, label: str = "Choose") -> None:
+    def __init__(self, game_id: int, version: int, index: int, label: str | None = None) -> None:
+        label = label or tr("Choose")
         quiet = label.lower().startswith(QUIET)
         style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
         super().__init__(_button(label, f"rm:do:{game_id}:{version}:{index}", style))
@@ -207,7 +213,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     def __init__(self, game_id: int, version: int, page: int,
                  options: Sequence[discord.SelectOption] = ()) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"rm:pick:{game_id}:{version}:{page}", placeholder="Choose…",
+            custom_id=f"rm:pick:{game_id}:{version}:{page}", placeholder=tr("Choose…"),
             options=list(options) or [discord.SelectOption(label="…", value="0")])
         super().__init__(select)
         self.game_id, self.version, self.page = game_id, version, page
@@ -224,7 +230,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                     raise OutOfDate()
                 values = self.item.values
                 if not values or not (values[0].isascii() and values[0].isdecimal()) or len(values[0]) > 4:
-                    raise TableError("Choose one of the listed options.")
+                    raise TableError(tr("Choose one of the listed options."))
                 await play_handlers(interaction).choose(interaction, self.game_id, self.version, int(values[0]))
             except Exception as error:
                 await answer_error(interaction, error)
@@ -232,7 +238,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 class ReclaimButton(TableButton, template=rf"rm:reclaim:(?P<game>{ID}):(?P<seat>\d{{1,2}})"):
     def __init__(self, game_id: int, seat: int) -> None:
-        super().__init__(_button("Take my seat back", f"rm:reclaim:{game_id}:{seat}", discord.ButtonStyle.success,
+        super().__init__(_button(tr("Take my seat back"), f"rm:reclaim:{game_id}:{seat}", discord.ButtonStyle.success,
                                  "✋"))
         self.game_id, self.seat = game_id, seat
 
@@ -248,7 +254,7 @@ class ReclaimButton(TableButton, template=rf"rm:reclaim:(?P<game>{ID}):(?P<seat>
 class HandoverButton(TableButton,
                      template=rf"rm:handover:(?P<game>{ID}):(?P<seat>\d{{1,2}}):(?P<giver>{ID}):(?P<taker>{ID})"):
     def __init__(self, game_id: int, seat: int, giver: int, taker: int) -> None:
-        super().__init__(_button("Accept the seat", f"rm:handover:{game_id}:{seat}:{giver}:{taker}",
+        super().__init__(_button(tr("Accept the seat"), f"rm:handover:{game_id}:{seat}:{giver}:{taker}",
                                  discord.ButtonStyle.success))
         self.game_id, self.seat, self.giver, self.taker = game_id, seat, giver, taker
 
@@ -263,7 +269,7 @@ class HandoverButton(TableButton,
 
 class UndoAgreeButton(TableButton, template=rf"rm:undo:(?P<game>{ID}):(?P<version>{ID})"):
     def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(_button("Agree to take it back", f"rm:undo:{game_id}:{version}"))
+        super().__init__(_button(tr("Agree to take it back"), f"rm:undo:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -276,8 +282,8 @@ class UndoAgreeButton(TableButton, template=rf"rm:undo:(?P<game>{ID}):(?P<versio
 
 
 class LogPageButton(TableButton, template=rf"rm:log:(?P<game>{ID}):(?P<page>\d{{1,5}})"):
-    def __init__(self, game_id: int, page: int, label: str = "Page") -> None:
-        super().__init__(_button(label, f"rm:log:{game_id}:{page}"))
+    def __init__(self, game_id: int, page: int, label: str | None = None) -> None:
+        super().__init__(_button(label or tr("Page"), f"rm:log:{game_id}:{page}"))
         self.game_id, self.page = game_id, page
 
     @classmethod
@@ -290,8 +296,8 @@ class LogPageButton(TableButton, template=rf"rm:log:(?P<game>{ID}):(?P<page>\d{{
 
 
 class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<index>\d{1,2})"):
-    def __init__(self, kind: str, index: int, label: str = "Section") -> None:
-        super().__init__(_button(label, f"rm:guide:{kind}:{index}"))
+    def __init__(self, kind: str, index: int, label: str | None = None) -> None:
+        super().__init__(_button(label or tr("Section"), f"rm:guide:{kind}:{index}"))
         self.kind, self.index = kind, index
 
     @classmethod
@@ -306,8 +312,9 @@ class GuideButton(TableButton, template=r"rm:guide:(?P<kind>[a-z_]{1,30}):(?P<in
 class SuggestButton(TableButton, template=rf"rm:hint:(?P<game>{ID}):(?P<version>{ID})"):
     """"Suggest" on a private panel of a game with hints, for the panel's ``version``."""
 
-    def __init__(self, game_id: int, version: int, label: str = "Suggest") -> None:
-        super().__init__(_button(label, f"rm:hint:{game_id}:{version}", discord.ButtonStyle.secondary, "💡"))
+    def __init__(self, game_id: int, version: int, label: str | None = None) -> None:
+        super().__init__(_button(label or tr("Suggest"), f"rm:hint:{game_id}:{version}",
+                                 discord.ButtonStyle.secondary, "💡"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -323,7 +330,8 @@ class WhyNotButton(TableButton, template=rf"rm:whynot:(?P<game>{ID}):(?P<version
     """"Why not…?" on a practice game's private panel, for the panel's ``version``."""
 
     def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(_button("Why not…?", f"rm:whynot:{game_id}:{version}", discord.ButtonStyle.secondary, "❓"))
+        super().__init__(_button(tr("Why not…?"), f"rm:whynot:{game_id}:{version}", discord.ButtonStyle.secondary,
+                                 "❓"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -341,7 +349,7 @@ class WhyNotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     def __init__(self, game_id: int, version: int, options: Sequence[discord.SelectOption] = ()) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"rm:why:{game_id}:{version}", placeholder="Why can't I…",
+            custom_id=f"rm:why:{game_id}:{version}", placeholder=tr("Why can't I…"),
             options=list(options) or [discord.SelectOption(label="…", value="0")])
         super().__init__(select)
         self.game_id, self.version = game_id, version
@@ -356,7 +364,7 @@ class WhyNotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             try:
                 values = self.item.values
                 if not values or not (values[0].isascii() and values[0].isdecimal()) or len(values[0]) > 2:
-                    raise TableError("Choose one of the listed options.")
+                    raise TableError(tr("Choose one of the listed options."))
                 await play_handlers(interaction).why_not(interaction, self.game_id, self.version, int(values[0]))
             except Exception as error:
                 await answer_error(interaction, error)
@@ -367,7 +375,7 @@ class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
     it instead of coming back to it while it still waits for the player."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(_button("Next game", f"rm:next:{game_id}", discord.ButtonStyle.secondary, "⏭️"))
+        super().__init__(_button(tr("Next game"), f"rm:next:{game_id}", discord.ButtonStyle.secondary, "⏭️"))
         self.game_id = game_id
 
     @classmethod
@@ -380,8 +388,8 @@ class NextGameButton(TableButton, template=rf"rm:next:(?P<game>{ID})"):
 
 
 class InboxPageButton(TableButton, template=r"rm:inbox:(?P<page>\d{1,4})"):
-    def __init__(self, page: int, label: str = "Page") -> None:
-        super().__init__(_button(label, f"rm:inbox:{page}"))
+    def __init__(self, page: int, label: str | None = None) -> None:
+        super().__init__(_button(label or tr("Page"), f"rm:inbox:{page}"))
         self.page = page
 
     @classmethod

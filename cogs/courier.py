@@ -16,6 +16,7 @@ message already made instead of a second one. discord.py 2.7 sends ``enforce_non
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import logging
@@ -29,6 +30,7 @@ from cogs.buttons import ALL_ITEMS
 from cogs.runtime import RingmasterBot
 from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
+from lang import N_, tr, trn
 from table.afterwards import ReviewPending
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
@@ -40,9 +42,10 @@ UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 THREAD_ARCHIVED = 50083
 CANNOT_DM = 50007
-ATTACH_FILES = "Attach Files"
-SEND_IN_THREADS = "Send Messages in Threads"
-MANAGE_THREADS = "Manage Threads"
+# Discord's names of the permissions (as its settings show them): told to the server in the game's language.
+ATTACH_FILES = N_("Attach Files")
+SEND_IN_THREADS = N_("Send Messages in Threads")
+MANAGE_THREADS = N_("Manage Threads")
 
 
 def mentions(users: Sequence[int]) -> discord.AllowedMentions:
@@ -93,7 +96,8 @@ class DiscordCourier:
                 case Reveal():
                     data = json.dumps(publication.record, ensure_ascii=False, indent=1).encode()
                     await self._send_file(thread, publication.text, data, publication.filename,
-                                          "The game record: its seed, salt, players, options and every move, as JSON.",
+                                          tr("The game record: its seed, salt, players, options and every move, as "
+                                             "JSON."),
                                           nonce)
                 case Replay():
                     await self._replay(game, thread, nonce)
@@ -171,8 +175,9 @@ class DiscordCourier:
         try:
             thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=10080)
-            await thread.send(f"**{title}**: the game's thread was deleted, so the game goes on here. Nothing of the "
-                              "game was lost; the board follows.", allowed_mentions=discord.AllowedMentions.none())
+            await thread.send(tr("**{game}**: the game's thread was deleted, so the game goes on here. Nothing of the "
+                                 "game was lost; the board follows.", game=title),
+                              allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("Game %s: could not open a new thread: %s", game.id, error)
             return None
@@ -180,14 +185,23 @@ class DiscordCourier:
 
     async def tell_missing(self, game: GameRecord, permissions: Sequence[str]) -> None:
         """Say in the game's channel (or, failing that, to its creator) which permissions are missing."""
-        names = " and ".join(permissions)
+        names = functools.reduce(lambda joined, name: tr("{names} and {name}", names=joined, name=name),
+                                 [tr(permission) for permission in permissions])
         title = f"{kit(game.kind).name} #{game.id}"
         locked = MANAGE_THREADS in permissions  # only a locked thread asks for it
-        text = (f"⚠️ I cannot post everything for **{title}** in its thread: "
-                f"{'the thread is locked, and ' if locked else ''}I need the {names} "
-                f"permission{'s' if len(permissions) > 1 else ''} there. A server manager can grant "
-                f"{'them' if len(permissions) > 1 else 'it'}{' or unlock the thread' if locked else ''}; "
-                "I will post as soon as I can.")
+        if locked:
+            text = trn("⚠️ I cannot post everything for **{game}** in its thread: the thread is locked, and I need the "
+                       "{permissions} permission there. A server manager can grant it or unlock the thread; I will "
+                       "post as soon as I can.",
+                       "⚠️ I cannot post everything for **{game}** in its thread: the thread is locked, and I need the "
+                       "{permissions} permissions there. A server manager can grant them or unlock the thread; I will "
+                       "post as soon as I can.", len(permissions), game=title, permissions=names)
+        else:
+            text = trn("⚠️ I cannot post everything for **{game}** in its thread: I need the {permissions} permission "
+                       "there. A server manager can grant it; I will post as soon as I can.",
+                       "⚠️ I cannot post everything for **{game}** in its thread: I need the {permissions} permissions "
+                       "there. A server manager can grant them; I will post as soon as I can.", len(permissions),
+                       game=title, permissions=names)
         channel = self.bot.get_channel(game.channel_id)
         if isinstance(channel, discord.TextChannel):
             try:
@@ -257,7 +271,8 @@ class DiscordCourier:
         """The board's image(s): a big table comes as the board, then the players' areas."""
         files = [discord.File(io.BytesIO(images[0]), filename="board.png", description=description)]
         files += [discord.File(io.BytesIO(png), filename=f"board-{number}.png",
-                               description=f"The players' areas, part {number - 1} of {len(images) - 1}.")
+                               description=tr("The players' areas, part {part} of {parts}.", part=number - 1,
+                                              parts=len(images) - 1))
                   for number, png in enumerate(images[1:], start=2)]
         return files
 
@@ -277,9 +292,11 @@ class DiscordCourier:
                 raise
             log.info("Could not send a direct message to %s: %s", user_id, error)
         first = await self.bot.core.note_dm_closed(user_id)
-        note = (" I could not send you a direct message (your DMs seem closed), so I mention you here instead; "
-                "change this with /me notify." if first else "")
-        await thread.send(direct.fallback + note, allowed_mentions=mentions([user_id]), nonce=nonce)
+        text = direct.fallback
+        if first:
+            text = tr("{message} I could not send you a direct message (your DMs seem closed), so I mention you here "
+                      "instead; change this with /me notify.", message=direct.fallback)
+        await thread.send(text, allowed_mentions=mentions([user_id]), nonce=nonce)
         return Delivery()
 
     async def _replay(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
@@ -288,7 +305,8 @@ class DiscordCourier:
             return
         data, description = replay
         title = f"{kit(game.kind).name} #{game.id}"
-        await self._send_file(thread, f"🎞️ **{title}**, replayed from its first move to the final scores.", data,
+        await self._send_file(thread, tr("🎞️ **{game}**, replayed from its first move to the final scores.",
+                                         game=title), data,
                               f"{game.kind}-{game.id}-replay.webp", description, nonce)
 
     async def _chart(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:
@@ -297,7 +315,8 @@ class DiscordCourier:
             return
         data, description, luck = chart
         title = f"{kit(game.kind).name} #{game.id}"
-        text = "\n".join([f"📈 **{title}**: the scores through the game.", *(f"🎲 {line}" for line in luck)])
+        text = "\n".join([tr("📈 **{game}**: the scores through the game.", game=title),
+                          *(f"🎲 {line}" for line in luck)])
         await self._send_file(thread, text[:2000], data, f"{game.kind}-{game.id}-scores.png", description, nonce)
 
     async def _review(self, game: GameRecord, thread: discord.Thread, nonce: str) -> None:

@@ -4,6 +4,8 @@ class in ``cogs/buttons.py``) ends here when it raises.
 A refusal — any :class:`~table.errors.TableError` (which the core makes of rules and store refusals too)
 — is answered ephemerally with its sentence. Anything else is a bug: the member gets a short apology
 with an incident id, and the traceback is logged with the same id. No interaction is left unanswered.
+Both are in the member's language: the interaction is served speaking it (``cogs/runtime.py``), and a refusal's
+sentence was composed while serving it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from discord import app_commands
 
 from cogs.operations import answered_with
 from db.errors import StoreError
+from lang import tr
 from rules.core.errors import RulesError
 from table.errors import TableError
 
@@ -27,11 +30,12 @@ def sentence_for(error: BaseException) -> str | None:
     if isinstance(error, TableError | RulesError | StoreError):
         return str(error)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server channel, not in direct messages."
+        return tr("This command works in a server channel, not in direct messages.")
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that."
+        return tr("You need the Manage Server permission for that.")
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {str(error.value)[:80]!r} there; pick one of the offered choices."
+        return tr("I could not understand {text} there; pick one of the offered choices.",
+                  text=repr(str(error.value)[:80]))
     return None
 
 
@@ -45,8 +49,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         incident = secrets.token_hex(4)
         log.error("Incident %s: %s failed for user %s", incident, _what(interaction), interaction.user.id,
                   exc_info=error, extra={"incident": incident})
-        sentence = (f"Sorry, something went wrong on my side (incident `{incident}`). Nothing was lost; please try "
-                    "again, and if it keeps happening tell a server manager the incident number.")
+        sentence = tr("Sorry, something went wrong on my side (incident `{incident}`). Nothing was lost; please try "
+                      "again, and if it keeps happening tell a server manager the incident number.", incident=incident)
     answered_with(interaction.client, interaction, "refused" if incident is None else "incident")
     if interaction.type is discord.InteractionType.autocomplete:
         return  # Discord shows no message for a failed autocomplete; an empty list is the answer

@@ -21,6 +21,7 @@ from cogs import acting
 from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
 from cogs.views import log_pages_view
+from lang import tr
 from table import compose, standing
 from table.errors import TableError
 from table.model import Table
@@ -74,7 +75,7 @@ class LifeCog(commands.Cog, name="Async life"):
         await acting.answer_first(interaction)
         core = core_of(interaction)
         await core.reclaim(game_id, interaction.user.id, interaction.guild_id)
-        await acting.reply(interaction, "Your seat is yours again; the automatic player has stepped aside.")
+        await acting.reply(interaction, tr("Your seat is yours again; the automatic player has stepped aside."))
 
     @seat.command(name="reclaim", description="Take your seat back from the automatic player")
     @app_commands.describe(game=GAME)
@@ -92,13 +93,13 @@ class LifeCog(commands.Cog, name="Async life"):
         if player is not None:
             target = table.seat_of(player.id)
             if target is None:
-                raise TableError(f"{player.display_name[:40]} has no seat in this game.")
+                raise TableError(tr("{name} has no seat in this game.", name=player.display_name[:40]))
         manager = isinstance(interaction.user, discord.Member) and interaction.user.guild_permissions.manage_guild
         core = core_of(interaction)
         left = player is not None and await self.left_server(interaction, player.id)
         table, seat = await core.set_autopilot(table.id, interaction.user.id, target, manager, interaction.guild_id,
                                                member_left=left)
-        await acting.reply(interaction, f"The automatic player now plays {table.names[seat]}'s seat.")
+        await acting.reply(interaction, tr("The automatic player now plays {name}'s seat.", name=table.names[seat]))
 
     @staticmethod
     async def left_server(interaction: discord.Interaction, user_id: int) -> bool:
@@ -121,14 +122,15 @@ class LifeCog(commands.Cog, name="Async life"):
         table = await acting.context_table(interaction, game)
         core = core_of(interaction)
         await core.offer_seat(table.id, interaction.user.id, member.id, member.bot, interaction.guild_id)
-        await acting.reply(interaction, f"You offered your seat to {member.display_name[:40]}.")
+        await acting.reply(interaction, tr("You offered your seat to {name}.", name=member.display_name[:40]))
 
     async def accept_seat(self, interaction: discord.Interaction, game_id: int, seat: int, giver: int,
                           taker: int) -> None:
         await acting.answer_first(interaction)
         core = core_of(interaction)
         table = await core.hand_over(game_id, seat, giver, taker, interaction.user.id)
-        await acting.reply(interaction, f"You now play {table.names[seat]}'s seat in {table.title}.")
+        await acting.reply(interaction, tr("You now play {name}'s seat in {game}.", name=table.names[seat],
+                                           game=table.title))
 
     # ----- taking a move back ---------------------------------------------------------------------------
     @seat.command(name="undo", description="Take back your last move")
@@ -146,12 +148,12 @@ class LifeCog(commands.Cog, name="Async life"):
         core = core_of(interaction)
         outcome = await core.take_back(game_id, interaction.user.id, interaction.guild_id, agreeing, version)
         if outcome.done:
-            answer = "The move is taken back."
+            answer = tr("The move is taken back.")
         elif agreeing:
-            answer = "Noted."
+            answer = tr("Noted.")
         else:
-            answer = ("That move drew cards or dice or revealed something, so the others must agree; I have asked "
-                      "them in the thread.")
+            answer = tr("That move drew cards or dice or revealed something, so the others must agree; I have asked "
+                        "them in the thread.")
         await acting.reply(interaction, answer)
 
     # ----- standing answers -----------------------------------------------------------------------------
@@ -165,7 +167,7 @@ class LifeCog(commands.Cog, name="Async life"):
         core = core_of(interaction)
         if decision is None or answer is None:
             if answer is not None:
-                raise TableError("Name the decision the answer is for, with the decision option.")
+                raise TableError(tr("Name the decision the answer is for, with the decision option."))
             table, lines = await core.standing_lines(table.id, interaction.user.id, interaction.guild_id)
             if decision is not None:
                 chosen = standing.decision_named(table, decision)
@@ -175,11 +177,13 @@ class LifeCog(commands.Cog, name="Async life"):
         table, chosen, answered, played = await core.set_standing(table.id, interaction.user.id,
                                                                   interaction.guild_id, decision, answer)
         if answered is None:
-            text = f"{chosen.label}: you will be asked, as usual."
+            text = tr("{decision}: you will be asked, as usual.", decision=chosen.label)
+        elif played:
+            text = tr("{decision}: {answer}. It is played for you when the decision comes. The decision was waiting "
+                      "for you, so it has been played now.", decision=chosen.label, answer=answered.label)
         else:
-            text = f"{chosen.label}: {answered.label}. It is played for you when the decision comes."
-            if played:
-                text += " The decision was waiting for you, so it has been played now."
+            text = tr("{decision}: {answer}. It is played for you when the decision comes.", decision=chosen.label,
+                      answer=answered.label)
         await acting.reply(interaction, text)
 
     @standing_answers.autocomplete("decision")
@@ -216,9 +220,9 @@ class LifeCog(commands.Cog, name="Async life"):
         _, public, earlier, private = await core_of(interaction).recap(game_id, interaction.user.id,
                                                                        interaction.guild_id, RECAP_ON_REQUEST)
         parts = [compose.recap_text(interaction.user.id, public, earlier, limit=RECAP_ON_REQUEST)
-                 or "Nothing public has happened since your last move."]
+                 or tr("Nothing public has happened since your last move.")]
         if private:
-            parts.append("🔒 Only for you:\n" + "\n".join(f"• {line}" for line in private[-8:]))
+            parts.append("\n".join([tr("🔒 Only for you:"), *(f"• {line}" for line in private[-8:])]))
         await acting.reply(interaction, compose.fit_lines(parts))
 
     @seat.command(name="recap", description="What happened since your last move, including what only you saw")

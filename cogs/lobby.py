@@ -18,6 +18,7 @@ from cogs.buttons import OutOfDate
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from cogs.views import guide_view, lobby_view
+from lang import LANGUAGES, N_, PSEUDO, speaking, tr, trc, trn
 from rules.core.players import DEFAULT_LEVEL, LEVELS
 from table import compose, guides
 from table.core import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
@@ -29,11 +30,14 @@ log = logging.getLogger(__name__)
 
 KIND_CHOICES = [app_commands.Choice(name=entry.name, value=kind) for kind, entry in KITS.items()]
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-NO_PRIVATE_THREAD_HERE = ("A practice game needs a private thread, and this channel cannot have one: use "
-                          "`/game practice` in a server's text channel.")
-NO_PRIVATE_THREAD_PERMISSION = ("I am not allowed to open a private thread here; ask a server manager for the Create "
-                                "Private Threads, Send Messages in Threads and Attach Files permissions, or use "
-                                "`/game practice` in another channel.")
+# Each language by its own name (the pseudo-language is for the tests, never offered).
+LANGUAGE_CHOICES = [app_commands.Choice(name=language.name, value=code) for code, language in LANGUAGES.items()
+                    if code != PSEUDO]
+NO_PRIVATE_THREAD_HERE = N_("A practice game needs a private thread, and this channel cannot have one: use "
+                            "`/game practice` in a server's text channel.")
+NO_PRIVATE_THREAD_PERMISSION = N_("I am not allowed to open a private thread here; ask a server manager for the "
+                                  "Create Private Threads, Send Messages in Threads and Attach Files permissions, or "
+                                  "use `/game practice` in another channel.")
 GAME = "The game number (defaults to this thread's game)"
 
 
@@ -66,38 +70,46 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            robot_level="How well those robots play (default normal)",
                            autopilot_level="How well the automatic player plays for missed deadlines and seats on "
                                            "autopilot (default normal)",
-                           hints="Offer Suggest on players' private panels (default: on for one person, off for more)")
-    @app_commands.choices(kind=KIND_CHOICES, robot_level=LEVEL_CHOICES, autopilot_level=LEVEL_CHOICES)
+                           hints="Offer Suggest on players' private panels (default: on for one person, off for more)",
+                           language="The language of the game's posts and boards (default: this server's language)")
+    @app_commands.choices(kind=KIND_CHOICES, robot_level=LEVEL_CHOICES, autopilot_level=LEVEL_CHOICES,
+                          language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, kind: str, options: str = "",
                   deadline_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
                   autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER,
                   forced_moves: bool = True,
                   away_bank_days: app_commands.Range[int, 0, 30] = DEFAULT_AWAY_BANK_DAYS,
                   robots: app_commands.Range[int, 0, 7] = 0, robot_level: str = DEFAULT_LEVEL,
-                  autopilot_level: str = DEFAULT_LEVEL, hints: bool | None = None) -> None:
+                  autopilot_level: str = DEFAULT_LEVEL, hints: bool | None = None,
+                  language: str | None = None) -> None:
         if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
-        within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
-        within(away_bank_days, 0, 30, "an away bank in days")
+            raise TableError(tr("Choose one of the listed games."))
+        within(autopilot_after, 1, 20, N_("the number of missed deadlines before autopilot"))
+        within(away_bank_days, 0, 30, N_("an away bank in days"))
         if deadline_hours is not None:
-            within(deadline_hours, 0.25, 336, "a turn deadline in hours")
+            within(deadline_hours, 0.25, 336, N_("a turn deadline in hours"))
         parsed: dict[str, object] = {}
         for pair in options.replace(",", " ").split():
             key, sep, value = pair.partition("=")
             if not sep or not key:
-                raise TableError(f"Write each option as key=value (for example advanced=true), not {quoted(pair)}.")
+                raise TableError(tr("Write each option as key=value (for example advanced=true), not {text}.",
+                                    text=quoted(pair)))
             parsed[key.strip()] = value.strip()
         if robot_level not in LEVELS or autopilot_level not in LEVELS:
-            raise TableError(f"The automatic player plays at one of these levels: {', '.join(LEVELS)}.")
+            raise TableError(tr("The automatic player plays at one of these levels: {levels}.",
+                                levels=", ".join(LEVELS)))
+        if language is not None and language not in LANGUAGES:
+            raise TableError(tr("Choose one of the listed languages."))
         most = KITS[kind].game.max_players - 1  # the creator holds a seat
         if not 0 <= robots <= most:
-            raise TableError(f"{KITS[kind].name} takes at most {most + 1} players, so at most {most} "
-                             f"robot{'' if most == 1 else 's'} besides you.")
+            raise TableError(trn("{game} takes at most {players} players, so at most {n} robot besides you.",
+                                 "{game} takes at most {players} players, so at most {n} robots besides you.", most,
+                                 game=KITS[kind].name, players=most + 1))
         deadline = None if deadline_hours is None else round(deadline_hours * 60)
         await acting.create_lobby(interaction, kind, parsed, deadline_minutes=deadline, autopilot_after=autopilot_after,
                                   forced_moves=forced_moves, away_bank_minutes=away_bank_days * 24 * 60,
                                   robots=robots, robot_level=robot_level, autopilot_level=autopilot_level,
-                                  hints=hints)
+                                  hints=hints, language=language)
 
     async def lobby_button(self, interaction: discord.Interaction, verb: str, game_id: int) -> None:
         await acting.answer_first(interaction, edit=True)
@@ -105,8 +117,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await self.start_game(interaction, game_id)
             return
         table = await self.change_seat(interaction, verb, game_id)
-        await acting.reply(interaction, compose.lobby_text(table), edit=True, view=lobby_view(table.id, True),
-                           allowed_mentions=discord.AllowedMentions.none())
+        with speaking(table.language):  # the lobby message is public
+            text, view = compose.lobby_text(table), lobby_view(table.id, True)
+        await acting.reply(interaction, text, edit=True, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     async def robot_button(self, interaction: discord.Interaction, what: str, game_id: int) -> None:
         """A lobby's robot buttons: the lobby message shows the seats as they now are."""
@@ -118,8 +131,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         else:
             table = await core.add_robot(game_id, interaction.user.id, what, may_manage=is_manager(interaction),
                                          guild_id=interaction.guild_id)
-        await acting.reply(interaction, compose.lobby_text(table), edit=True, view=lobby_view(table.id, True),
-                           allowed_mentions=discord.AllowedMentions.none())
+        with speaking(table.language):  # the lobby message is public
+            text, view = compose.lobby_text(table), lobby_view(table.id, True)
+        await acting.reply(interaction, text, edit=True, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     async def change_seat(self, interaction: discord.Interaction, verb: str, game_id: int) -> Table:
         core = core_of(interaction)
@@ -130,17 +144,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @game_group.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(game="The game number")
     async def join(self, interaction: discord.Interaction, game: int) -> None:
-        await self.seat_command(interaction, "join", game, "You have a seat in {}.")
+        await self.seat_command(interaction, "join", game, N_("You have a seat in {game}."))
 
     @game_group.command(name="leave", description="Give up your seat in a game that has not started")
     @app_commands.describe(game="The game number")
     async def leave(self, interaction: discord.Interaction, game: int) -> None:
-        await self.seat_command(interaction, "leave", game, "You left {}.")
+        await self.seat_command(interaction, "leave", game, N_("You left {game}."))
 
     async def seat_command(self, interaction: discord.Interaction, verb: str, game: int, done: str) -> None:
         await acting.answer_first(interaction)
         table = await self.change_seat(interaction, verb, game)
-        await acting.reply(interaction, done.format(table.title))
+        await acting.reply(interaction, tr(done, game=table.title))
         await self.refresh_lobby(table)
 
     async def refresh_lobby(self, table: Table) -> None:
@@ -149,10 +163,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
         channel = self.bot.get_channel(table.record.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return
+        with speaking(table.language):  # the lobby message is public
+            text, view = compose.lobby_text(table), lobby_view(table.id, table.record.status == "lobby")
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(
-                content=compose.lobby_text(table), view=lobby_view(table.id, table.record.status == "lobby"),
-                allowed_mentions=discord.AllowedMentions.none())
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("Could not refresh the lobby of game %s: %s", table.id, error)
 
@@ -171,17 +186,20 @@ class LobbyCog(commands.Cog, name="Lobby"):
             raise TableError(missing)
         channel = self.bot.get_channel(table.record.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            raise TableError("I cannot find this game's channel any more.")
+            raise TableError(tr("I cannot find this game's channel any more."))
         async with bot_of(interaction).working():
+            with speaking(table.language):  # the thread's name is public
+                title = table.title
             try:
-                thread = await channel.create_thread(name=table.title, type=discord.ChannelType.public_thread,
+                thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
                                                      auto_archive_duration=10080)
             except discord.Forbidden as error:
-                raise TableError("I am not allowed to create threads here; ask a server manager for the Create "
-                                 "Public Threads permission.") from error
+                raise TableError(tr("I am not allowed to create threads here; ask a server manager for the Create "
+                                    "Public Threads permission.")) from error
             table = await core.start(game_id, interaction.user.id, thread.id)
-            await interaction.edit_original_response(content=compose.lobby_text(table),
-                                                     view=lobby_view(table.id, False),
+            with speaking(table.language):  # the lobby message, where the button was pressed, is public
+                text, view = compose.lobby_text(table), lobby_view(table.id, False)
+            await interaction.edit_original_response(content=text, view=view,
                                                      allowed_mentions=discord.AllowedMentions.none())
 
     @game_group.command(name="practice", description="Learn a game: play it alone against robots in a private thread, "
@@ -194,26 +212,26 @@ class LobbyCog(commands.Cog, name="Lobby"):
                        robots: app_commands.Range[int, 1, 7] | None = None) -> None:
         await acting.answer_first(interaction)  # privately: the practice is the asker's own
         if level not in LEVELS:
-            raise TableError(f"The robots play at one of these levels: {', '.join(LEVELS)}.")
+            raise TableError(tr("The robots play at one of these levels: {levels}.", levels=", ".join(LEVELS)))
         core = core_of(interaction)
         core.check_practice(kind, robots)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel) or interaction.guild_id is None:
-            raise TableError(NO_PRIVATE_THREAD_HERE)
+            raise TableError(tr(NO_PRIVATE_THREAD_HERE))
         perms = interaction.app_permissions
         if not (perms.create_private_threads and perms.send_messages_in_threads and perms.attach_files):
-            raise TableError(NO_PRIVATE_THREAD_PERMISSION)
-        name = f"Practice: {KITS[kind].name} — {interaction.user.display_name}"[:100]
+            raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION))
+        name = tr("Practice: {game} — {name}", game=KITS[kind].name, name=interaction.user.display_name)[:100]
         async with bot_of(interaction).working():
             try:
                 thread = await channel.create_thread(name=name, type=discord.ChannelType.private_thread,
                                                      invitable=False, auto_archive_duration=10080)
                 await thread.add_user(interaction.user)
             except discord.Forbidden as error:
-                raise TableError(NO_PRIVATE_THREAD_PERMISSION) from error
+                raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION)) from error
             except discord.HTTPException as error:
                 log.warning("No private thread for a practice game in channel %s: %s", channel.id, error)
-                raise TableError(NO_PRIVATE_THREAD_HERE) from error
+                raise TableError(tr(NO_PRIVATE_THREAD_HERE)) from error
             try:
                 table = await core.practice(kind, interaction.guild_id, channel.id, interaction.user.id,
                                             interaction.user.display_name, level=level, robots=robots,
@@ -224,11 +242,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 except discord.HTTPException as failure:
                     log.warning("An empty practice thread %s could not be deleted: %s", thread.id, failure)
                 raise
-        await acting.reply(interaction, f"🎓 Your practice game of {table.game.name} is ready in {thread.mention}: "
-                                        f"you against {len(table.seats) - 1} {level} robots. The first time each "
-                                        "kind of decision comes up, your panel explains it; **Show me** gives the "
-                                        "strong player's choice and **Why not…?** the rule behind a choice you "
-                                        "cannot make. Practice games are not rated.")
+        await acting.reply(interaction, trn(
+            "🎓 Your practice game of {game} is ready in {thread}: you against {n} {level} robot. The first time each "
+            "kind of decision comes up, your panel explains it; **Show me** gives the strong player's choice and **Why "
+            "not…?** the rule behind a choice you cannot make. Practice games are not rated.",
+            "🎓 Your practice game of {game} is ready in {thread}: you against {n} {level} robots. The first time each "
+            "kind of decision comes up, your panel explains it; **Show me** gives the strong player's choice and **Why "
+            "not…?** the rule behind a choice you cannot make. Practice games are not rated.",
+            len(table.seats) - 1, game=table.game.name, thread=thread.mention, level=trc("command", level)))
 
     @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
     @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "
@@ -236,14 +257,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
                            autopilot_after="Missed deadlines in a row before the automatic player keeps a seat")
     async def deadline(self, interaction: discord.Interaction, game: int, hours: app_commands.Range[float, 0.0, 336.0],
                        autopilot_after: app_commands.Range[int, 1, 20] = DEFAULT_AUTOPILOT_AFTER) -> None:
-        within(hours, 0, 336, "a turn deadline in hours")
-        within(autopilot_after, 1, 20, "the number of missed deadlines before autopilot")
+        within(hours, 0, 336, N_("a turn deadline in hours"))
+        within(autopilot_after, 1, 20, N_("the number of missed deadlines before autopilot"))
         await acting.answer_first(interaction)
         minutes = round(hours * 60) or None
         table = await core_of(interaction).set_deadline(game, interaction.user.id, minutes, autopilot_after,
                                                               interaction.guild_id)
-        text = (f"Each player now has {hours:g} hours per turn (in their active hours); after {autopilot_after} "
-                "missed deadlines in a row the automatic player keeps the seat." if minutes else "No turn deadline.")
+        text = (tr("Each player now has {hours} hours per turn (in their active hours); after {n} missed deadlines "
+                   "in a row the automatic player keeps the seat.", hours=format(hours, "g"), n=autopilot_after)
+                if minutes else tr("No turn deadline."))
         await acting.reply(interaction, text)
         await self.refresh_lobby(table)
 
@@ -254,7 +276,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await acting.answer_first(interaction)
         table = await core_of(interaction).set_hints(game, interaction.user.id, on, interaction.guild_id,
                                                      may_manage=is_manager(interaction))
-        await acting.reply(interaction, f"{table.title}: " + ("hints are on." if on else "hints are off."))
+        await acting.reply(interaction, tr("{game}: hints are on.", game=table.title) if on
+                           else tr("{game}: hints are off.", game=table.title))
         await self.refresh_lobby(table)
 
     # ----- games here -----------------------------------------------------------------------------------
@@ -264,7 +287,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await acting.answer_first(interaction)
         lines = [self.listing(record) for record in await core_of(interaction).games_here(guild_id)]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT]
-                           or "No games here yet: start one with /game new.")
+                           or tr("No games here yet: start one with /game new."))
 
     @game_group.command(name="mine", description="Your games in this server")
     async def my_games(self, interaction: discord.Interaction) -> None:
@@ -272,15 +295,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
         core = core_of(interaction)
         lines = []
         for record in await core.games_of(interaction.user.id, interaction.guild_id):
-            turn = " — **your move**" if await core.awaits(record, interaction.user.id) else ""
-            lines.append(self.listing(record) + turn)
-        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT] or "You are not in any game here.")
+            awaited = await core.awaits(record, interaction.user.id)
+            lines.append(tr("{game} — **your move**", game=self.listing(record)) if awaited else self.listing(record))
+        await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT]
+                           or tr("You are not in any game here."))
 
     @staticmethod
     def listing(record: Any) -> str:
-        damaged = " — ⚠️ save damaged" if record.damage is not None else ""
-        where = f" in <#{record.thread_id}>" if record.thread_id else ""
-        return f"#{record.id} {KITS[record.kind].name} — {record.status}{damaged}{where}"
+        line = tr("#{number} {game} — {status}", number=record.id, game=KITS[record.kind].name,
+                  status=acting.status_words(record.status))
+        if record.damage is not None:
+            line = tr("{game} — ⚠️ save damaged", game=line)
+        thread = f"<#{record.thread_id}>"
+        return tr("{game} in {thread}", game=line, thread=thread) if record.thread_id else line
 
     @game_group.command(name="status", description="Show a game's board and who is awaited")
     @app_commands.describe(game=GAME)
@@ -293,7 +320,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         core = core_of(interaction)
         table.deadlines = await core.deadlines(table)
         view = table.public_view()
-        text = f"**{table.title}** ({table.record.status})\n{compose.awaited_line(table)}"
+        text = f"**{table.title}** ({acting.status_words(table.record.status)})\n{compose.awaited_line(table)}"
         pictures = await core.renders.board(table.record.kind, view)
         alt = table.kit.board_alt(view)
         await interaction.followup.send(text[:compose.MESSAGE_LIMIT], ephemeral=True,
@@ -306,12 +333,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def show_log(self, interaction: discord.Interaction, game: int | None = None,
                        page: app_commands.Range[int, 1, 10000] | None = None) -> None:
         if page is not None:
-            within(page, 1, 10000, "a log page")
+            within(page, 1, 10000, N_("a log page"))
         await acting.answer_first(interaction)
         table = await acting.context_table(interaction, game)
         life = bot_of(interaction).life_handlers
         if life is None:
-            raise TableError("That part of the bot is starting up; please try again in a moment.")
+            raise TableError(tr("That part of the bot is starting up; please try again in a moment."))
         await life.show_log_page(interaction, table.id, page)
 
     @game_group.command(name="hand", description="See your own hand and private information (only you see it)")
@@ -334,12 +361,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if user.id != record.creator_id and not is_manager(interaction) and seated:
             table, votes, needed = await core.vote_to_abandon(record.id, user.id, guild_id)
             if table.record.status != "abandoned":
-                await acting.reply(interaction,
-                                   f"Your vote to abandon {table.title} is counted ({votes} of the {needed} needed).")
+                await acting.reply(interaction, tr("Your vote to abandon {game} is counted ({votes} of the {needed} "
+                                                   "needed).", game=table.title, votes=votes, needed=needed))
                 return
         else:
             table = await core.abandon(record.id, user.id, is_manager(interaction))
-        await acting.reply(interaction, f"{table.title} is abandoned.")
+        await acting.reply(interaction, tr("{game} is abandoned.", game=table.title))
 
     @game_group.command(name="repair", description="Rebuild a game whose save is damaged from its action log")
     @app_commands.describe(game=GAME)
@@ -348,8 +375,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         record = await self.named_game(interaction, game)
         core = core_of(interaction)
         table = await core.repair(record.id, interaction.user.id, is_manager(interaction), interaction.guild_id)
-        await interaction.followup.send(f"{table.title} was rebuilt from its action log; a fresh board is in its "
-                                        "thread.", ephemeral=True)
+        await interaction.followup.send(tr("{game} was rebuilt from its action log; a fresh board is in its thread.",
+                                           game=table.title), ephemeral=True)
 
     @game_group.command(name="stats", description="A game's skill ratings and leaderboard in this server")
     @app_commands.describe(kind="Which game")
@@ -368,13 +395,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
         table, export, text = await core_of(interaction).game_export(record.id, guild_id)
         stem = f"{table.record.kind}-{table.id}"
         data = json.dumps(export, ensure_ascii=False, indent=1).encode()
-        await acting.reply(interaction, f"The record of {table.title}: every move and public event, the options, the "
-                                        f"players and the seed. Check it with `python -m rules verify {stem}.json`; "
-                                        "the sandbox imports it to replay and review.",
+        await acting.reply(interaction, tr("The record of {game}: every move and public event, the options, the "
+                                           "players and the seed. Check it with `python -m rules verify {file}`; the "
+                                           "sandbox imports it to replay and review.", game=table.title,
+                                           file=stem + ".json"),
                            files=[discord.File(io.BytesIO(data), filename=f"{stem}.json",
-                                               description=f"The record of {table.title}, as JSON."),
+                                               description=tr("The record of {game}, as JSON.", game=table.title)),
                                   discord.File(io.BytesIO(text.encode()), filename=f"{stem}.txt",
-                                               description=f"The log of {table.title}, as plain text.")])
+                                               description=tr("The log of {game}, as plain text.",
+                                                              game=table.title))])
 
     async def named_game(self, interaction: discord.Interaction, game: int | None) -> Any:
         """The record of the game named or of this thread, even if its save is damaged."""
@@ -384,8 +413,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if record is None and game is None:
             return (await acting.context_table(interaction, None)).record
         if record is None or record.guild_id != guild_id:
-            raise TableError(f"There is no game #{game} in this server." if game is not None
-                             else "Name the game with the game option, or use the command in its thread.")
+            raise TableError(tr("There is no game #{number} in this server.", number=game) if game is not None
+                             else tr("Name the game with the game option, or use the command in its thread."))
         return record
 
     @game_group.command(name="rules", description="How a game is played here: goal, a turn, scoring, variants")
@@ -393,7 +422,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     @app_commands.choices(kind=KIND_CHOICES)
     async def rules(self, interaction: discord.Interaction, kind: str, section: str | None = None) -> None:
         if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
+            raise TableError(tr("Choose one of the listed games."))
         await self.show_guide(interaction, kind, guides.find(kind, section), False)
 
     @rules.autocomplete("section")
@@ -409,7 +438,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if edit and (kind not in KITS or not 0 <= index < len(guides.guide(kind))):  # a button past the guide
             raise OutOfDate()
         if kind not in KITS:
-            raise TableError("Choose one of the listed games.")
+            raise TableError(tr("Choose one of the listed games."))
         text, count = guides.page(kind, index)
         view = guide_view(kind, index, count, [s.title for s in guides.guide(kind)])
         await acting.show_page(interaction, text, view, edit)

@@ -4,6 +4,7 @@ for a refusal (so an answer never grows past Discord's limit with the member's o
 
 from __future__ import annotations
 
+from lang import tr
 from table.errors import TableError
 
 QUOTE = 80  # characters of what a member typed that a refusal repeats
@@ -28,8 +29,11 @@ def quoted(text: str, limit: int = QUOTE) -> str:
 
 
 def within(value: float, low: float, high: float, what: str) -> float:
-    """``value`` if it lies in [low, high]; otherwise a refusal naming ``what`` and the range. Discord's app
-    enforces a command's declared ranges, but a request can carry anything, so handlers check again."""
+    """``value`` if it lies in [low, high]; otherwise a refusal naming ``what`` (marked with ``N_``: it is
+    translated here, and reads as the sentence's subject) and the range. Discord's app enforces a command's declared
+    ranges, but a request can carry anything, so handlers check again."""
     if not (isinstance(value, int | float) and low <= value <= high):  # also refuses NaN
-        raise TableError(f"{what[:1].upper()}{what[1:]} must be between {low:g} and {high:g}.")
+        named = tr(what)
+        raise TableError(tr("{what} must be between {low} and {high}.", what=named[:1].upper() + named[1:],
+                            low=format(low, "g"), high=format(high, "g")))
     return value

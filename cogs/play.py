@@ -15,22 +15,24 @@ from cogs import acting
 from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
 from cogs.views import inbox_pages_view, why_not_view, with_next_game
+from lang import N_, tr
 from table import compose, inbox
 from table.errors import ChoiceGone, TableError
 from table.model import Table
 
-WHY_NOT = "❓ Pick a choice you cannot make right now, and I will tell you the rule that stops it."
-NOTHING_TEMPTING = "Every choice this decision could take is on your panel: nothing here is against the rules."
-NOTHING_WAITS = "No other game is waiting for you right now. `/me inbox` lists all your games."
+WHY_NOT = N_("❓ Pick a choice you cannot make right now, and I will tell you the rule that stops it.")
+NOTHING_TEMPTING = N_("Every choice this decision could take is on your panel: nothing here is against the rules.")
+NOTHING_WAITS = N_("No other game is waiting for you right now. `/me inbox` lists all your games.")
 
 
 def turn_panel(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
     """The private panel "Take your turn" opens, or the refusal that says why there is none."""
     if table.record.status != "active" or table.state is None:
-        raise TableError("This game has not started yet." if table.record.status == "lobby" else "This game is over.")
+        raise TableError(tr("This game has not started yet.") if table.record.status == "lobby"
+                         else tr("This game is over."))
     seat = table.seat_of(user_id)
     if seat is None:
-        raise TableError("You are not seated in this game.")
+        raise TableError(tr("You are not seated in this game."))
     if seat not in table.awaited():
         raise TableError(table.game.explain_waiting(table.state, seat))
     return acting.panel_for(table, user_id)
@@ -77,9 +79,9 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.answer_first(interaction)
         _, tempting = await core_of(interaction).tempting(game_id, interaction.user.id, version)
         if not tempting:
-            await acting.reply(interaction, NOTHING_TEMPTING)
+            await acting.reply(interaction, tr(NOTHING_TEMPTING))
             return
-        await acting.reply(interaction, WHY_NOT, view=why_not_view(game_id, version, [t.label for t in tempting]))
+        await acting.reply(interaction, tr(WHY_NOT), view=why_not_view(game_id, version, [t.label for t in tempting]))
 
     async def why_not(self, interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
         """A choice picked from "Why not…?": the rules' own sentence why it is not legal now, privately."""
@@ -93,13 +95,14 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.answer_first(interaction, edit=edit)
         table = await core_of(interaction).next_waiting(interaction.user.id, after)
         if table is None:
-            await acting.reply(interaction, NOTHING_WAITS, edit=edit,
+            await acting.reply(interaction, tr(NOTHING_WAITS), edit=edit,
                                view=with_next_game(None, after or 0) if edit else discord.utils.MISSING)
             return
         content, view = turn_panel(table, interaction.user.id)
         content = await acting.with_lesson(interaction, table, content)
         # The game may be on another server than the one asking: the panel names it and links to its board.
-        header = f"🎪 **{table.title}** · [newest board](<{inbox.board_link(table.record)}>)"
+        link = f"<{inbox.board_link(table.record)}>"
+        header = tr("🎪 **{game}** · [newest board]({link})", game=table.title, link=link)
         await acting.reply(interaction, compose.fit_lines([header, *content.split("\n")]), edit=edit,
                            view=with_next_game(view, table.id))
 

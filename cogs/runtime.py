@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.errors import on_app_command_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
 from cogs.operations import Operations
+from lang import N_, speaking, tr
 from table.config import Config
 from table.core import TableCore
 
@@ -30,7 +31,7 @@ SHUTDOWN_GRACE = 10.0  # seconds an interaction being served may take to finish 
 # Seconds the deliveries under way may take to finish once the moves are done, when the bot stops: what is
 # not delivered by then stays in the outbox (it is saved with the move) and is posted at the next start.
 POSTING_GRACE = 5.0
-RESTARTING = "Ringmaster is restarting; try again in a minute."
+RESTARTING = N_("Ringmaster is restarting; try again in a minute.")
 TICK_SECONDS = 60.0
 ANSWER_WAIT = 1.0  # seconds a person's answer waits for the thread to show what they did (TableCore.answer_wait)
 
@@ -115,26 +116,53 @@ class RingmasterBot(commands.Bot):
         """Once the bot is stopping, an interaction that arrives is answered with :data:`RESTARTING` instead of
         being served. Every interaction (a command, a button, a menu, a form, an autocomplete) reaches
         discord.py through this one parser of the gateway's events, before the command tree or any view sees
-        it; the gateway stays connected while the moves under way finish and their boards are posted."""
+        it; the gateway stays connected while the moves under way finish and their boards are posted.
+
+        It is also where the reader's language is chosen: the interaction is served speaking the language its
+        Discord client shows (``locale``). discord.py starts the task that serves it (the command tree's, a view's,
+        a dynamic item's, a listener's) while parsing the event, and a task keeps the context it was started in,
+        so every answer and refusal to the member is composed in their language with nothing else to remember;
+        what goes to the game's thread switches to the game's language where it is composed (``table/work.py``)."""
         parsers = self._connection.parsers
         serve = parsers["INTERACTION_CREATE"]
 
         def parse(data: Any) -> None:
-            if not self.stopping:
-                serve(data)
-                return
-            interaction = discord.Interaction(data=data, state=self._connection)
-            refusal = asyncio.create_task(self._refuse(interaction), name="ringmaster-restarting")
+            with speaking(data.get("locale") if isinstance(data, dict) else None):
+                if not self.stopping:
+                    self._remember_language(data)
+                    serve(data)
+                    return
+                interaction = discord.Interaction(data=data, state=self._connection)
+                refusal = asyncio.create_task(self._refuse(interaction), name="ringmaster-restarting")
             self._refusals.add(refusal)
             refusal.add_done_callback(self._refusals.discard)
         parsers["INTERACTION_CREATE"] = parse
+
+    def _remember_language(self, data: Any) -> None:
+        """Keep the member's language for their direct messages and digest, written when it changed (the core
+        remembers what it wrote, so an interaction costs a dictionary look-up)."""
+        member = data.get("member") if isinstance(data, dict) else None
+        user = (member or {}).get("user") or data.get("user") or {}
+        if self._core is None or not user.get("id") or not data.get("locale"):
+            return
+        if not self._core.language_known(int(user["id"]), data["locale"]):
+            task = asyncio.create_task(self._write_language(int(user["id"]), data["locale"]),
+                                       name="ringmaster-member-language")
+            self._refusals.add(task)
+            task.add_done_callback(self._refusals.discard)
+
+    async def _write_language(self, user_id: int, locale: str) -> None:
+        try:
+            await self.core.seen_language(user_id, locale)
+        except Exception as error:  # only their next direct message's language is at stake
+            log.warning("The language of member %s could not be kept: %s", user_id, error)
 
     async def _refuse(self, interaction: discord.Interaction) -> None:
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 await interaction.response.autocomplete([])
             else:
-                await interaction.response.send_message(RESTARTING, ephemeral=True)
+                await interaction.response.send_message(tr(RESTARTING), ephemeral=True)
         except (discord.HTTPException, aiohttp.ClientError) as error:
             log.info("An interaction arriving while stopping could not be answered: %s", error)
 

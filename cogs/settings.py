@@ -14,8 +14,13 @@ from discord.ext import commands
 from cogs import acting
 from cogs.buttons import play_handlers
 from cogs.runtime import RingmasterBot, core_of
+from lang import N_, tr, trc
 from table import compose, hours
 from table.errors import TableError
+
+NOTIFY_WORDS = {"mention": N_("I will mention you in the game's thread."),
+                "dm": N_("I will send you a direct message (or mention you in the thread if I cannot)."),
+                "none": N_("I will not ping you; the thread still shows when it is your turn.")}
 
 
 class SettingsCog(commands.Cog, name="Settings"):
@@ -32,16 +37,20 @@ class SettingsCog(commands.Cog, name="Settings"):
         try:
             hours.zone(time_zone[:80])
             if (start is None) != (end is None):
-                raise ValueError("Give both a start and an end for your active hours, or neither.")
+                raise ValueError(tr("Give both a start and an end for your active hours, or neither."))
             first = hours.parse_clock(start[:20]) if start is not None else None
             last = hours.parse_clock(end[:20]) if end is not None else None
         except ValueError as error:
             raise TableError(str(error)) from error
         await acting.answer_first(interaction)
         await core_of(interaction).set_hours(interaction.user.id, time_zone, first, last)
-        span = f"from {start} to {end}" if start is not None else "all day"
-        await acting.reply(interaction, f"Saved: {time_zone}, active {span}. Your turn clocks only run in those hours, "
-                           "and reminders never come outside them.")
+        if start is not None:
+            text = tr("Saved: {zone}, active from {start} to {end}. Your turn clocks only run in those hours, and "
+                      "reminders never come outside them.", zone=time_zone, start=start, end=end)
+        else:
+            text = tr("Saved: {zone}, active all day. Your turn clocks only run in those hours, and reminders never "
+                      "come outside them.", zone=time_zone)
+        await acting.reply(interaction, text)
 
     @me.command(name="notify", description="How I tell you it is your turn, and your daily digest")
     @app_commands.describe(mode="mention in the game's thread, a direct message, or nothing",
@@ -50,17 +59,15 @@ class SettingsCog(commands.Cog, name="Settings"):
     async def set_notify(self, interaction: discord.Interaction, mode: Literal["mention", "dm", "none"] | None = None,
                          digest: str | None = None) -> None:
         if mode is None and digest is None:
-            raise TableError("Choose how I tell you it is your turn (mode), a time for your daily digest (digest), "
-                             "or both.")
+            raise TableError(tr("Choose how I tell you it is your turn (mode), a time for your daily digest (digest), "
+                                "or both."))
         at = parse_digest(digest) if digest is not None else None
         await acting.answer_first(interaction)
         core = core_of(interaction)
         words: list[str] = []
         if mode is not None:
             await core.set_notify(interaction.user.id, mode)
-            words.append({"mention": "I will mention you in the game's thread.",
-                          "dm": "I will send you a direct message (or mention you in the thread if I cannot).",
-                          "none": "I will not ping you; the thread still shows when it is your turn."}[mode])
+            words.append(tr(NOTIFY_WORDS[mode]))
         if digest is not None:
             await core.set_digest(interaction.user.id, at)
             words.append(digest_words(at, (await core.member(interaction.user.id)).time_zone))
@@ -74,10 +81,15 @@ class SettingsCog(commands.Cog, name="Settings"):
         core = core_of(interaction)
         moment, told = await core.go_away(interaction.user.id, until, note)
         games = ", ".join(table.title for table in told)
-        where = f" I told {games}." if games else ""
-        await acting.reply(interaction, f"You are away until {compose.timestamp(moment)}.{where} Your turn clocks stop "
-                           "and I will not ping you until then (each game allows a few days of its away bank); "
-                           "/me back when you return.")
+        if games:
+            text = tr("You are away until {moment}. I told {games}. Your turn clocks stop and I will not ping you "
+                      "until then (each game allows a few days of its away bank); /me back when you return.",
+                      moment=compose.timestamp(moment), games=games)
+        else:
+            text = tr("You are away until {moment}. Your turn clocks stop and I will not ping you until then (each "
+                      "game allows a few days of its away bank); /me back when you return.",
+                      moment=compose.timestamp(moment))
+        await acting.reply(interaction, text)
 
     @me.command(name="back", description="Back early from being away: your games carry on with you")
     async def back(self, interaction: discord.Interaction) -> None:
@@ -85,11 +97,11 @@ class SettingsCog(commands.Cog, name="Settings"):
         core = core_of(interaction)
         back = await core.come_back(interaction.user.id)
         waiting = [table for table in back if interaction.user.id in table.awaited_users()]
-        text = "Welcome back!"
+        text = tr("Welcome back!")
         if waiting:
-            text += " Waiting for you: " + ", ".join(
-                f"{table.title}" + (f" (<#{table.record.thread_id}>)" if table.record.thread_id else "")
-                for table in waiting) + "."
+            games = ", ".join(f"{table.title}" + (f" (<#{table.record.thread_id}>)" if table.record.thread_id else "")
+                              for table in waiting)
+            text = tr("Welcome back! Waiting for you: {games}.", games=games)
         await acting.reply(interaction, text[:compose.MESSAGE_LIMIT])
 
     @me.command(name="settings", description="Show your time zone, active hours, notifications and time away")
@@ -98,17 +110,19 @@ class SettingsCog(commands.Cog, name="Settings"):
         core = core_of(interaction)
         member = await core.member(interaction.user.id)
         if member.active_from is None or member.active_to is None:
-            span = "all day"
+            span = tr("all day")
         else:
-            span = (f"{member.active_from // 60:02d}:{member.active_from % 60:02d}–"
-                    f"{member.active_to // 60:02d}:{member.active_to % 60:02d}")
-        away = "not away"
+            span = f"{clock_text(member.active_from)}–{clock_text(member.active_to)}"
+        away = tr("not away")
         if member.away_at(core.clock()) and member.away_until is not None:
-            note = f" ({member.away_note})" if member.away_note else ""
-            away = f"away until {compose.timestamp(member.away_until)}{note}"
-        digest = "no daily digest" if member.digest_at is None else f"daily digest at {clock_text(member.digest_at)}"
-        await acting.reply(interaction, f"Time zone {member.time_zone}, active {span}, notifications: {member.notify}, "
-                           f"{digest}, {away}.")
+            until = compose.timestamp(member.away_until)
+            away = (tr("away until {moment} ({note})", moment=until, note=member.away_note) if member.away_note
+                    else tr("away until {moment}", moment=until))
+        digest = (tr("no daily digest") if member.digest_at is None
+                  else tr("daily digest at {time}", time=clock_text(member.digest_at)))
+        await acting.reply(interaction, tr("Time zone {zone}, active {span}, notifications: {notify}, {digest}, "
+                                           "{away}.", zone=member.time_zone, span=span,
+                                           notify=trc("command", member.notify), digest=digest, away=away))
 
     # ----- one inbox across a player's games (see cogs/play.py and table/inbox.py) --------------------------
     @me.command(name="inbox", description="All your games on every server: the ones waiting for you first")
@@ -132,16 +146,16 @@ def parse_digest(text: str) -> int | None:
     try:
         return hours.parse_clock(f"{text}:00" if text.isdigit() else text)
     except ValueError as error:
-        raise TableError(f"Write your digest's time as an hour of your day, like 8 or 07:30, or off to stop it; "
-                         f"{text!r} is neither.") from error
+        raise TableError(tr("Write your digest's time as an hour of your day, like 8 or 07:30, or off to stop it; "
+                            "{text} is neither.", text=repr(text))) from error
 
 
 def digest_words(at: int | None, time_zone: str) -> str:
     if at is None:
-        return "No daily digest from now on."
-    return (f"Your daily digest comes at {clock_text(at)} ({time_zone}) by direct message, listing the games "
-            "waiting for you and their deadlines; nothing comes on a day when nothing waits, or while you are away. "
-            "Set your time zone and hours with /me hours.")
+        return tr("No daily digest from now on.")
+    return tr("Your daily digest comes at {time} ({zone}) by direct message, listing the games waiting for you and "
+              "their deadlines; nothing comes on a day when nothing waits, or while you are away. Set your time zone "
+              "and hours with /me hours.", time=clock_text(at), zone=time_zone)
 
 
 async def setup(bot: commands.Bot) -> None:

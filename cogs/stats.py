@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, core_of
+from lang import tr, trc, trn
 from table import compose
 from table.errors import TableError
 from table.kits import KITS
@@ -33,23 +34,30 @@ class Standing(Protocol):
     def best(self) -> int: ...
 
 
-def record_line(row: Standing) -> str:
-    return (f"{KITS[str(row.key)].name if str(row.key) in KITS else row.key}: played {row.played}, won {row.won}, "
-            f"average {row.average:.1f}, best {row.best}")
+def record_line(row: Standing, rating: Any = None) -> str:
+    """A player's record in one game, with their rating there (", rating 23.4 (mean 31.0 ± 2.5)") if they have
+    one."""
+    game = KITS[str(row.key)].name if str(row.key) in KITS else str(row.key)
+    fields = {"game": game, "played": row.played, "won": row.won, "average": format(row.average, ".1f"),
+              "best": row.best}
+    if rating is None:
+        return tr("{game}: played {played}, won {won}, average {average}, best {best}", **fields)
+    return tr("{game}: played {played}, won {won}, average {average}, best {best}, rating {rating} (mean {mu} ± "
+              "{sigma})", rating=format(rating.ordinal, ".1f"), mu=format(rating.mu, ".1f"),
+              sigma=format(rating.sigma, ".1f"), **fields)
 
 
-async def rating_words(core: Any, guild_id: int, row: Standing, user_id: int) -> str:
-    """", rating 23.4 (mean 31.0 ± 2.5)" for a player rated in that game here, else nothing."""
-    rating = await core.rating_of(guild_id, str(row.key), user_id)
-    return f", rating {rating.ordinal:.1f} (mean {rating.mu:.1f} ± {rating.sigma:.1f})" if rating else ""
+async def rating_of(core: Any, guild_id: int, row: Standing, user_id: int) -> Any:
+    """A player's rating in that game here (None: not rated)."""
+    return await core.rating_of(guild_id, str(row.key), user_id)
 
 
 def asked_in_server(interaction: discord.Interaction, kind: str) -> int:
     """The server a statistics question is asked in, or the sentence why it cannot be answered."""
     if interaction.guild_id is None:
-        raise TableError("Statistics belong to a server; ask in one.")
+        raise TableError(tr("Statistics belong to a server; ask in one."))
     if kind not in KITS:
-        raise TableError("Choose one of the listed games.")
+        raise TableError(tr("Choose one of the listed games."))
     return interaction.guild_id
 
 
@@ -59,13 +67,15 @@ async def leaderboard_text(core: Any, guild_id: int, kind: str) -> str:
     rows = await core.leaderboard(guild_id, kind)
     robots = await core.robot_standings(guild_id, kind)
     if not rows and not robots:
-        return f"No {name} game has finished here yet."
-    lines = [f"**{name} — leaderboard**"]
-    lines += [f"{place}. {compose.mention(int(row.key))}: {row.won} won of {row.played}, average "
-              f"{row.average:.1f}, best {row.best}" for place, row in enumerate(rows, start=1)]
+        return tr("No {game} game has finished here yet.", game=name)
+    lines = [tr("**{game} — leaderboard**", game=name)]
+    lines += [tr("{place}. {player}: {won} won of {played}, average {average}, best {best}", place=place,
+                 player=compose.mention(int(row.key)), won=row.won, played=row.played,
+                 average=format(row.average, ".1f"), best=row.best) for place, row in enumerate(rows, start=1)]
     if robots:
-        lines.append("Robots (not ranked): " + "; ".join(
-            f"{row.key}: {row.won} won of {row.played}, average {row.average:.1f}" for row in robots))
+        results = [tr("{level}: {won} won of {played}, average {average}", level=trc("command", str(row.key)),
+                      won=row.won, played=row.played, average=format(row.average, ".1f")) for row in robots]
+        lines.append(tr("Robots (not ranked): {robots}", robots="; ".join(results)))
     return "\n".join(lines)[:compose.MESSAGE_LIMIT]
 
 
@@ -74,16 +84,20 @@ async def ratings_text(core: Any, guild_id: int, kind: str) -> str:
     name = KITS[kind].name
     people, robots = await core.ratings(guild_id, kind)
     if not people and not robots:
-        return (f"No rated {name} game has ended here yet (solo games, games with hints and abandoned games are not "
-                "rated).")
-    lines = [f"**{name} — ratings** (a cautious estimate: the mean less three deviations)"]
-    lines += [f"{place}. {compose.mention(shown.user or 0)}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± "
-              f"{shown.sigma:.1f}, {shown.games} game{'s' if shown.games != 1 else ''})"
+        return tr("No rated {game} game has ended here yet (solo games, games with hints and abandoned games are not "
+                  "rated).", game=name)
+    lines = [tr("**{game} — ratings** (a cautious estimate: the mean less three deviations)", game=name)]
+    lines += [trn("{place}. {player}: {rating} (mean {mu} ± {sigma}, {n} game)",
+                  "{place}. {player}: {rating} (mean {mu} ± {sigma}, {n} games)", shown.games, place=place,
+                  player=compose.mention(shown.user or 0), rating=format(shown.ordinal, ".1f"),
+                  mu=format(shown.mu, ".1f"), sigma=format(shown.sigma, ".1f"))
               for place, shown in enumerate(people, start=1)]
     if robots:
-        lines.append("Robots, by level:")
-        lines += [f"- {shown.robot}: {shown.ordinal:.1f} (mean {shown.mu:.1f} ± {shown.sigma:.1f}, {shown.games} "
-                  f"game{'s' if shown.games != 1 else ''})" for shown in robots]
+        lines.append(tr("Robots, by level:"))
+        lines += [trn("- {level}: {rating} (mean {mu} ± {sigma}, {n} game)",
+                      "- {level}: {rating} (mean {mu} ± {sigma}, {n} games)", shown.games,
+                      level=trc("command", str(shown.robot)), rating=format(shown.ordinal, ".1f"),
+                      mu=format(shown.mu, ".1f"), sigma=format(shown.sigma, ".1f")) for shown in robots]
     return "\n".join(lines)[:compose.MESSAGE_LIMIT]
 
 
@@ -119,20 +133,21 @@ class StatsCog(commands.Cog, name="Statistics"):
     @app_commands.describe(member="Whose record")
     async def record(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         if interaction.guild_id is None:
-            raise TableError("Statistics belong to a server; ask in one.")
+            raise TableError(tr("Statistics belong to a server; ask in one."))
         who = member or interaction.user
         await acting.answer_first(interaction)
         core = core_of(interaction)
         rows = await core.player_record(interaction.guild_id, who.id)
         hinted = await core.player_record(interaction.guild_id, who.id, hinted=True)
         if not rows and not hinted:
-            await acting.reply(interaction, f"{who.display_name[:40]} has not finished a game here yet.")
+            await acting.reply(interaction, tr("{name} has not finished a game here yet.",
+                                               name=who.display_name[:40]))
             return
-        lines = [f"**{who.display_name[:40]}'s record**"]
+        lines = [tr("**{name}'s record**", name=who.display_name[:40])]
         for row in rows:
-            lines.append(record_line(row) + await rating_words(core, interaction.guild_id, row, who.id))
+            lines.append(record_line(row, await rating_of(core, interaction.guild_id, row, who.id)))
         if hinted:
-            lines.append("With hints (someone asked for suggestions; not in the standings):")
+            lines.append(tr("With hints (someone asked for suggestions; not in the standings):"))
             lines += [record_line(row) for row in hinted]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT])
 

@@ -29,6 +29,7 @@ from cogs.buttons import (
     WhyNotButton,
     WhyNotSelect,
 )
+from lang import tr
 from table.publications import Control, Hand, Handover, Recap, Reclaim, Turn, Undo
 
 
@@ -62,9 +63,9 @@ def controls_view(game_id: int, controls: Sequence[Control], follow: str | None 
             case Handover(seat, giver, taker):
                 view.add_item(HandoverButton(game_id, seat, giver, taker))
     if follow is not None:
-        view.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
+        view.add_item(discord.ui.Button(label=tr("Follow on the web"), url=follow, emoji="🌐"))
     if guide is not None:
-        view.add_item(discord.ui.Button(label="How to play", url=guide, emoji="📖"))
+        view.add_item(discord.ui.Button(label=tr("How to play"), url=guide, emoji="📖"))
     return view if view.children else None
 
 
@@ -86,18 +87,18 @@ def guide_view(kind: str, index: int, count: int, titles: Sequence[str]) -> disc
     """◀ and ▶ to the neighbouring sections of a game's guide, each labelled with its title."""
     view = discord.ui.View(timeout=None)
     if index > 0:
-        view.add_item(GuideButton(kind, index - 1, f"◀ {titles[index - 1]}"))
+        view.add_item(GuideButton(kind, index - 1, tr("◀ {section}", section=titles[index - 1])))
     if index < count - 1:
-        view.add_item(GuideButton(kind, index + 1, f"{titles[index + 1]} ▶"))
+        view.add_item(GuideButton(kind, index + 1, tr("{section} ▶", section=titles[index + 1])))
     return view
 
 
 def log_pages_view(game_id: int, page: int, pages: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if page > 1:
-        view.add_item(LogPageButton(game_id, page - 1, "◀ Older"))
+        view.add_item(LogPageButton(game_id, page - 1, tr("◀ Older")))
     if page < pages:
-        view.add_item(LogPageButton(game_id, page + 1, "Newer ▶"))
+        view.add_item(LogPageButton(game_id, page + 1, tr("Newer ▶")))
     return view
 
 
@@ -105,9 +106,9 @@ def inbox_pages_view(page: int, pages: int) -> discord.ui.View:
     """◀ and ▶ between the pages of ``/me inbox`` (pages count from 1), and "Next game"."""
     view = discord.ui.View(timeout=None)
     if page > 1:
-        view.add_item(InboxPageButton(page - 1, "◀ Previous"))
+        view.add_item(InboxPageButton(page - 1, tr("◀ Previous")))
     if page < pages:
-        view.add_item(InboxPageButton(page + 1, "Next ▶"))
+        view.add_item(InboxPageButton(page + 1, tr("Next ▶")))
     view.add_item(NextGameButton(0))
     return view
 
@@ -123,7 +124,7 @@ def room_for_a_button(view: discord.ui.View) -> bool:
     return -(-(buttons + 1) // 5) + selects <= ROWS
 
 
-def with_suggest(view: discord.ui.View, game_id: int, version: int, label: str = "Suggest") -> discord.ui.View:
+def with_suggest(view: discord.ui.View, game_id: int, version: int, label: str | None = None) -> discord.ui.View:
     """A private panel's view with "Suggest" added (a game with hints; "Show me" in a practice game), when a row
     has room for it."""
     if room_for_a_button(view):

@@ -17,14 +17,15 @@ from discord.ext import commands
 
 from cogs import acting
 from cogs.runtime import RingmasterBot, bot_of
+from lang import N_, tr
 from table.errors import TableError
 from web.companion import Companion, Placed
 
 log = logging.getLogger("ringmaster.web")
 
 GAME = "The game number (defaults to this thread's game)"
-OFF = ("This bot has no web pages: whoever runs it has not set RINGMASTER_WEB (see the README), so there is nothing "
-       "to link to.")
+OFF = N_("This bot has no web pages: whoever runs it has not set RINGMASTER_WEB (see the README), so there is "
+         "nothing to link to.")
 
 
 @app_commands.command(name="web", description="Links to follow a game on the web, and your seat's private page")
@@ -33,23 +34,23 @@ async def web_links(interaction: discord.Interaction, game: int | None = None) -
     """The asker's links, privately: their seat's page (if seated), the spectator page and the replay."""
     companion = bot_of(interaction).web
     if companion is None:
-        raise TableError(OFF)
+        raise TableError(tr(OFF))
     await acting.answer_first(interaction)
     table = await acting.context_table(interaction, game)
     if table.state is None:
-        raise TableError("This game has not started yet; its web pages open when it starts.")
-    lines = [f"🌐 **{table.title}** on the web:"]
+        raise TableError(tr("This game has not started yet; its web pages open when it starts."))
+    lines = [tr("🌐 **{game}** on the web:", game=table.title)]
     buttons = discord.ui.View(timeout=None)
     seat = table.seat_of(interaction.user.id)
     if seat is not None:
         private = companion.seat_link(table, seat)
-        lines.append(f"• Your seat's page shows your hand, so keep its link to yourself; it works for a week: "
-                     f"{private}")
-        buttons.add_item(discord.ui.Button(label="My seat's page", url=private, emoji="🃏"))
+        lines.append(tr("• Your seat's page shows your hand, so keep its link to yourself; it works for a week: "
+                        "{link}", link=private))
+        buttons.add_item(discord.ui.Button(label=tr("My seat's page"), url=private, emoji="🃏"))
     follow = companion.follow_link(table.record)
-    lines.append(f"• The spectator page shows what the thread shows: {follow}")
-    lines.append(f"• The replay, move by move: {follow}/replay")
-    buttons.add_item(discord.ui.Button(label="Follow on the web", url=follow, emoji="🌐"))
+    lines.append(tr("• The spectator page shows what the thread shows: {link}", link=follow))
+    lines.append(tr("• The replay, move by move: {link}", link=follow + "/replay"))
+    buttons.add_item(discord.ui.Button(label=tr("Follow on the web"), url=follow, emoji="🌐"))
     await acting.reply(interaction, "\n".join(lines), view=buttons)
 
 

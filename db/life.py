@@ -72,6 +72,8 @@ class Member:
     """Minutes after local midnight when their daily digest comes (None: no digest)."""
     digest_day: str | None = None
     """The local day (``YYYY-MM-DD``) whose digest was last claimed (sent, or found with nothing waiting)."""
+    language: str | None = None
+    """The language their Discord showed last (a code of ``lang.LANGUAGES``); None: not seen yet."""
 
     def away_at(self, moment: datetime) -> bool:
         return self.away_since is not None and self.away_until is not None and \
@@ -196,7 +198,7 @@ class LifeStore:
 
     # ----- members ------------------------------------------------------------------------------------
     _MEMBER_SQL: Final = ("SELECT user_id, time_zone, active_from, active_to, notify, dm_closed, away_since, "
-                          "away_until, away_note, digest_at, digest_day FROM members ")
+                          "away_until, away_note, digest_at, digest_day, language FROM members ")
     _MEMBERS_PER_QUERY: Final = 500  # well under SQLite's limit on bound parameters
 
     async def member(self, user_id: int) -> Member:
@@ -215,7 +217,7 @@ class LifeStore:
                 found[row["user_id"]] = Member(row["user_id"], row["time_zone"], row["active_from"], row["active_to"],
                                                row["notify"], bool(row["dm_closed"]), _moment(row["away_since"]),
                                                _moment(row["away_until"]), row["away_note"] or "",
-                                               row["digest_at"], row["digest_day"])
+                                               row["digest_at"], row["digest_day"], row["language"])
         return found
 
     async def set_hours(self, user_id: int, time_zone: str, active_from: int | None, active_to: int | None) -> None:
@@ -234,6 +236,10 @@ class LifeStore:
         if at is not None and not 0 <= at < 24 * 60:
             raise ValueError("a digest comes at a time of day")
         await self._upsert_member(user_id, "digest_at = ?", (at,))
+
+    async def set_language(self, user_id: int, language: str) -> None:
+        """The language the member's Discord shows (their direct messages and digest are written in it)."""
+        await self._upsert_member(user_id, "language = ?", (language,))
 
     async def digest_members(self) -> list[Member]:
         """Every member who asked for a daily digest."""

@@ -42,7 +42,7 @@ OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 GAME_COLUMNS: Final = ("id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, creator_id, "
                        "status, options, seed, seed_salt, snapshot, version, deadline_minutes, autopilot_after, "
                        "created_at, updated_at, board_since, damage, forced_moves, away_bank_minutes, autopilot_level, "
-                       "hints, practice")
+                       "hints, practice, language")
 
 HEALTHY_SQL: Final = ("(g.damage IS NULL AND (CASE WHEN json_valid(g.options) THEN json_type(g.options) = 'object' "
                       "ELSE FALSE END) AND (g.snapshot IS NULL OR json_valid(g.snapshot)))")
@@ -94,6 +94,8 @@ class GameRecord:
     hints: bool | None = None
     """Whether the players' private panels offer "Suggest" (the strong player's choice); None until the game
     starts, unless its creator chose: it is then decided from the seating (see table/hints.py)."""
+    language: str = "en"
+    """The language of the game's public posts and board images (a code of ``lang.LANGUAGES``)."""
     practice: bool = False
     """A practice game (``/game practice``, the sandbox's Learn): one person against robots, with lessons; never
     rated nor in the standings."""
@@ -323,6 +325,7 @@ def game(row: Row, snapshots: Snapshots | None = None) -> GameRecord:
         forced_moves=bool(row["forced_moves"]), away_bank_minutes=row["away_bank_minutes"],
         autopilot_level=row["autopilot_level"],
         hints=None if row["hints"] is None else bool(row["hints"]), practice=bool(row["practice"]),
+        language=row["language"],
     )
 
 

@@ -345,7 +345,16 @@ CREATE TABLE lessons (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _RATINGS, _PRACTICE)
+# Languages (lang/): a game's language, chosen at its creation, in which its public posts and board images are
+# written ('en' for every game made before); and the language a member's Discord last showed, in which their
+# direct messages are written (NULL: not seen yet, the game's language then).
+_LANGUAGES = """
+ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+ALTER TABLE members ADD COLUMN language TEXT NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _RATINGS, _PRACTICE,
+                               _LANGUAGES)
 """``MIGRATIONS[i]`` upgrades schema version ``i`` to ``i + 1``. Append only."""
 
 LATEST_VERSION = len(MIGRATIONS)

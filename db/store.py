@@ -181,7 +181,7 @@ class GameStore(ActionLog):
                           options: Mapping[str, Any], seed: int, seed_salt: str = "", *,
                           deadline_minutes: int | None = None, autopilot_after: int = 3,
                           forced_moves: bool = True, away_bank_minutes: int = 7 * 24 * 60,
-                          autopilot_level: str = "normal", robot_secret: str = "") -> GameRecord:
+                          autopilot_level: str = "normal", robot_secret: str = "", language: str = "en") -> GameRecord:
         """A new game in its lobby, at version 0, with no seats and no snapshot. ``robot_secret``: the root of
         its robots' random streams (never shown; see table.thinking)."""
         if deadline_minutes is not None and deadline_minutes <= 0:
@@ -201,10 +201,11 @@ class GameStore(ActionLog):
             rows = list(await conn.execute_fetchall(
                 "INSERT INTO games (kind, guild_id, channel_id, creator_id, status, options, seed, seed_salt, "
                 "deadline_minutes, autopilot_after, forced_moves, away_bank_minutes, autopilot_level, robot_secret, "
-                "version, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
+                "language, version, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id",
                 (kind, guild_id, channel_id, creator_id, options_json, seed, seed_salt, deadline_minutes,
-                 autopilot_after, int(forced_moves), away_bank_minutes, autopilot_level, robot_secret, now, now)))
+                 autopilot_after, int(forced_moves), away_bank_minutes, autopilot_level, robot_secret, language,
+                 now, now)))
             return await self.games.record(conn, int(rows[0][0]))
 
     async def get_game(self, game_id: int) -> GameRecord | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from lang.registry import DEFAULT, LANGUAGES, PSEUDO, Language, supported
 from lang.speech import (
     N_,
+    NC_,
     current,
     date_text,
     listing,
@@ -29,5 +30,5 @@ from lang.speech import (
     trn,
 )
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "PSEUDO", "Language", "current", "date_text", "listing", "number",
+__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "PSEUDO", "Language", "current", "date_text", "listing", "number",
            "speaking", "supported", "tr", "trc", "trn"]

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # The folders (and top-level modules) whose Python code speaks to users.
 SOURCES = ("rules", "render", "table", "cogs", "web", "bot.py", "launch.py")
 # How the functions of lang.speech take their messages (Babel's keyword notation): tr(message), trn(singular,
-# plural, n), trc(context, message), N_(message).
+# plural, n), trc(context, message), N_(message), NC_(context, message).
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
-    "tr": None, "trn": (1, 2), "trc": ((1, "c"), 2), "N_": None}
+    "tr": None, "trn": (1, 2), "trc": ((1, "c"), 2), "N_": None, "NC_": ((1, "c"), 2)}
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 

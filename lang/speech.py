@@ -108,6 +108,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks a constant for the catalogue under ``context``; it is translated later with ``trc(context, constant)``."""
+    return message
+
+
 def _babel_locale() -> str:
     return LANGUAGES[current()].babel
 

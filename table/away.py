@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from babel.numbers import get_decimal_symbol
 
 from db.life import LifeStore, Member, SeatClock
-from lang import LANGUAGES, current, tr, trn
+from lang import LANGUAGES, current, speaking, tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -88,7 +88,9 @@ class AwayDesk:
             if clock.game_id in before:
                 continue
             table = await self.tables.table(clock.game_id)
-            await self.tables.enqueue(table.id, [publications.note(self.away_text(table, clock, member))])
+            with speaking(table.language):
+                item = publications.note(self.away_text(table, clock, member))
+            await self.tables.enqueue(table.id, [item])
             told.append(table)
         return until, told
 
@@ -133,6 +135,7 @@ class AwayDesk:
             table = change.table
             if table.state is None or table.over:
                 return
+            change.speak_publicly()
             due = None
             if clock.awaited_since is not None and clock.deadline_minutes is not None and not table.solo:
                 due = hours.deadline(clock.awaited_since, clock.deadline_minutes, member,
@@ -185,6 +188,7 @@ class AwayDesk:
         table = change.table
         if table.state is None or table.over:
             return None
+        change.speak_publicly()
         user = clock.user_id
         if clock.seat not in table.awaited():
             if not early:

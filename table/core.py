@@ -19,7 +19,8 @@ from db.life import LifeStore, Member, NotifyMode, Standing
 from db.outbox import OutboxStore
 from db.secrets import SecretStore
 from db.store import ActionRecord, GameRecord, GameStore, GameVersion
-from lang import tr
+from lang import DEFAULT as DEFAULT_LANGUAGE
+from lang import supported, tr
 from rules.core.errors import RulesError
 from rules.core.lessons import Tempting
 from rules.core.standing import StandingAnswer, StandingDecision
@@ -67,6 +68,7 @@ class TableCore:
                  thinker: Thinker | None = None) -> None:
         self.store = store
         self.clock = clock
+        self._languages: dict[int, str] = {}  # member → the language last written for them (seen_language)
         self.renders: Renders = renders or ThreadRenders()
         self.claim: WorkClaim = claim or EveryGame()
         """Which games' background work is this process's (see table.ownership)."""
@@ -257,6 +259,19 @@ class TableCore:
     async def set_hours(self, user_id: int, time_zone: str, start: int | None, end: int | None) -> None:
         await self.tables.write(self.life.set_hours(user_id, time_zone, start, end))
 
+    def language_known(self, user_id: int, locale: object) -> bool:
+        """Whether ``locale`` is the language this process last wrote for the member (nothing to write)."""
+        return self._languages.get(user_id) == supported(locale)
+
+    async def seen_language(self, user_id: int, locale: object) -> None:
+        """The language a member's Discord showed (any tag ``lang.supported`` reads): their direct messages and
+        digest are written in it. Written only when it changed since this process last saw them."""
+        language = supported(locale)
+        if self._languages.get(user_id) == language:
+            return
+        self._languages[user_id] = language
+        await self.tables.write(self.life.set_language(user_id, language))
+
     async def set_notify(self, user_id: int, mode: NotifyMode) -> None:
         await self.tables.write(self.life.set_notify(user_id, mode))
 
@@ -408,13 +423,14 @@ class TableCore:
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
                      away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
                      autopilot_level: str = "normal", hints: bool | None = None,
-                     seed: tuple[int, str] | None = None) -> Table:
+                     seed: tuple[int, str] | None = None, language: str = DEFAULT_LANGUAGE) -> Table:
         """A new game's lobby; ``hints`` None leaves them to be decided from the seating at the start; ``seed``:
-        the seed and salt of a game replayed from its record (the sandbox's import), else drawn afresh."""
+        the seed and salt of a game replayed from its record (the sandbox's import), else drawn afresh;
+        ``language``: the language of its public posts and board images (any tag ``lang.supported`` reads)."""
         return await self.tables.create(kind, guild_id, channel_id, creator_id, creator_name, options,
                                         deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                         forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
-                                        autopilot_level=autopilot_level, hints=hints, seed=seed)
+                                        autopilot_level=autopilot_level, hints=hints, seed=seed, language=language)
 
     async def add_robot(self, game_id: int, user_id: int, level: str, *, may_manage: bool = False,
                         guild_id: int | None = None) -> Table:

@@ -19,7 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
 from db.life import LifeStore, Member
-from lang import tr, trn
+from lang import speaking, tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -157,12 +157,13 @@ class DigestDesk:
         async def claim() -> None:
             if not await self.life.claim_digest(user_id, day):
                 raise _Claimed()
-        text = digest_text(waiting, now)
-        # Where the message cannot be delivered, the thread learns only that a digest was meant for this member.
-        fallback = tr("📬 {player}, your daily digest could not reach you by direct message; /me inbox lists your "
-                      "games.", player=compose.mention(user_id))
+        with speaking(member.language or waiting[0].table.language):  # a direct message: in the member's language
+            text = digest_text(waiting, now)
         try:
-            async with self.tables.work.change(waiting[0].table.id, "digest") as change:
+            async with self.tables.work.change(waiting[0].table.id, "digest") as change:  # the game's language
+                # Where the message cannot be delivered, the thread learns only that a digest was meant for them.
+                fallback = tr("📬 {player}, your daily digest could not reach you by direct message; /me inbox lists "
+                              "your games.", player=compose.mention(user_id))
                 change.write(claim)
                 change.publish(publications.direct(user_id, text, fallback))
         except _Claimed:

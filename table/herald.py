@@ -13,7 +13,7 @@ from typing import Any
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, GameStore
-from lang import tr
+from lang import speaking, tr
 from rules.core import fairness
 from rules.core.events import Event
 from table import clocks, compose, hours, publications
@@ -34,6 +34,11 @@ class Herald:
 
     async def after_action(self, before: Table, after: Table, chain: Sequence[ActionRecord],
                            awaited_before: frozenset[int]) -> tuple[list[OutboxItem], int]:
+        with speaking(after.language):  # public: in the game's language, whoever moved
+            return await self._after_action(before, after, chain, awaited_before)
+
+    async def _after_action(self, before: Table, after: Table, chain: Sequence[ActionRecord],
+                            awaited_before: frozenset[int]) -> tuple[list[OutboxItem], int]:
         """The items for one action (with the moves the table played for seats right after it: ``chain``,
         oldest first, none of it saved yet) and the version at which the thread's current board begins
         after it.
@@ -79,6 +84,10 @@ class Herald:
     async def new_board(self, table: Table, header: str) -> list[OutboxItem]:
         """A fresh board for the table as it is (the start, a move taken back, a repair), telling the
         awaited players who are not on autopilot (a mention, or a direct message)."""
+        with speaking(table.language):
+            return await self._new_board(table, header)
+
+    async def _new_board(self, table: Table, header: str) -> list[OutboxItem]:
         assert table.state is not None
         seats = table.awaited()
         table.deadlines = await clocks.deadlines(self.life, table, self.clock(), seats)
@@ -113,15 +122,18 @@ class Herald:
         return mention, direct
 
     async def direct(self, table: Table, user: int) -> OutboxItem:
+        """A direct message to ``user`` in the language their Discord showed last (the game's until seen), and
+        its fallback for the thread in the game's language."""
         assert table.state is not None
         seat = table.seat_of(user)
-        prompt = table.game.prompt(table.state, seat) if seat is not None else ""
-        recap = compose.recap_text(user, *await self.recap(table, user))
-        body = "\n".join(part for part in (tr("🎪 **{title}** is waiting for you: {prompt}", title=table.title,
-                                               prompt=prompt), recap, jump_link(table)) if part)
-        return publications.direct(user, body[:compose.MESSAGE_LIMIT],
-                                   tr("{player} — {title} is waiting for you.", player=compose.mention(user),
-                                      title=table.title))
+        with speaking((await self.life.member(user)).language or table.language):
+            prompt = table.game.prompt(table.state, seat) if seat is not None else ""
+            recap = compose.recap_text(user, *await self.recap(table, user))
+            body = "\n".join(part for part in (tr("🎪 **{game}** is waiting for you: {prompt}", game=table.title,
+                                                   prompt=prompt), recap, jump_link(table)) if part)
+        with speaking(table.language):
+            fallback = tr("{mention} — {game} is waiting for you.", mention=compose.mention(user), game=table.title)
+        return publications.direct(user, body[:compose.MESSAGE_LIMIT], fallback)
 
     async def recap(self, table: Table, user_id: int, limit: int = compose.RECAP_LINES) -> tuple[list[str], int]:
         """The newest ``limit`` public events since the user's seat last acted itself (newest last), and
@@ -156,6 +168,11 @@ class Herald:
         replay and its review, once a game has ended. The reveal comes first: an abandoned game gets only that."""
         if table.state is None:
             return []
+        with speaking(table.language):
+            return await self._ending(table, unsaved)
+
+    async def _ending(self, table: Table, unsaved: Sequence[ActionRecord]) -> list[OutboxItem]:
+        assert table.state is not None
         logged = [*await self.store.actions(table.id), *unsaved]
         record: dict[str, Any] = fairness.game_record(
             table.game, table.names, table.record.options, table.record.seed, table.record.seed_salt,

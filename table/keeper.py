@@ -296,6 +296,7 @@ class Keeper:
             [clock] = [c for c in await self.life.clocks(game_id) if c.seat == seat]
             if not clock.autopilot:
                 raise TableError(tr("Your seat is not on autopilot; you are playing it yourself."))
+            change.speak_publicly()
             change.write(lambda: self.life.set_autopilot(game_id, seat, False))
             change.publish(publications.note(
                 tr("{player} takes their seat back from the automatic player.", player=compose.mention(user_id))))
@@ -325,6 +326,7 @@ class Keeper:
                     raise TableError(tr("{name} is still playing: another player's seat can go to the automatic "
                                         "player only after they missed a deadline or left the server.",
                                         name=table.names[target]))
+            change.speak_publicly()
             change.write(lambda: self.life.set_autopilot(game_id, target, True))
             change.publish(publications.note(
                 tr("🤖 The automatic player takes over {name}'s seat (set by {player}); the player can take it back "
@@ -352,6 +354,7 @@ class Keeper:
                 raise TableError(tr("That member cannot take your seat: choose a member who is not already "
                                     "playing this game."))
             # The offer is kept (as the offering player's own vote), so only a real offer can be accepted.
+            change.speak_publicly()
             change.write(lambda: self.life.vote(game_id, handover_topic(seat, member_id), user_id))
             change.publish(publications.note(
                 tr("{player} offers their seat ({name}) in {title} to {member}, who can accept below.",
@@ -375,6 +378,7 @@ class Keeper:
             if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
                 raise TableError(tr("There is no such offer for this seat; ask its player to offer it with /seat "
                                     "handover."))
+            change.speak_publicly()
             change.write(lambda: self.life.hand_over(game_id, seat, from_user, to_user))
             change.publish(publications.note(
                 tr("{player} takes over {name}'s seat from {previous}.", player=compose.mention(to_user),
@@ -398,6 +402,7 @@ class Keeper:
             seated = set(table.people)  # robots have no vote
             needed = len(seated) // 2 + 1
             votes = len(voters & seated)
+            change.speak_publicly()
             if votes >= needed:
                 await self.tables.abandon_with(change, tr("a majority vote"))
             else:
@@ -460,12 +465,14 @@ class Keeper:
                 waiting = [user for user in others if user not in agreed | {user_id}]
                 if waiting:
                     if not agreeing:
+                        change.speak_publicly()
                         names = ", ".join(compose.mention(user) for user in waiting)
                         change.publish(publications.note(
                             tr("{player} asks to take back their last move. Waiting for {names} to agree.",
                                player=compose.mention(user_id), names=names),
                             controls=[publications.Undo(last.version)]))
                     return TakeBack(table, False, last.version, waiting)
+            change.speak_publicly()
             rewound = replace(table, record=replace(table.record, version=table.record.version + 1), state=before)
             header = tr("**{title}** · a move was taken back.", title=table.title)
             items = await self.tables.herald.new_board(rewound, header)

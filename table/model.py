@@ -35,6 +35,11 @@ class Table:
         return self.kit.game
 
     @property
+    def language(self) -> str:
+        """The language of the game's public posts and board images (chosen when the game was made)."""
+        return self.record.language
+
+    @property
     def title(self) -> str:
         return f"{self.kit.name} #{self.record.id}"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from lang import N_, tr
+from lang import N_, current, tr
 from rules.core.lessons import Tempting, lesson_key, lesson_text, tempting_actions
 from table.errors import StaleBoard, TableError
 from table.kits import KITS
@@ -55,7 +55,8 @@ class PracticeDesk:
         """Create, seat, mark and start a practice game in one go (``thread_id``: its private thread)."""
         chosen = robot_level(level)
         count = self.check(kind, robots)
-        table = await self.tables.create(kind, guild_id, channel_id, user_id, name, {}, hints=True)
+        # Played by the one person learning it: in the language they asked in.
+        table = await self.tables.create(kind, guild_id, channel_id, user_id, name, {}, hints=True, language=current())
         async with self.tables.work.change(table.id, "lobby") as change:
             change.write(partial(self.store.set_practice, table.id))
         for _ in range(count):

@@ -36,6 +36,7 @@ from datetime import datetime, timedelta
 
 from db.outbox import OutboxRow, OutboxStore
 from db.store import GameRecord, GameStore
+from lang import speaking
 from table.clocks import Clock
 from table.delivery import Courier, Delivery, MissingPermissions, Rejected, ThreadGone, TryLater, Undeliverable
 from table.ownership import EveryGame, WorkClaim
@@ -291,7 +292,13 @@ class Publisher:
             progress.set()
 
     async def _attempt(self, courier: Courier, game: GameRecord, row: Parcel) -> Delivery:
-        """One delivery, re-creating the game's thread once if it was deleted."""
+        """One delivery, re-creating the game's thread once if it was deleted. What the courier words or draws
+        as it delivers (buttons, pictures and their descriptions, a charts' captions) is in the game's language,
+        whoever's interaction started the delivery."""
+        with speaking(game.language):
+            return await self._attempt_in_language(courier, game, row)
+
+    async def _attempt_in_language(self, courier: Courier, game: GameRecord, row: Parcel) -> Delivery:
         try:
             return await asyncio.wait_for(courier.deliver(game, row), self.timeout)
         except ThreadGone:
@@ -306,7 +313,8 @@ class Publisher:
 
     async def _tell(self, courier: Courier, game: GameRecord, permissions: Sequence[str]) -> None:
         try:
-            await asyncio.wait_for(courier.tell_missing(game, permissions), self.timeout)
+            with speaking(game.language):
+                await asyncio.wait_for(courier.tell_missing(game, permissions), self.timeout)
         except (Undeliverable, TimeoutError, OSError) as error:
             log.warning("Game %s: could not tell anyone that permissions are missing: %s", game.id, error)
 

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
-from lang import tr
+from lang import current, speaking, tr
 from render.arena import keep_freed_blocks
 from render.replay import animate, pick_frames, replay_views
 from rules.core.game import View
@@ -123,6 +123,11 @@ def view_digest(kind: str, view: View) -> str:
     return hashlib.blake2b(f"{kind}\n{text}".encode(), digest_size=16).hexdigest()
 
 
+def _kept_as(kind: str, view: View) -> str:
+    """A drawn board's key in the cache: what it shows, in the language it is written in."""
+    return f"{current()}:{view_digest(kind, view)}"
+
+
 # ----- what a worker runs (module level, so worker processes can import it by name) -------------------
 class _Trimming:
     """Counts a worker's pictures and hands its heap's free pages back every ``TRIM_EVERY`` of them
@@ -138,6 +143,14 @@ class _Trimming:
             cls.drawn += 1
             if cls.drawn % cls.every == 0:
                 allocator.trim()
+
+
+def in_language(language: str, function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` speaking ``language``: every job carries the language it is drawn in (that of the
+    game, or of the reader of a private picture), since a worker's thread or process shares no context with the
+    caller's."""
+    with speaking(language):
+        return function(*args)
 
 
 def draw_board(kind: str, view: View) -> list[bytes]:
@@ -309,7 +322,7 @@ class _PooledRenders:
         self.priorities = Priorities(room)
 
     def _run(self, executor: Executor | None, function: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        return asyncio.get_running_loop().run_in_executor(executor, function, *args)
+        return asyncio.get_running_loop().run_in_executor(executor, in_language, current(), function, *args)
 
     def _web(self) -> Executor | None:
         """Where low-priority jobs run (None: the default thread pool)."""
@@ -322,14 +335,14 @@ class _PooledRenders:
         return await self.priorities.after(lambda: self._run(self._web(), function, *args))
 
     async def board(self, kind: str, view: View) -> list[bytes]:
-        return await self._cache.get(view_digest(kind, view),
+        return await self._cache.get(_kept_as(kind, view),
                                      lambda: asyncio.ensure_future(self._first(draw_board, kind, view)))
 
     async def hand(self, kind: str, view: View) -> bytes:
         return await self._first(draw_hand, kind, view)
 
     async def page_board(self, kind: str, view: View) -> list[bytes]:
-        kept = self._cache.kept(view_digest(kind, view))
+        kept = self._cache.kept(_kept_as(kind, view))
         if isinstance(kept, list):
             return kept
         if kept is not None:
@@ -411,7 +424,7 @@ class ProcessRenders(_PooledRenders):
                                          initargs=(os.getpid(),))
             try:
                 return await asyncio.get_running_loop().run_in_executor(
-                    worker, draw_replay, kind, title, list(players), dict(options), seed,
+                    worker, in_language, current(), draw_replay, kind, title, list(players), dict(options), seed,
                     [(seat, dict(action)) for seat, action in actions], frames)
             finally:
                 await asyncio.to_thread(worker.shutdown)
@@ -423,7 +436,8 @@ class ProcessRenders(_PooledRenders):
             worker = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_replay_worker,
                                          initargs=(os.getpid(),))
             try:
-                return await asyncio.get_running_loop().run_in_executor(worker, function, *args)
+                return await asyncio.get_running_loop().run_in_executor(worker, in_language, current(), function,
+                                                                        *args)
             finally:
                 await asyncio.to_thread(worker.shutdown)
 

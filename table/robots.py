@@ -108,6 +108,7 @@ class Robots:
                                     game=table.game.name, limit=limit))
             # A robot's id is negative (no Discord id is) and its number the smallest free one, so each robot of a
             # game has its own id and name.
+            change.speak_publicly()  # its name is shown to everyone: in the game's language
             taken = {-seat.user_id for seat in table.seats if seat.robot is not None}
             number = next(count for count in range(1, limit + 2) if count not in taken)
             change.write(lambda: self.store.add_seat(game_id, -number, robot_name(chosen, number), max_seats=limit,

@@ -24,7 +24,8 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
-from lang import N_, current, tr, trn
+from lang import DEFAULT as DEFAULT_LANGUAGE
+from lang import N_, current, supported, tr, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -209,7 +210,7 @@ class TableService:
                      autopilot_after: int = DEFAULT_AUTOPILOT_AFTER, forced_moves: bool = True,
                      away_bank_minutes: int = DEFAULT_AWAY_BANK_DAYS * 24 * 60,
                      autopilot_level: str = "normal", hints: bool | None = None,
-                     seed: tuple[int, str] | None = None) -> Table:
+                     seed: tuple[int, str] | None = None, language: str = DEFAULT_LANGUAGE) -> Table:
         if kind not in KITS:
             raise TableError(tr("Choose one of the listed games."))
         game = kit(kind).game
@@ -234,7 +235,7 @@ class TableService:
                                                   deadline_minutes=deadline_minutes, autopilot_after=autopilot_after,
                                                   forced_moves=forced_moves, away_bank_minutes=away_bank_minutes,
                                                   autopilot_level=autopilot_level,
-                                                  robot_secret=secrets.token_hex(16))
+                                                  robot_secret=secrets.token_hex(16), language=supported(language))
             await self.store.add_seat(record.id, creator_id, creator_name)
             if hints is not None:  # else decided from the seating at the start (table/hints.py)
                 await self.store.set_hints(record.id, hints)
@@ -304,6 +305,7 @@ class TableService:
             except RulesError as error:
                 raise refusal(error) from error
             version = table.record.version + 1
+            change.speak_publicly()
             started = replace(table, record=replace(table.record, status="active", version=version,
                                                     thread_id=thread_id or table.record.thread_id), state=state)
             items = [publications.note(compose.commitment_line(started)),
@@ -461,6 +463,7 @@ class TableService:
         record = table.record
         if record.status in ("finished", "abandoned"):
             raise TableError(tr("This game is already over."))
+        change.speak_publicly()
         done = replace(table, record=replace(record, status="abandoned", version=record.version + 1))
         abandoned = tr("**{title}** was abandoned by {by}.", title=table.title, by=by)
         items: list[OutboxItem] = [publications.note(abandoned)]
@@ -493,6 +496,7 @@ class TableService:
                 command = f"/game abandon game:{game_id}"
                 raise TableError(tr("Game #{number}'s action log does not replay either, so it cannot be rebuilt; "
                                     "abandon it with `{command}`.", number=game_id, command=command)) from error
+            change.speak_publicly()
             repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
             header = tr("**{title}** · rebuilt from its log", title=repaired.title)
             items = await self.herald.new_board(repaired, header)

@@ -26,7 +26,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, ExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -34,6 +34,7 @@ from db.errors import StoreError
 from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import GameStore
+from lang import speaking
 from table.errors import DamagedGame, refusal
 from table.model import ActResult, Table
 
@@ -54,6 +55,9 @@ Cause = Literal[
 MOVES: frozenset[Cause] = frozenset({"player", "deadline", "autopilot", "robot", "forced", "standing"})
 """The causes of changes that are moves: each plays the moves that need no one (forced moves, standing answers)
 right after itself, in the same change."""
+UNATTENDED: frozenset[Cause] = frozenset({"deadline", "autopilot", "robot", "forced", "remind", "digest", "nudge"})
+"""The causes of changes the table makes by itself, with nobody's interaction to answer: everything they compose is
+for the game's thread (or a member's direct messages), so they speak the game's language from the start."""
 Loading = Literal["state", "plain", "healthy"]
 """How a change loads its game: ``state`` (the game with its state; a damaged save refuses), ``plain`` (record
 and seats only, for games whose save may be damaged) or ``healthy`` (the state if it can be read, else plain)."""
@@ -86,6 +90,13 @@ class Change:
     """Whether the change may have made the game wait for a seat the table plays (autopilot, forced moves)."""
     _writes: list[Write] = field(default_factory=list)
     _items: list[OutboxItem] = field(default_factory=list)
+    _speech: ExitStack = field(default_factory=ExitStack)
+
+    def speak_publicly(self) -> None:
+        """From here to the end of the change, speak the game's language: what follows is composed for the game's
+        thread. A person's change calls it once its checks are done, so a refusal is still in the reader's language
+        (the language of the interaction being served) and the posts are in the game's."""
+        self._speech.enter_context(speaking(self.table.language))
 
     @property
     def game_id(self) -> int:
@@ -161,8 +172,11 @@ class Work:
         if it raises). What must follow runs after the lock is given back."""
         async with self._lock(game_id):
             change = Change(await self._load(game_id, guild_id, loading), cause)
-            yield change
-            await self._commit(change)
+            with change._speech:  # the language spoken is given back when the block ends
+                if cause in UNATTENDED:
+                    change.speak_publicly()
+                yield change
+                await self._commit(change)
         await self.follow(change)
 
     async def _load(self, game_id: int, guild_id: int | None, loading: Loading) -> Table:
@@ -235,4 +249,5 @@ def answers_with(answers: Mapping[int, Mapping[str, str]], seat: int, decision: 
     return merged
 
 
-__all__: Sequence[str] = ["MOVES", "Cause", "Change", "Follower", "Loading", "Work", "answers_with", "results_of"]
+__all__: Sequence[str] = ["MOVES", "UNATTENDED", "Cause", "Change", "Follower", "Loading", "Work", "answers_with",
+                          "results_of"]

@@ -162,6 +162,8 @@ class User:
     name: str
     bot: bool = False
     global_name: str | None = None
+    locale: str = "en-US"
+    """The language of the user's Discord client, sent with each of their interactions (``locale``)."""
 
     @property
     def mention(self) -> str:
@@ -427,6 +429,8 @@ class Guild:
     manager_role_id: int = 0
     features: tuple[str, ...] = ()
     """Discord's guild features, e.g. ``("DISCOVERABLE",)`` for a server listed in Server Discovery."""
+    locale: str = "en-US"
+    """The server's preferred language (``guild_locale`` of its interactions, ``preferred_locale``)."""
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"

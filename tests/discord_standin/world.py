@@ -378,7 +378,7 @@ class World:
             "id": str(guild.id), "name": guild.name, "icon": None, "owner_id": str(guild.owner_id),
             "unavailable": False, "large": False, "member_count": len(guild.members),
             "joined_at": guild.members[self.bot_user.id].joined_at, "features": list(guild.features),
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "roles": [r.payload() for r in guild.roles.values()], "emojis": [], "stickers": [],
             "channels": [c.payload() for c in channels], "threads": [t.payload() for t in threads],
             "members": [m.payload() for m in members], "voice_states": [], "presences": [],
