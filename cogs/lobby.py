@@ -249,7 +249,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             "🎓 Your practice game of {game} is ready in {thread}: you against {n} {level} robots. The first time each "
             "kind of decision comes up, your panel explains it; **Show me** gives the strong player's choice and **Why "
             "not…?** the rule behind a choice you cannot make. Practice games are not rated.",
-            len(table.seats) - 1, game=table.game.name, thread=thread.mention, level=trc("command", level)))
+            len(table.seats) - 1, game=table.kit.name, thread=thread.mention, level=trc("command", level)))
 
     @game_group.command(name="deadline", description="Set the turn deadline of a game you created, before it starts")
     @app_commands.describe(game="The game number", hours="Hours each player has per turn, counted in their active "

@@ -72,7 +72,7 @@ class PlayCog(commands.Cog, name="Play"):
         so they can still choose on it). Any server: a panel "Next game" opened may be another server's."""
         await acting.answer_first(interaction)
         table, suggestion = await core_of(interaction).suggest(game_id, interaction.user.id, version)
-        await acting.reply(interaction, suggestion.text(table.game.name))
+        await acting.reply(interaction, suggestion.text(table.kit.name))
 
     async def why_not_list(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """"Why not…?" on a practice game's panel: a menu of choices that are not legal now, for the asker alone."""

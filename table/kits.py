@@ -67,7 +67,8 @@ class GameKit:
 
     @property
     def name(self) -> str:
-        return self.game.name
+        """The game's name in the language spoken (a proper name, so the same in most languages)."""
+        return tr(self.game.name)
 
 
 def _kit(key: str, package: Any, palette: ModuleType, *, parts: bool = False) -> GameKit:

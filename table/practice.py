@@ -72,8 +72,8 @@ class PracticeDesk:
         count = default_robots(game.min_players, game.max_players) if robots is None else robots
         least = max(1, game.min_players - 1)
         if not least <= count <= game.max_players - 1:
-            raise TableError(tr("A practice game of {game} seats {least} to {most} robots besides you.", game=game.name,
-                                least=least, most=game.max_players - 1))
+            raise TableError(tr("A practice game of {game} seats {least} to {most} robots besides you.",
+                                game=tr(game.name), least=least, most=game.max_players - 1))
         return count
 
     async def lesson(self, game_id: int, user_id: int, guild_id: int | None = None) -> str | None:

@@ -50,7 +50,7 @@ def write_review(kind: str, title: str, players: Sequence[str], options: Mapping
     if review is None:
         return None
     chances = review.chances()
-    return {"short": review.short_text(title, game.name), "judged": review.judged,
+    return {"short": review.short_text(title, tr(game.name)), "judged": review.judged,
             "steps": {str(number): lines for number, lines in review.steps().items()},
             "luck": list(review.luck),
             "chances": None if chances is None else {"unit": chances.unit, "labels": list(chances.labels),

@@ -105,7 +105,7 @@ class Robots:
             limit = table.game.max_players
             if len(table.seats) >= limit:
                 raise TableError(tr("This game is full: {game} takes at most {limit} players, robots included.",
-                                    game=table.game.name, limit=limit))
+                                    game=tr(table.game.name), limit=limit))
             # A robot's id is negative (no Discord id is) and its number the smallest free one, so each robot of a
             # game has its own id and name.
             change.speak_publicly()  # its name is shown to everyone: in the game's language

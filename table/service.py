@@ -250,7 +250,7 @@ class TableService:
                 raise TableError(tr("You already have a seat in this game."))
             if len(table.seats) >= table.game.max_players:
                 raise TableError(tr("This game is full: {game} takes at most {limit} players.",
-                                    game=table.game.name, limit=table.game.max_players))
+                                    game=tr(table.game.name), limit=table.game.max_players))
             change.write(lambda: self.store.add_seat(game_id, user_id, name, max_seats=table.game.max_players))
         return await self.table(game_id)
 
@@ -288,7 +288,7 @@ class TableService:
         if not table.game.min_players <= count <= table.game.max_players:
             raise TableError(trn("{game} needs {minimum} to {maximum} players; {n} is seated.",
                                  "{game} needs {minimum} to {maximum} players; {n} are seated.", count,
-                                 game=table.game.name, minimum=table.game.min_players,
+                                 game=tr(table.game.name), minimum=table.game.min_players,
                                  maximum=table.game.max_players))
         try:
             table.game.check_options(dict(table.record.options), count)

@@ -54,9 +54,9 @@ def decision_named(table: Table, key: str) -> StandingDecision:
     decision = find(table.game.standing_decisions, key.strip())
     if decision is None:
         if not table.game.standing_decisions:
-            raise TableError(tr("{game} has no decisions to answer in advance.", game=table.game.name))
+            raise TableError(tr("{game} has no decisions to answer in advance.", game=tr(table.game.name)))
         raise TableError(tr("{game} has no decision called {key} to answer in advance; /seat standing lists the ones "
-                            "it has.", game=table.game.name, key=repr(key.strip()[:40])))
+                            "it has.", game=tr(table.game.name), key=repr(key.strip()[:40])))
     return decision
 
 
@@ -80,7 +80,7 @@ def standing_text(table: Table, lines: list[StandingLine]) -> str:
     """What /seat standing shows: each decision, when it comes, what is set and what may be set."""
     if not lines:
         return tr("{game} asks every decision in its player's own turn, so there is nothing to answer in advance.",
-                  game=table.game.name)
+                  game=tr(table.game.name))
     parts = [tr("**Standing answers in {title}** — played for you at once when the decision comes; your next recap "
                 "tells you. Set one with `{command}`.", title=table.title,
                 command="/seat standing decision:… answer:…")]

@@ -46,7 +46,7 @@ def option_field(spec: OptionSpec) -> str:
 
 def learn_form(kind: str, game: Game[Any, Any]) -> str:
     """The start page's entry that opens a practice game of ``kind``."""
-    label = e(tr("Learn {game}", game=game.name))
+    label = e(tr("Learn {game}", game=tr(game.name)))
     return (f'<form class="learn-game" method="post" action="/sandbox/learn"><input type="hidden" name="kind" '
             f'value="{e(kind)}"><button class="primary" type="submit">{label}</button></form>')
 
@@ -58,11 +58,11 @@ def new_game_form(kind: str, game: Game[Any, Any]) -> str:
                      f" {seat_words[seat]}</label>" for seat in range(1, game.max_players + 1))
     options = "".join(option_field(spec) for spec in game.option_specs)
     variants = "<fieldset><legend>" + e(tr("Variants")) + f"</legend>{options}</fieldset>" if options else ""
-    start = e(tr("Start a game of {game}", game=game.name))
+    start = e(tr("Start a game of {game}", game=tr(game.name)))
     players = e(tr("Players ({least}–{most}):", least=game.min_players, most=game.max_players))
     takes = e(tr("The automatic player takes (the other seats are yours, in turn at this screen)"))
     return f"""<form class="new-game" id="new-{e(kind)}" method="post" action="/sandbox/new">
-<h2>{e(game.name)}</h2>
+<h2>{e(tr(game.name))}</h2>
 <input type="hidden" name="kind" value="{e(kind)}">
 <label>{players}
 <input type="number" name="seats" min="{game.min_players}" max="{game.max_players}" value="{seats}"></label>

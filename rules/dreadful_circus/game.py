@@ -31,7 +31,7 @@ _TASK_WORDS = {
 
 class DreadfulCircus(Game[DreadfulCircusState, Action]):
     key = "dreadful_circus"
-    name = "Dreadful Circus"
+    name = N_("Dreadful Circus")  # a proper name, translated where it is shown
     min_players = 4
     max_players = 8
     option_specs = (

@@ -24,7 +24,7 @@ from rules.wanderzirkus.view import view
 
 class Wanderzirkus(Game[WanderzirkusState, Action]):
     key = "wanderzirkus"
-    name = "Der Wanderzirkus"
+    name = N_("Der Wanderzirkus")  # a proper name, translated where it is shown
     min_players = 1
     max_players = 6
     option_specs = (

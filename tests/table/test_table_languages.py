@@ -283,7 +283,7 @@ async def test_the_tables_notes_speak_only_the_catalogue(core: TableCore, monkey
     monkeypatch.setattr(sealed_guess.SealedGuess, "prompt", lambda self, state, seat: tr("Pick a number."))
     ann, ben, cat, dan = 11, 12, 13, 14
     with speaking("qps"):
-        table = await core.create("sealed_guess", 1, 2, ann, NAMES[0], {}, deadline_minutes=60)
+        table = await core.create("sealed_guess", 1, 2, ann, NAMES[0], {}, deadline_minutes=60, language="qps")
         await core.join(table.id, ben, NAMES[1])
         await core.join(table.id, cat, NAMES[2])
         await core.start(table.id, ann, thread_id=9)
