@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from db.life import LifeStore, Member, SeatClock
-from lang import tr
+from lang import speaking, tr
 from rules.core.events import Event
 from rules.core.players import DEFAULT_LEVEL, LEVELS, Level, decide
 from rules.core.rng import Rng
@@ -220,8 +220,13 @@ class Keeper:
                         title=table.title) + when
             mentioned, direct = await self.tables.herald.split(table, [clock.seat])
             if direct:
-                private = tr("⏰ {title} is waiting for you: {prompt}.", title=table.title,
-                             prompt=table.game.prompt(table.state, clock.seat)) + when
+                # A direct message is the member's own: in their language (the thread's fallback in the game's).
+                with speaking((await self.life.member(clock.user_id)).language or table.language):
+                    private = tr("⏰ {title} is waiting for you: {prompt}.", title=table.title,
+                                 prompt=table.game.prompt(table.state, clock.seat))
+                    if due:
+                        private += " " + tr("Your time runs out {relative} ({time}).",
+                                            relative=compose.timestamp(due, 'R'), time=compose.timestamp(due))
                 change.publish(publications.direct(clock.user_id, f"{private}\n{jump_link(table)}", public))
             elif mentioned:
                 change.publish(publications.note(public, mentions=[clock.user_id]))

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from db.life import LifeStore, Member, SeatClock
-from lang import tr
+from lang import speaking, tr
 from table import clocks, compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -135,9 +135,13 @@ class Nudger:
                 public = tr("👋 {player}, everyone else has chosen in {title}; it only waits for you now.",
                             player=compose.mention(clock.user_id), title=table.title) + when
                 if direct:
-                    private = tr("👋 Everyone else has chosen in **{title}**; it only waits for you now: {prompt}",
-                                 title=table.title, prompt=table.game.prompt(table.state, clock.seat)) + \
-                        f"{when}\n{jump_link(table)}"
+                    # A direct message is the member's own: in their language (the thread's fallback in the game's).
+                    with speaking((await self.life.member(clock.user_id)).language or table.language):
+                        private = tr("👋 Everyone else has chosen in **{title}**; it only waits for you now: {prompt}",
+                                     title=table.title, prompt=table.game.prompt(table.state, clock.seat))
+                        if deadline:
+                            private += " " + tr("Your time runs out {time}.", time=compose.timestamp(deadline, 'R'))
+                    private += f"\n{jump_link(table)}"
                     change.publish(publications.direct(clock.user_id, private, public))
                 else:
                     change.publish(publications.note(public, mentions=[clock.user_id]))

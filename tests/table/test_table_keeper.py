@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from db.outbox import OutboxStore
 from db.store import GameStore
 from table.core import TableCore
 from table.keeper import Keeper
@@ -125,4 +126,23 @@ async def test_new_active_hours_bring_a_waiting_seat_back_to_the_scheduler(datab
     assert await keeper.due() == []
     await keeper.life.set_hours(waiting.user_id, "UTC", None, None)  # all day again: the reminder is late
     assert [d.kind for d in await keeper.due()] == ["deadline"]
+    await keeper.tables.store.close()
+
+
+async def test_a_reminder_by_direct_message_speaks_its_member_s_language(database: str) -> None:
+    clock = Clock()
+    keeper, game = await keeper_with_game(database, clock)
+    table = await keeper.tables.table(game)
+    assert table.state is not None and table.language == "en"
+    [seat] = table.awaited()
+    waiting = table.seats[seat].user_id
+    await keeper.life.set_notify(waiting, "dm")
+    await keeper.life.set_language(waiting, "de")
+    clock.now += timedelta(hours=3, minutes=1)
+    [remind] = await keeper.due()
+    await keeper.remind(remind.clock)
+    [parcel] = [row for row in await OutboxStore(keeper.tables.store).pending(game) if row.kind == "direct"]
+    # The direct message in German, its public fallback (if it cannot be delivered) in the game's English.
+    assert "wartet auf dich" in parcel.payload["text"] and "Circus Train" in parcel.payload["text"]
+    assert parcel.payload["fallback"].startswith("⏰ ") and " in Circus Train #" in parcel.payload["fallback"]
     await keeper.tables.store.close()
