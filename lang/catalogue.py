@@ -17,6 +17,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from lang.registry import LANGUAGES
 from lang.speech import CATALOGUES, catalogue_files, read_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,9 +30,21 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 
+def new_catalogue(code: str | None) -> Catalog:
+    """An empty catalogue with the project's header (``code`` None: the template of every message)."""
+    name = LANGUAGES[code].name if code else "template"
+    return Catalog(locale=code, project="Ringmaster", version="0.1.0", copyright_holder="the Ringmaster project",
+                   msgid_bugs_address="the project's issues", last_translator="the Ringmaster project",
+                   language_team=name,
+                   charset="utf-8", fuzzy=False,
+                   header_comment=f"# Ringmaster's messages: {name}. Translators follow the games' "
+                                  "glossaries (docs/glossary/)\n# and docs/languages.md; check with `python -m lang "
+                                  "check CODE`.")
+
+
 def extract() -> Catalog:
     """Every message the code can show, with where it is used."""
-    catalog = Catalog(project="Ringmaster", charset="utf-8")
+    catalog = new_catalogue(None)
     for source in SOURCES:
         path = ROOT / source
         found: Iterable[tuple[str, int, str | tuple[str, ...], list[str], str | None]]
@@ -113,7 +126,7 @@ def update(code: str) -> int:
         catalog.update(wanted, no_fuzzy_matching=True)
         catalog.obsolete.clear()
     else:
-        catalog = Catalog(locale=code, project="Ringmaster", charset="utf-8")
+        catalog = new_catalogue(code)
         for message in wanted:
             if message.id:
                 catalog.add(message.id, locations=message.locations, context=message.context)
@@ -125,7 +138,7 @@ def merge(code: str) -> Path:
     """Folds ``code``'s part files into its one catalogue file, in the order the code uses the messages, and
     removes the parts."""
     have = read_catalogue(code)
-    catalog = Catalog(locale=code, project="Ringmaster", charset="utf-8")
+    catalog = new_catalogue(code)
     for message in extract():
         if not message.id:
             continue
