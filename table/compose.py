@@ -14,6 +14,7 @@ from typing import Any
 from db.store import ActionRecord
 from lang import N_, listing, tr, trc, trn
 from rules.core import fairness
+from rules.core.errors import RulesError
 from rules.core.events import Event
 from table import hints
 from table.model import Table
@@ -249,10 +250,23 @@ def logged_sentences(table: Table, logged: ActionRecord) -> list[str]:
     mark = automatic_mark(logged)
     lines = public_sentences(table, logged.events)
     if not lines and logged.automatic_reason == "forced" and 0 <= logged.seat < len(table.names):
-        kind = logged.action.get("kind")
-        lines = [tr("{name}: {move}.", name=table.names[logged.seat], move=str(kind).replace("_", " ")) if kind
+        move = forced_move_words(table, logged)
+        lines = [tr("{name}: {move}.", name=table.names[logged.seat], move=move) if move
                  else tr("{name}: a move.", name=table.names[logged.seat])]
     return [mark + line for line in lines]
+
+
+def forced_move_words(table: Table, logged: ActionRecord) -> str | None:
+    """A forced move's own label (the words its choice button had), in the language spoken; None where the game
+    cannot word it now. The label is the game's, so it reads in every language; it is read against the game as it
+    stands, which names the same cards and players the move did (a forced move changes nothing it names)."""
+    if table.state is None:
+        return None
+    try:
+        action = table.game.action_from_json(logged.action)
+        return table.game.describe_action(table.state, logged.seat, action)
+    except (RulesError, KeyError, IndexError, ValueError, TypeError):
+        return None
 
 
 def board_text(table: Table, header: str, sentences: Sequence[str], recaps: Sequence[str] = ()) -> str:

@@ -135,9 +135,8 @@ def test_the_tables_posts_speak_only_the_catalogue(key: str) -> None:
             lines = compose.said_once(["·", "·", "··", "··", "··"])
             texts.append(compose.board_text(table, compose.board_header(table, actions), lines * 200,
                                             [compose.recap_text(user(0), ["·"] * 30, earlier=4)]))
-            # A forced move that told nothing is named by its action's kind, the rules' identifier (a game's own
-            # words for it would need the state it was played in).
-            texts += [line.replace(": pass.", ".") for line in compose.logged_sentences(table, actions[0])]
+            # A forced move that told nothing is named by its choice's own label (or as "a move").
+            texts += compose.logged_sentences(table, actions[0])
         last = table_of(key, players, history[-1])
         known |= game_words(last, [history[-1]])
         texts += [compose.final_text(last), compose.start_text(last), compose.commitment_line(last),

@@ -217,6 +217,6 @@ async def test_a_forced_move_that_tells_nothing_is_still_named_but_a_silent_stan
 
     def silent(reason: str | None) -> ActionRecord:
         return ActionRecord(table.id, 9, 1, {"kind": "decline_buy"}, [], datetime.now(UTC), True, reason)
-    assert compose.logged_sentences(table, silent("forced")) == ["🤖 only choice: Ben: decline buy."]
+    assert compose.logged_sentences(table, silent("forced")) == ["🤖 only choice: Ben: Don't buy it."]
     assert compose.logged_sentences(table, silent("standing")) == []
     assert compose.logged_sentences(table, silent(None)) == []

@@ -20,6 +20,7 @@ import pytest_asyncio
 
 from lang import LANGUAGES, speaking
 from lang.pseudo import ENGLISH_LEFT
+from table import guides as table_guides
 from table.kits import KITS
 from web import guides, pages, reading
 from web.companion import Companion, accepted
@@ -207,13 +208,18 @@ def test_a_word_put_back_in_english_is_found(monkeypatch: pytest.MonkeyPatch) ->
 
 # ----- guides ----------------------------------------------------------------------------------------------
 def test_a_guide_is_served_in_german_where_one_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A copy of the English guides with one German guide beside them (every game has its German guide now).
+    for english_guide in table_guides.GUIDES.glob("*.md"):
+        (tmp_path / english_guide.name).write_text(english_guide.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "de").mkdir()
     (tmp_path / "de" / "circus_train.md").write_text(
         "# Circus Train\n\n## Spielziel\nFahre mit deinem **Zirkuszug** durch den Nordosten.\n\n"
         "## Aufbau\n- Ein Clown.\n",
         encoding="utf-8")
     monkeypatch.setattr(guides, "GUIDES", tmp_path)
+    monkeypatch.setattr(table_guides, "GUIDES", tmp_path)
     guides.guide_body.cache_clear()
+    table_guides._guide.cache_clear()
     try:
         with speaking("de"):
             page = guides.guide_page("circus_train")
@@ -221,6 +227,7 @@ def test_a_guide_is_served_in_german_where_one_is_written(tmp_path: Path, monkey
         english = guides.guide_page("circus_train")
     finally:
         guides.guide_body.cache_clear()
+        table_guides._guide.cache_clear()
     assert '<h2>Spielziel</h2><p>Fahre mit deinem <strong>Zirkuszug</strong> durch den Nordosten.</p>' in page
     assert '<section class="guide-section" id="aufbau"><h2>Aufbau</h2>' in page
     assert "<h1>So spielst du Circus Train</h1>" in page and "Andere Anleitungen: <a " in page
