@@ -42,7 +42,11 @@ def translated(text: str, location: Where, language: str) -> str | None:
             name = trc("command", text)
             return name if _NAME.fullmatch(name) and name == name.lower() else None
         said = trc("command", text) if location is Where.choice_name else tr(text)
-    return said if 1 <= len(said) <= TEXT_LIMIT else None
+    if len(said) > TEXT_LIMIT:
+        # A translation a little too long for Discord is cut at a word, marked: a hint in the reader's language
+        # reads better than the English. (English itself that long is the catalogue having no translation.)
+        return None if said == text else said[:TEXT_LIMIT - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return said or None
 
 
 class CommandTranslator(app_commands.Translator):

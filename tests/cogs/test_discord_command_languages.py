@@ -12,6 +12,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from cogs.translator import translated
+from lang.pseudo import ENGLISH_LEFT
 from lang.speech import read_catalogue
 
 from discord_standin import standin
@@ -116,3 +117,20 @@ def test_a_translation_discord_would_refuse_falls_back_to_the_english() -> None:
     assert translated("new", Where.command_name, "de") == "neu"
     assert translated("Which game", Where.parameter_description, "de") == "Welches Spiel"
     assert translated("strong", Where.choice_name, "de") == "stark"
+
+
+async def test_every_command_string_reads_in_the_pseudo_language(tmp_path: Path) -> None:
+    # The pseudo-language's sweep of the commands: every name, description, option and choice goes through the
+    # catalogue (no English left) and, a third longer, still fits what Discord accepts (a description cut at a word).
+    async with standin(tmp_path) as d:
+        assert isinstance(d.bot, commands.Bot)
+        strings = tree_strings(d.bot.tree)
+    left, refused = [], []
+    for text, where in strings:
+        said = translated(text, where, "qps")
+        if said is None:
+            refused.append((where.name, text))
+        elif ENGLISH_LEFT.search(said):
+            left.append((where.name, said))
+    assert not left, left
+    assert not refused, f"too long or not a name once lengthened: {refused}"
