@@ -17,10 +17,11 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from cogs.buttons import quiet_choice
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
 from cogs.views import choices_view, lobby_view, with_next_game, with_suggest, with_why_not
-from lang import N_, NC_, speaking, supported, tr, trc, trn
+from lang import DEFAULT, N_, NC_, speaking, supported, tr, trc, trn
 from table import compose, hints
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
@@ -87,8 +88,10 @@ def panel_for(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
                   players=compose.listing([table.names[s] for s in table.awaited()])), None
     legal = table.game.legal_actions(table.state, seat)
     labels = [table.game.describe_action(table.state, seat, action) for action in legal]
+    with speaking(DEFAULT):  # which choices pass or hold back is read from their English labels, in every language
+        quiet = [quiet_choice(table.game.describe_action(table.state, seat, action)) for action in legal]
     text = [*compose.panel_lines(table, seat), table.game.prompt(table.state, seat)]
-    view = choices_view(table.id, table.record.version, labels)
+    view = choices_view(table.id, table.record.version, labels, quiet)
     if table.record.practice:  # a practice game: "Show me" is the hint, and "Why not…?" the rules' refusals
         view = with_why_not(with_suggest(view, table.id, table.record.version, tr("Show me")), table.id,
                             table.record.version)

@@ -47,6 +47,11 @@ BUTTON_LABEL = 80
 SELECT_LABEL = 100
 BUTTONS_AT_MOST = 20  # four rows of five; more choices go into select menus
 QUIET = ("pass", "stop", "decline", "don't", "stay")
+
+
+def quiet_choice(english_label: str) -> bool:
+    """Whether a choice passes or holds back (shown grey), from its English label."""
+    return english_label.lower().startswith(QUIET)
 ID = r"\d{1,19}"
 NOT_READY = N_("That part of the bot is starting up; please try again in a moment.")
 OUT_OF_DATE = N_("This button is out of date: it no longer matches anything the game offers. Use the buttons on the "
@@ -192,9 +197,11 @@ class RecapButton(TableButton, template=rf"rm:recap:(?P<game>{ID})"):
 
 
 class ChoiceButton(TableButton, template=rf"rm:do:(?P<game>{ID}):(?P<version>{ID}):(?P<index>\d{{1,4}})"):
-    def __init__(self, game_id: int, version: int, index: int, label: str | None = None) -> None:
+    def __init__(self, game_id: int, version: int, index: int, label: str | None = None,
+                 quiet: bool | None = None) -> None:
         label = label or tr("Choose")
-        quiet = label.lower().startswith(QUIET)
+        # ``quiet``: a choice that passes or holds back is grey (judged by its English label, ``quiet_choice``).
+        quiet = quiet_choice(label) if quiet is None else quiet
         style = discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary
         super().__init__(_button(label, f"rm:do:{game_id}:{version}:{index}", style))
         self.game_id, self.version, self.index = game_id, version, index

@@ -69,12 +69,13 @@ def controls_view(game_id: int, controls: Sequence[Control], follow: str | None 
     return view if view.children else None
 
 
-def choices_view(game_id: int, version: int, labels: Sequence[str]) -> discord.ui.View:
-    """A player's private panel: buttons for a few choices, select menus for many."""
+def choices_view(game_id: int, version: int, labels: Sequence[str],
+                 quiet: Sequence[bool] | None = None) -> discord.ui.View:
+    """A player's private panel: buttons for a few choices (``quiet`` ones grey), select menus for many."""
     view = discord.ui.View(timeout=None)
     if len(labels) <= BUTTONS_AT_MOST:
         for index, label in enumerate(labels):
-            view.add_item(ChoiceButton(game_id, version, index, label))
+            view.add_item(ChoiceButton(game_id, version, index, label, quiet[index] if quiet is not None else None))
         return view
     for page, start in enumerate(range(0, min(len(labels), 125), 25)):
         options = [discord.SelectOption(label=label[:SELECT_LABEL], value=str(start + offset))
