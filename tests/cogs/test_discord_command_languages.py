@@ -12,7 +12,8 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from cogs.translator import translated
-from lang import command, speaking
+from lang import speaking
+from lang.speech import command as command_text
 from lang.speech import read_catalogue
 
 from discord_standin import standin
@@ -150,7 +151,7 @@ async def test_a_sentence_names_a_command_as_the_german_client_shows_it(tmp_path
     with speaking("de"):
         for english, german in names.items():
             value = "12" if english.endswith(":") else ""
-            assert command(english + value) == f"/{german}{value}", english
+            assert command_text(english + value) == f"/{german}{value}", english
     root = Path(__file__).resolve().parents[2]
     named = {found.strip() for folder in ("cogs", "table", "web", "rules", "render")
              for path in (root / folder).rglob("*.py") for found in NAMED.findall(path.read_text(encoding="utf-8"))}
