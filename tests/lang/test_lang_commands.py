@@ -5,6 +5,7 @@ message takes the command as a field made by ``lang.command``; none writes one o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lang import command, speaking, tr
 from lang.catalogue import extract
@@ -18,8 +19,11 @@ SLASH_COMMAND = re.compile(r"(?<![\w/<])/(game|me|seat|stats|circus|wanderzirkus
 STATIC_DESCRIPTIONS = {"Days per player that being away (/me away) stops their clock (default 7)"}
 
 
-def message_texts(message_id: str | tuple[str, ...]) -> list[str]:
-    return [message_id] if isinstance(message_id, str) else list(message_id)
+def message_texts(texts: str | Sequence[str] | None) -> list[str]:
+    """A message's texts: its one text, or a counted message's singular and plural."""
+    if texts is None:
+        return []
+    return [texts] if isinstance(texts, str) else list(texts)
 
 
 def test_a_command_is_named_as_the_readers_client_shows_it() -> None:
