@@ -21,7 +21,7 @@ from cogs.buttons import quiet_choice
 from cogs.parsing import number
 from cogs.runtime import bot_of, core_of
 from cogs.views import choices_view, lobby_view, with_next_game, with_suggest, with_why_not
-from lang import DEFAULT, N_, NC_, speaking, supported, tr, trc, trn
+from lang import DEFAULT, N_, NC_, command, speaking, supported, tr, trc, trn
 from table import compose, hints
 from table.errors import StaleBoard, TableError
 from table.kits import KITS, kit
@@ -144,7 +144,7 @@ async def act_and_answer(interaction: discord.Interaction, game_id: int, version
 
 
 MOVE_SAVED = N_("Your move was saved, but I could not show you what comes next just now. The newest board in the "
-                "thread, or `/game status`, shows where the game stands.")
+                "thread, or `{command}`, shows where the game stands.")
 
 
 @contextlib.asynccontextmanager
@@ -162,9 +162,9 @@ async def move_saved(interaction: discord.Interaction, game_id: int) -> AsyncIte
             log.exception("Game %s: a move by %s was saved, but answering it failed", game_id, interaction.user.id)
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(tr(MOVE_SAVED), ephemeral=True)
+                await interaction.followup.send(tr(MOVE_SAVED, command=command("game status")), ephemeral=True)
             else:
-                await interaction.response.send_message(tr(MOVE_SAVED), ephemeral=True)
+                await interaction.response.send_message(tr(MOVE_SAVED, command=command("game status")), ephemeral=True)
         except discord.HTTPException as failure:
             log.warning("Game %s: could not tell %s that their move was saved either: %s", game_id,
                         interaction.user.id, failure)

@@ -40,7 +40,7 @@ import discord
 from cogs.errors import answer_error
 from cogs.handlers import LifeHandlers, LobbyHandlers, PlayHandlers
 from cogs.runtime import bot_of
-from lang import N_, tr
+from lang import N_, command, tr
 from table.errors import TableError
 
 BUTTON_LABEL = 80
@@ -55,7 +55,7 @@ def quiet_choice(english_label: str) -> bool:
 ID = r"\d{1,19}"
 NOT_READY = N_("That part of the bot is starting up; please try again in a moment.")
 OUT_OF_DATE = N_("This button is out of date: it no longer matches anything the game offers. Use the buttons on the "
-                 "newest board in the thread, or `/game status`.")
+                 "newest board in the thread, or `{command}`.")
 PICK_PAGES = 5  # a panel's select menus: five of 25 choices at most, pages 0 to 4
 
 
@@ -63,7 +63,7 @@ class OutOfDate(TableError):
     """A component whose custom id names nothing that exists: forged, or made by an older version of the bot."""
 
     def __init__(self) -> None:
-        super().__init__(tr(OUT_OF_DATE))
+        super().__init__(tr(OUT_OF_DATE, command=command("game status")))
 
 
 def lobby_handlers(interaction: discord.Interaction) -> LobbyHandlers:

@@ -30,7 +30,7 @@ from cogs.buttons import ALL_ITEMS
 from cogs.runtime import RingmasterBot
 from cogs.views import controls_view, lobby_view
 from db.records import GameRecord
-from lang import N_, tr, trn
+from lang import N_, command, tr, trn
 from table.afterwards import ReviewPending
 from table.delivery import Delivery, MissingPermissions, Rejected, ThreadGone, TryLater
 from table.kits import kit
@@ -295,7 +295,8 @@ class DiscordCourier:
         text = direct.fallback
         if first:
             text = tr("{message} I could not send you a direct message (your DMs seem closed), so I mention you here "
-                      "instead; change this with /me notify.", message=direct.fallback)
+                      "instead; change this with {command}.", message=direct.fallback,
+                      command=command("me notify"))
         await thread.send(text, allowed_mentions=mentions([user_id]), nonce=nonce)
         return Delivery()
 

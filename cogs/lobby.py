@@ -18,7 +18,7 @@ from cogs.buttons import OutOfDate
 from cogs.parsing import quoted, within
 from cogs.runtime import RingmasterBot, bot_of, core_of
 from cogs.views import guide_view, lobby_view
-from lang import LANGUAGES, N_, PSEUDO, speaking, tr, trc, trn
+from lang import LANGUAGES, N_, PSEUDO, command, speaking, tr, trc, trn
 from rules.core.players import DEFAULT_LEVEL, LEVELS
 from table import compose, guides
 from table.core import DEFAULT_AUTOPILOT_AFTER, DEFAULT_AWAY_BANK_DAYS
@@ -34,10 +34,10 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL
 LANGUAGE_CHOICES = [app_commands.Choice(name=language.name, value=code) for code, language in LANGUAGES.items()
                     if code != PSEUDO]
 NO_PRIVATE_THREAD_HERE = N_("A practice game needs a private thread, and this channel cannot have one: use "
-                            "`/game practice` in a server's text channel.")
+                            "`{command}` in a server's text channel.")
 NO_PRIVATE_THREAD_PERMISSION = N_("I am not allowed to open a private thread here; ask a server manager for the "
                                   "Create Private Threads, Send Messages in Threads and Attach Files permissions, or "
-                                  "use `/game practice` in another channel.")
+                                  "use `{command}` in another channel.")
 GAME = "The game number (defaults to this thread's game)"
 
 
@@ -217,10 +217,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         core.check_practice(kind, robots)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel) or interaction.guild_id is None:
-            raise TableError(tr(NO_PRIVATE_THREAD_HERE))
+            raise TableError(tr(NO_PRIVATE_THREAD_HERE, command=command("game practice")))
         perms = interaction.app_permissions
         if not (perms.create_private_threads and perms.send_messages_in_threads and perms.attach_files):
-            raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION))
+            raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION, command=command("game practice")))
         name = tr("Practice: {game} — {name}", game=KITS[kind].name, name=interaction.user.display_name)[:100]
         async with bot_of(interaction).working():
             try:
@@ -228,10 +228,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
                                                      invitable=False, auto_archive_duration=10080)
                 await thread.add_user(interaction.user)
             except discord.Forbidden as error:
-                raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION)) from error
+                raise TableError(tr(NO_PRIVATE_THREAD_PERMISSION, command=command("game practice"))) from error
             except discord.HTTPException as error:
                 log.warning("No private thread for a practice game in channel %s: %s", channel.id, error)
-                raise TableError(tr(NO_PRIVATE_THREAD_HERE)) from error
+                raise TableError(tr(NO_PRIVATE_THREAD_HERE, command=command("game practice"))) from error
             try:
                 table = await core.practice(kind, interaction.guild_id, channel.id, interaction.user.id,
                                             interaction.user.display_name, level=level, robots=robots,
@@ -287,7 +287,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await acting.answer_first(interaction)
         lines = [self.listing(record) for record in await core_of(interaction).games_here(guild_id)]
         await acting.reply(interaction, "\n".join(lines)[:compose.MESSAGE_LIMIT]
-                           or tr("No games here yet: start one with /game new."))
+                           or tr("No games here yet: start one with {command}.", command=command("game new")))
 
     @game_group.command(name="mine", description="Your games in this server")
     async def my_games(self, interaction: discord.Interaction) -> None:

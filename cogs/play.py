@@ -15,14 +15,14 @@ from cogs import acting
 from cogs.buttons import OutOfDate
 from cogs.runtime import RingmasterBot, core_of
 from cogs.views import inbox_pages_view, why_not_view, with_next_game
-from lang import N_, tr
+from lang import N_, command, tr
 from table import compose, inbox
 from table.errors import ChoiceGone, TableError
 from table.model import Table
 
 WHY_NOT = N_("❓ Pick a choice you cannot make right now, and I will tell you the rule that stops it.")
 NOTHING_TEMPTING = N_("Every choice this decision could take is on your panel: nothing here is against the rules.")
-NOTHING_WAITS = N_("No other game is waiting for you right now. `/me inbox` lists all your games.")
+NOTHING_WAITS = N_("No other game is waiting for you right now. `{command}` lists all your games.")
 
 
 def turn_panel(table: Table, user_id: int) -> tuple[str, discord.ui.View | None]:
@@ -95,7 +95,7 @@ class PlayCog(commands.Cog, name="Play"):
         await acting.answer_first(interaction, edit=edit)
         table = await core_of(interaction).next_waiting(interaction.user.id, after)
         if table is None:
-            await acting.reply(interaction, tr(NOTHING_WAITS), edit=edit,
+            await acting.reply(interaction, tr(NOTHING_WAITS, command=command("me inbox")), edit=edit,
                                view=with_next_game(None, after or 0) if edit else discord.utils.MISSING)
             return
         content, view = turn_panel(table, interaction.user.id)

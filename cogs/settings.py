@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs import acting
 from cogs.buttons import play_handlers
 from cogs.runtime import RingmasterBot, core_of
-from lang import N_, tr, trc
+from lang import N_, command, tr, trc
 from table import compose, hours
 from table.errors import TableError
 
@@ -83,12 +83,12 @@ class SettingsCog(commands.Cog, name="Settings"):
         games = ", ".join(table.title for table in told)
         if games:
             text = tr("You are away until {moment}. I told {games}. Your turn clocks stop and I will not ping you "
-                      "until then (each game allows a few days of its away bank); /me back when you return.",
-                      moment=compose.timestamp(moment), games=games)
+                      "until then (each game allows a few days of its away bank); {command} when you return.",
+                      moment=compose.timestamp(moment), games=games, command=command("me back"))
         else:
             text = tr("You are away until {moment}. Your turn clocks stop and I will not ping you until then (each "
-                      "game allows a few days of its away bank); /me back when you return.",
-                      moment=compose.timestamp(moment))
+                      "game allows a few days of its away bank); {command} when you return.",
+                      moment=compose.timestamp(moment), command=command("me back"))
         await acting.reply(interaction, text)
 
     @me.command(name="back", description="Back early from being away: your games carry on with you")
@@ -155,7 +155,7 @@ def digest_words(at: int | None, time_zone: str) -> str:
         return tr("No daily digest from now on.")
     return tr("Your daily digest comes at {time} ({zone}) by direct message, listing the games waiting for you and "
               "their deadlines; nothing comes on a day when nothing waits, or while you are away. Set your time zone "
-              "and hours with /me hours.", time=clock_text(at), zone=time_zone)
+              "and hours with {command}.", time=clock_text(at), zone=time_zone, command=command("me hours"))
 
 
 async def setup(bot: commands.Bot) -> None:

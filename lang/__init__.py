@@ -20,6 +20,7 @@ from lang.registry import DEFAULT, LANGUAGES, PSEUDO, Language, supported
 from lang.speech import (
     N_,
     NC_,
+    command,
     current,
     date_text,
     listing,
@@ -30,5 +31,5 @@ from lang.speech import (
     trn,
 )
 
-__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "PSEUDO", "Language", "current", "date_text", "listing", "number",
-           "speaking", "supported", "tr", "trc", "trn"]
+__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "PSEUDO", "Language", "command", "current", "date_text", "listing",
+           "number", "speaking", "supported", "tr", "trc", "trn"]

@@ -6,6 +6,7 @@ import contextvars
 import datetime as dt
 import functools
 import io
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -101,6 +102,30 @@ def trc(context: str, message: str, /, **fields: Any) -> str:
     if code == PSEUDO:
         return _fill(pseudo(message), fields)
     return _fill(str(catalogue(code).pgettext(context, message)), fields)
+
+
+# A name Discord accepts for a command, a group or an option (cogs/translator.py offers the same rule to Discord:
+# a translation it would refuse leaves the English name, so the sentence must name the English one too).
+_COMMAND_NAME = re.compile(r"[-_\w]{1,32}")
+
+
+def _command_word(word: str) -> str:
+    name = trc("command", word)
+    return name if _COMMAND_NAME.fullmatch(name) and name == name.lower() else word
+
+
+def command(words: str, /) -> str:
+    """A slash command as the reader's Discord client shows and accepts it, to be named inside a sentence:
+    ``command("game log")`` is "/game log" in English and "/spiel protokoll" in German. Each word is a command's,
+    group's or option's English name, looked up as ``trc("command", word)`` exactly as the commands themselves are
+    translated for Discord (cogs/translator.py). An option is written ``name:value``: its name is translated and
+    its value (a number, "…") kept as given, so ``command("game abandon game:12")`` is "/spiel aufgeben spiel:12"
+    in German. The sentence takes it as a field: ``tr("… (see {command})", command=command("game log"))``."""
+    said = []
+    for word in words.split(" "):
+        name, colon, value = word.partition(":")
+        said.append(_command_word(name) + colon + value)
+    return "/" + " ".join(said)
 
 
 def N_(message: str) -> str:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from babel.numbers import get_decimal_symbol
 
 from db.life import LifeStore, Member, SeatClock
-from lang import LANGUAGES, current, speaking, tr, trn
+from lang import LANGUAGES, command, current, speaking, tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -72,7 +72,8 @@ class AwayDesk:
             raise TableError(tr("Say an end at least a quarter of an hour from now."))
         if until > now + MAX_AWAY:
             raise TableError(tr("An away lasts at most {days} days; come back then, or leave your seats to the "
-                                "automatic player (/seat autopilot).", days=MAX_AWAY.days))
+                                "automatic player ({command}).", days=MAX_AWAY.days,
+                                command=command("seat autopilot")))
         member = await self.life.member(user_id)
         continuing = member.away_at(now)
         if not continuing:
@@ -113,7 +114,7 @@ class AwayDesk:
         now = self.clock()
         member = await self.life.member(user_id)
         if not member.away_at(now):
-            raise TableError(tr("You are not away; /me away says when you will be."))
+            raise TableError(tr("You are not away; {command} says when you will be.", command=command("me away")))
         await self.tables.write(self.life.end_away(user_id, now))
         back = []
         for clock in await self.life.away_seats(user_id):

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from db.store import ActionRecord
-from lang import N_, listing, tr, trc, trn
+from lang import N_, command, listing, tr, trc, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -125,8 +125,8 @@ def lobby_text(table: Table) -> str:
              deadline_text(table),
              tr("Forced moves: a player's only legal choice is played at once.") if table.record.forced_moves
              else tr("Forced moves: off (every decision is asked)."),
-             tr("Away bank: {days} per player (/me away stops their clock).",
-                days=away_days(table.record.away_bank_minutes)),
+             tr("Away bank: {days} per player ({command} stops their clock).",
+                days=away_days(table.record.away_bank_minutes), command=command("me away")),
              *([tr("Automatic player (missed deadlines, autopilot): {level}.",
                    level=level_words(table.record.autopilot_level))]
                if table.record.autopilot_level != "normal" else []),
@@ -331,7 +331,8 @@ def _compose(header: str, sentences: Sequence[str], tail: str) -> str:
     while True:
         body = "\n".join(f"• {s}" for s in kept)
         if len(kept) < len(sentences):
-            body = tr("• … {n} earlier (see /game log)", n=len(sentences) - len(kept)) + "\n" + body
+            body = tr("• … {n} earlier (see {command})", n=len(sentences) - len(kept),
+                      command=command("game log")) + "\n" + body
         text = "\n".join(part for part in (header, body, tail) if part)
         if len(text) <= MESSAGE_LIMIT or not kept:
             return text[:MESSAGE_LIMIT]
@@ -363,7 +364,7 @@ def recap_text(user_id: int, lines: Sequence[str], earlier: int = 0, limit: int 
     earlier += len(lines) - min(len(lines), limit)
     head = tr("📜 Since {player}'s last move:", player=mention(user_id))
     if earlier:
-        head += "\n" + tr("• … {n} earlier (see /game log)", n=earlier)
+        head += "\n" + tr("• … {n} earlier (see {command})", n=earlier, command=command("game log"))
     return head + "\n" + "\n".join(f"• {line}" for line in shown)
 
 

@@ -19,7 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Final
 
 from db.life import LifeStore, Member
-from lang import speaking, tr, trn
+from lang import command, speaking, tr, trn
 from table import compose, hours, publications
 from table.clocks import Clock
 from table.errors import TableError
@@ -115,7 +115,7 @@ def digest_text(waiting: list[Waiting], now: datetime) -> str:
             line = tr("• **{title}**: {doing}, waiting since {since} · {link}", title=game.table.title, doing=doing,
                       since=since, link=jump_link(game.table))
         rest = len(waiting) - number - 1
-        tail = tr("…and {n} more: /me inbox lists them all.", n=rest + 1)
+        tail = tr("…and {n} more: {command} lists them all.", n=rest + 1, command=command("me inbox"))
         if len("\n".join([*lines, line])) + (len(tail) + 1 if rest else 0) > compose.MESSAGE_LIMIT:
             lines.append(tail)
             break
@@ -162,8 +162,8 @@ class DigestDesk:
         try:
             async with self.tables.work.change(waiting[0].table.id, "digest") as change:  # the game's language
                 # Where the message cannot be delivered, the thread learns only that a digest was meant for them.
-                fallback = tr("📬 {player}, your daily digest could not reach you by direct message; /me inbox lists "
-                              "your games.", player=compose.mention(user_id))
+                fallback = tr("📬 {player}, your daily digest could not reach you by direct message; {command} lists "
+                              "your games.", player=compose.mention(user_id), command=command("me inbox"))
                 change.write(claim)
                 change.publish(publications.direct(user_id, text, fallback))
         except _Claimed:

@@ -8,7 +8,7 @@ other exception is a bug, answered with an apology and an incident id (see ``cog
 from __future__ import annotations
 
 from db.errors import StaleVersion, StorageUnavailable, StoreBusy, StoreError
-from lang import N_, tr
+from lang import N_, command, tr
 from rules.core.errors import RulesError
 
 STALE = N_("This board is out of date: the game has moved on since it was posted. Use the newest board in the "
@@ -49,7 +49,7 @@ class DamagedGame(TableError):
     language spoken when the refusal is told."""
 
     def __init__(self, game_id: int, reason: str) -> None:
-        repair, abandon = f"/game repair game:{game_id}", f"/game abandon game:{game_id}"
+        repair, abandon = command(f"game repair game:{game_id}"), command(f"game abandon game:{game_id}")
         super().__init__(tr("Game #{game}'s save is damaged ({reason}), so it cannot be played right now. The game's "
                             "creator or a server manager can rebuild it from its action log with `{repair}`, or end "
                             "it with `{abandon}`.", game=game_id, reason=tr(reason), repair=repair, abandon=abandon))

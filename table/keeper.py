@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from db.life import LifeStore, Member, SeatClock
-from lang import speaking, tr
+from lang import command, speaking, tr
 from rules.core.events import Event
 from rules.core.players import DEFAULT_LEVEL, LEVELS, Level, decide
 from rules.core.rng import Rng
@@ -381,8 +381,8 @@ class Keeper:
             if table.seat_of(from_user) != seat:
                 raise TableError(tr("That offer is out of date: the seat is no longer held by whoever offered it."))
             if from_user not in await self.life.votes(game_id, handover_topic(seat, to_user)):
-                raise TableError(tr("There is no such offer for this seat; ask its player to offer it with /seat "
-                                    "handover."))
+                raise TableError(tr("There is no such offer for this seat; ask its player to offer it with "
+                                    "{command}.", command=command("seat handover")))
             change.speak_publicly()
             change.write(lambda: self.life.hand_over(game_id, seat, from_user, to_user))
             change.publish(publications.note(
@@ -413,7 +413,8 @@ class Keeper:
             else:
                 change.publish(publications.note(
                     tr("{player} votes to abandon this game ({votes} of {needed} votes needed; seated players vote "
-                       "with /game abandon).", player=compose.mention(user_id), votes=votes, needed=needed)))
+                       "with {command}).", player=compose.mention(user_id), votes=votes, needed=needed,
+                       command=command("game abandon"))))
         if votes >= needed:
             table = await self.tables.lobby_view(game_id)
         return table, votes, needed

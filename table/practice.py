@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from lang import N_, current, tr
+from lang import N_, command, current, tr
 from rules.core.lessons import Tempting, lesson_key, lesson_text, tempting_actions
 from table.errors import StaleBoard, TableError
 from table.kits import KITS
@@ -31,7 +31,7 @@ SENSIBLE_SEATS = 3
 """The smallest table that plays a game as it is meant (Circus Train's and Little Circuses' solo rules are their own
 game); a game needing more players (Dreadful Circus: 4) starts at its minimum."""
 
-NOT_PRACTICE = N_("Lessons and Why not…? come with practice games only: open one with `/game practice`.")
+NOT_PRACTICE = N_("Lessons and Why not…? come with practice games only: open one with `{command}`.")
 STALE = N_("This list is out of date: the game has moved since it was opened. Press **Take your turn** on the newest "
            "board and ask again.")
 """Both marked for the catalogue and raised as ``tr(...)``."""
@@ -98,7 +98,7 @@ class PracticeDesk:
         """"Why not…?": the choices that are not legal for the user's seat now, as of the panel's ``version``."""
         table = await self.tables.table(game_id, guild_id)
         if not table.record.practice:
-            raise TableError(tr(NOT_PRACTICE))
+            raise TableError(tr(NOT_PRACTICE, command=command("game practice")))
         if table.record.status != "active" or table.state is None:
             raise TableError(tr("This game has not started yet.") if table.record.status == "lobby"
                              else tr("This game is over."))

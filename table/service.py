@@ -25,7 +25,7 @@ from db.life import LifeStore
 from db.outbox import OutboxItem
 from db.store import ActionRecord, ChainedAction, GameRecord, GameStore, SeatRecord
 from lang import DEFAULT as DEFAULT_LANGUAGE
-from lang import N_, current, supported, tr, trn
+from lang import N_, command, current, supported, tr, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
@@ -493,9 +493,9 @@ class TableService:
             try:
                 state = await self.replay(record, table.kit, table.names)
             except (RulesError, ShapeError, TypeError, ValueError, KeyError) as error:
-                command = f"/game abandon game:{game_id}"
                 raise TableError(tr("Game #{number}'s action log does not replay either, so it cannot be rebuilt; "
-                                    "abandon it with `{command}`.", number=game_id, command=command)) from error
+                                    "abandon it with `{command}`.", number=game_id,
+                                    command=command(f"game abandon game:{game_id}"))) from error
             change.speak_publicly()
             repaired = replace(table, record=replace(record, version=record.version + 1, damage=None), state=state)
             header = tr("**{title}** · rebuilt from its log", title=repaired.title)

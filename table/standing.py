@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lang import N_, tr
+from lang import N_, command, tr
 from rules.core.standing import StandingAnswer, StandingDecision, find
 from table.errors import TableError
 from table.model import Table
@@ -55,8 +55,9 @@ def decision_named(table: Table, key: str) -> StandingDecision:
     if decision is None:
         if not table.game.standing_decisions:
             raise TableError(tr("{game} has no decisions to answer in advance.", game=tr(table.game.name)))
-        raise TableError(tr("{game} has no decision called {key} to answer in advance; /seat standing lists the ones "
-                            "it has.", game=tr(table.game.name), key=repr(key.strip()[:40])))
+        raise TableError(tr("{game} has no decision called {key} to answer in advance; {command} lists the ones "
+                            "it has.", game=tr(table.game.name), key=repr(key.strip()[:40]),
+                            command=command("seat standing")))
     return decision
 
 
@@ -83,7 +84,7 @@ def standing_text(table: Table, lines: list[StandingLine]) -> str:
                   game=tr(table.game.name))
     parts = [tr("**Standing answers in {title}** — played for you at once when the decision comes; your next recap "
                 "tells you. Set one with `{command}`.", title=table.title,
-                command="/seat standing decision:… answer:…")]
+                command=command("seat standing decision:… answer:…"))]
     # The games' decisions and answers are marked for the catalogue where they are declared.
     for line in lines:
         chosen = tr(line.answer.label) if line.answer is not None else tr(ASK_LABEL)

@@ -43,7 +43,7 @@ from aiohttp import web
 from babel.core import negotiate_locale
 
 from db.records import GameRecord, GameVersion
-from lang import DEFAULT, LANGUAGES, N_, PSEUDO, current, speaking, supported, tr
+from lang import DEFAULT, LANGUAGES, N_, PSEUDO, command, current, speaking, supported, tr
 from render.focus import crop_png, drawn_width, focus, focus_alt
 from rules.core import fairness
 from rules.core.fairness import Verdict
@@ -76,10 +76,10 @@ SCOPE = r"/{scope:game|link}/{key:[^/]{1,200}}"
 STATIC = {"companion.css": "text/css", "companion.js": "text/javascript"}
 LINK_KEY_NAME = "web-links"
 NO_OPEN_PAGE = N_("There is no open page for game #{}: a game of a private server or channel opens only from a "
-                "signed link (the board's Follow on the web button, or /game web in its thread).")
+                "signed link (the board's Follow on the web button, or {command} in its thread).")
 
 SEAT_PASSED = N_("This seat has passed to another player since the link was made, so it no longer opens; its new "
-               "player can ask /game web for their own.")
+               "player can ask {command} for their own.")
 BACK_TO = re.compile(r"/(?:sandbox|game)/\d{1,19}")
 """The pages a guide may link back to (its ``from``): a game's plain page, never a signed link's address."""
 BUSY_RETRY = 5
@@ -226,17 +226,18 @@ class Companion:
             found = await self.core.version(game_id) if game_id else None
             if found is None or not self.is_open(found):
                 # The same answer whether the game is private or does not exist: a guess learns nothing.
-                raise Refused(404, tr("No open page"), tr(NO_OPEN_PAGE).format(key[:20]))
+                raise Refused(404, tr("No open page"), tr(NO_OPEN_PAGE).format(key[:20], command=command("game web")))
             return Checked(f"/game/{found.id}", found, None, None)
         try:
             grant = self.signer.check(key)
         except LinkRefused as error:
-            raise Refused(403, tr("Link refused"), tr(str(error))) from error  # one of web.links' sentences
+            # One of web.links' sentences.
+            raise Refused(403, tr("Link refused"), tr(str(error), command=command("game web"))) from error
         found = await self.core.version(grant.game_id, grant.seat)
         if found is None:
             raise Refused(404, tr("No such game"), tr("There is no game #{game}.", game=grant.game_id))
         if grant.seat is not None and found.seat_user != grant.user_id:
-            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED))
+            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED, command=command("game web")))
         return Checked(f"/link/{key}", found, grant.seat, grant.expires)
 
     async def access(self, request: web.Request, *, with_state: bool = True) -> Access:
@@ -249,7 +250,8 @@ class Companion:
             table = await self._table(checked.found.id, with_state)
         if checked.seat is not None and (checked.seat >= len(table.seats)
                                          or table.user_of(checked.seat) != checked.found.seat_user):
-            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED))  # handed over between the two reads
+            # Handed over between the two reads.
+            raise Refused(403, tr("Link refused"), tr(SEAT_PASSED, command=command("game web")))
         return Access(checked.prefix, table, checked.seat, checked.expires)
 
     async def _table(self, game_id: int, with_state: bool) -> Table:

@@ -30,9 +30,9 @@ SPECTATOR_LINK_LIFETIME = timedelta(days=30)
 _TOKEN = re.compile(r"(\d{1,19})\.(s|\d{1,2})\.(\d{1,20})\.(\d{1,12})\.([A-Za-z0-9_-]{43})")
 _PURPOSE = b"ringmaster-web-link/1"
 
-NOT_A_LINK = N_("This link is not one the Ringmaster gave out; ask for a fresh one with /game web in the game's "
+NOT_A_LINK = N_("This link is not one the Ringmaster gave out; ask for a fresh one with {command} in the game's "
                 "thread.")
-EXPIRED = N_("This link has expired; ask for a fresh one with /game web in the game's thread.")
+EXPIRED = N_("This link has expired; ask for a fresh one with {command} in the game's thread.")
 
 
 class LinkRefused(Exception):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlencode
 
-from lang import DEFAULT, LANGUAGES, PSEUDO, current, tr, trc, trn
+from lang import DEFAULT, LANGUAGES, PSEUDO, command, current, tr, trc, trn
 from web.reading import PublicPart, SeatPart, when
 
 LOG_SHOWN = 12
@@ -88,10 +88,11 @@ def refusal(title: str, sentence: str) -> str:
 
 
 def index() -> str:
-    # The message holds markup and no field: nothing to escape.
+    # The message holds markup; its one field, the command, is escaped.
     return layout("Ringmaster", tr("<h1>Ringmaster's web companion</h1>\n<p>Game pages open from the links the bot "
                                    "gives in Discord: the <strong>Follow on the web</strong> button on a game's board, "
-                                   "and <code>/game web</code> for your own seat's private page.</p>"))
+                                   "and <code>{command}</code> for your own seat's private page.</p>",
+                                   command=e(command("game web"))))
 
 
 # ----- a game ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lang import tr, trc
+from lang import command, tr, trc
 from rules.core.game import Game
 from rules.core.options import OptionSpec
 from table.compose import option_name, option_value
@@ -96,8 +96,9 @@ def home(games: Sequence[tuple[str, Game[Any, Any]]], listed: Sequence[Listed], 
                             "comes up it is explained,\nthe suggested choice is marked ★, and “Why not…?” tells you "
                             "the rule behind any choice you cannot make.")),
         "kept": e(tr("Replay a game you kept")),
-        "kept_about": tr("The record from <code>/game export</code> (the .json file): it is checked, played again "
-                         "here, and its replay\nopens, with its review once computed."),
+        "kept_about": tr("The record from <code>{command}</code> (the .json file): it is checked, played again "
+                         "here, and its replay\nopens, with its review once computed.",
+                         command=e(command("game export"))),
         "record": h(tr("The game's record")),
         "import": e(tr("Import and replay")),
     }

@@ -12,7 +12,9 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from cogs.translator import translated
+from lang import speaking
 from lang.pseudo import ENGLISH_LEFT
+from lang.speech import command as command_text
 from lang.speech import read_catalogue
 
 from discord_standin import standin
@@ -134,3 +136,42 @@ async def test_every_command_string_reads_in_the_pseudo_language(tmp_path: Path)
             left.append((where.name, said))
     assert not left, left
     assert not refused, f"too long or not a name once lengthened: {refused}"
+
+
+def english_and_german_names(commands: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Every synced command, group and option by its English path ("game abandon game:"), with the German path a
+    German member's Discord shows for it ("spiel aufgeben spiel:")."""
+    found: dict[str, str] = {}
+
+    def walk(entry: dict[str, Any], english: str, german: str) -> None:
+        name, localized = entry["name"], (entry.get("name_localizations") or {}).get("de", entry["name"])
+        if entry.get("type", 1) in (1, 2):  # a command, a subcommand or a group of them
+            english, german = f"{english} {name}".strip(), f"{german} {localized}".strip()
+            found[english] = german
+            for option in entry.get("options") or []:
+                walk(option, english, german)
+        else:
+            found[f"{english} {name}:"] = f"{german} {localized}:"
+
+    for entry in commands.values():
+        walk(entry, "", "")
+    return found
+
+
+# The commands the code names in sentences: ``command("game log")``, ``command(f"game abandon game:{game_id}")``.
+NAMED = re.compile(r"""\bcommand\(f?"([a-z_]+(?: [a-z_]+)*:?)""")
+
+
+async def test_a_sentence_names_a_command_as_the_german_client_shows_it(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        names = english_and_german_names(d.server.commands_for(d.guild))
+    assert names["game log"] == "spiel protokoll"
+    with speaking("de"):
+        for english, german in names.items():
+            value = "12" if english.endswith(":") else ""
+            assert command_text(english + value) == f"/{german}{value}", english
+    root = Path(__file__).resolve().parents[2]
+    named = {found.strip() for folder in ("cogs", "table", "web", "rules", "render")
+             for path in (root / folder).rglob("*.py") for found in NAMED.findall(path.read_text(encoding="utf-8"))}
+    assert {"game log", "me inbox", "game abandon game:"} <= named
+    assert not named - set(names), f"sentences name commands that do not exist: {sorted(named - set(names))}"

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from cogs import acting
-from cogs.acting import MOVE_SAVED
-from cogs.buttons import OUT_OF_DATE
+from cogs.acting import MOVE_SAVED as MOVE_SAVED_MESSAGE
+from cogs.buttons import OUT_OF_DATE as OUT_OF_DATE_MESSAGE
 
 from discord_standin import Discord, standin
 from discord_table import (
@@ -30,6 +30,9 @@ from discord_table import (
     take_turn,
 )
 
+# The sentences as an English member reads them, their command filled in.
+MOVE_SAVED = MOVE_SAVED_MESSAGE.format(command="/game status")
+OUT_OF_DATE = OUT_OF_DATE_MESSAGE.format(command="/game status")
 PLAYERS = ("alice", "bob")
 
 

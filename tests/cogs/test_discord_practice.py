@@ -157,5 +157,5 @@ async def test_practice_where_private_threads_are_not_allowed_says_so(tmp_path: 
     async with standin(tmp_path, members=("alice",)) as d:
         await d.deny_bot("games", "create_private_threads")
         refused = await (await d.slash("alice", "games", "game practice", {"kind": "wanderzirkus"})).answer()
-        assert refused.ephemeral and refused.content == NO_PRIVATE_THREAD_PERMISSION
+        assert refused.ephemeral and refused.content == NO_PRIVATE_THREAD_PERMISSION.format(command="/game practice")
         assert d.threads() == [] and await core_of(d).games_here(d.channel("games").guild_id) == []

@@ -359,7 +359,7 @@ def test_german_samples_read_as_german_players_write() -> None:
         lines = compose.lobby_text(table).split("\n")
         assert lines[2] == ("Zugfrist: 1 Std. 30 Min. pro Zug, gezählt in den aktiven Stunden jedes Spielers; nach "
                             "2 verpassten in Folge behält der automatische Spieler den Platz.")
-        assert lines[4] == "Abwesenheitskonto: 1 Tag pro Spieler (/me away hält die eigene Frist an)."
+        assert lines[4] == "Abwesenheitskonto: 1 Tag pro Spieler (/ich abwesend hält die eigene Frist an)."
         assert compose.said_once(["Ann erhält $1."] * 3) == ["Ann erhält $1. (3-mal)"]
         assert compose.without_count("Ann erhält $1. (3-mal)") == "Ann erhält $1."
         assert str(StaleBoard()) == ("Dieses Spielbrett ist veraltet: Das Spiel ist weitergegangen, seit es gepostet "

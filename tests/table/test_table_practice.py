@@ -98,7 +98,7 @@ async def test_why_not_is_for_practice_games_and_their_current_panel(tmp_path: P
         ordinary = await core.start(ordinary.id, ANN, 5)
         with pytest.raises(TableError) as refused:
             await core.tempting(ordinary.id, ANN, ordinary.record.version)
-        assert str(refused.value) == NOT_PRACTICE
+        assert str(refused.value) == NOT_PRACTICE.format(command="/game practice")
         assert await core.lesson(ordinary.id, ANN) is None
 
         with pytest.raises(TableError, match=r"A practice game of Dreadful Circus seats 3 to 7 robots besides you\."):

@@ -160,7 +160,7 @@ async def test_a_private_page_shows_its_seats_hand_and_refuses_altered_links(tmp
                         f"{game}.{seat}.{user}.{expires}.{signature[:-2]}xy"):          # a forged signature
             response = await page.goto(f"{base}/link/{altered}")
             assert response is not None and response.status == 403
-            assert await text(page, "#refusal") == NOT_A_LINK
+            assert await text(page, "#refusal") == NOT_A_LINK.format(command="/game web")
             assert await page.query_selector("#private") is None and await page.query_selector("img") is None
 
 
@@ -179,7 +179,7 @@ async def test_the_pages_at_a_phone_size(tmp_path: Path, page: Page) -> None:
         assert "Your screen" in await text(page, "#secrets")
         await photograph(page, "seat", tmp_path)
         await page.goto(mine[:-3] + ("abc" if not mine.endswith("abc") else "xyz"))
-        assert await text(page, "#refusal") == NOT_A_LINK
+        assert await text(page, "#refusal") == NOT_A_LINK.format(command="/game web")
         await photograph(page, "refused", tmp_path)
         await page.goto("about:blank")
 

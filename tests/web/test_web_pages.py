@@ -52,7 +52,8 @@ async def test_a_private_game_opens_only_from_a_signed_link(tmp_path: Path, monk
     async with serving(tmp_path) as web:
         table = await started_game(web.core, "wanderzirkus", 2)
         status, _, body = await fetch(f"{web.base_url}/game/{table.id}")
-        assert status == 404 and NO_OPEN_PAGE.format(table.id) in text_of(body).replace("&#x27;", "'")
+        no_open_page = NO_OPEN_PAGE.format(table.id, command="/game web")
+        assert status == 404 and no_open_page in text_of(body).replace("&#x27;", "'")
         missing_status, _, missing = await fetch(f"{web.base_url}/game/999")
         assert missing_status == 404 and text_of(missing).replace("999", str(table.id)) == text_of(body)
         follow = web.follow_link(table.record)
@@ -97,13 +98,13 @@ async def test_a_seat_page_shows_its_own_secrets_and_refuses_altered_links(tmp_p
         for altered in (f"{game}.2.{user}.{expires}.{signature}", f"{game}.2.{table.user_of(2)}.{expires}.{signature}",
                         f"{game}.{seat}.{user}.{expires}.{signature[::-1]}"):
             status, _, refused = await fetch(f"{web.base_url}/link/{altered}")
-            assert status == 403 and NOT_A_LINK in text_of(refused).replace("&#x27;", "'")
+            assert status == 403 and NOT_A_LINK.format(command="/game web") in text_of(refused).replace("&#x27;", "'")
             status, _, _ = await fetch(f"{web.base_url}/link/{altered}/hand/{table.record.version}.png")
             assert status == 403
 
         clock.advance(seconds=SEAT_LINK_LIFETIME.total_seconds())
         status, _, expired = await fetch(mine)
-        assert status == 403 and EXPIRED in text_of(expired).replace("&#x27;", "'")
+        assert status == 403 and EXPIRED.format(command="/game web") in text_of(expired).replace("&#x27;", "'")
 
 
 async def test_a_seat_handed_over_no_longer_opens_for_its_old_member(tmp_path: Path,
