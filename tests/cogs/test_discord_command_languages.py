@@ -175,3 +175,19 @@ async def test_a_sentence_names_a_command_as_the_german_client_shows_it(tmp_path
              for path in (root / folder).rglob("*.py") for found in NAMED.findall(path.read_text(encoding="utf-8"))}
     assert {"game log", "me inbox", "game abandon game:"} <= named
     assert not named - set(names), f"sentences name commands that do not exist: {sorted(named - set(names))}"
+
+
+async def test_the_german_guides_name_commands_as_the_german_client_shows_them(tmp_path: Path) -> None:
+    async with standin(tmp_path) as d:
+        german_paths = set(english_and_german_names(d.server.commands_for(d.guild)).values())
+    guides = sorted((Path(__file__).resolve().parents[2] / "docs" / "guides" / "de").glob("*.md"))
+    assert len(guides) == 4
+    named = 0
+    for guide in guides:
+        for found in re.findall(r"`/([^`…]+?)(?: …)?`", guide.read_text(encoding="utf-8")):
+            # "spiel neu spielart:Circus Train": the command's words, then an option's German name if one is given.
+            words = found.split(":", 1)[0].split(" ")
+            path = " ".join(words[:-1]) + f" {words[-1]}:" if ":" in found else " ".join(words)
+            assert path.strip() in german_paths, (guide.name, found)
+            named += 1
+    assert named >= 12
