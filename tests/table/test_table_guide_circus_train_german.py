@@ -24,8 +24,9 @@ def test_the_german_guide_has_the_english_sections_in_order_and_each_fits_a_page
     assert len(german) == len(english)
     for (_, body), (_, source) in zip(german, english, strict=True):
         assert 100 <= len(body) <= PAGE_LIMIT
-        # The same commands and options, untranslated.
-        assert re.findall(r"`[^`]+`", body) == re.findall(r"`[^`]+`", source)
+        # The same commands and options, named as a German member's Discord shows them (the commands' test checks
+        # each one against the German command tree).
+        assert len(re.findall(r"`[^`]+`", body)) == len(re.findall(r"`[^`]+`", source))
 
 
 def test_the_german_guide_uses_the_glossary_s_terms() -> None:
