@@ -334,8 +334,11 @@ async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
         # The part of the board the decision needs, enlarged in the first screen right above the choices; the whole
         # board below them, a tap away.
         assert await images_loaded(tab, "img.focus")
+        # Measured once the part has loaded: until then it takes no room and the choices sit higher.
         focus = await tab.locator("img.focus").bounding_box()
-        assert focus is not None and focus["width"] >= 320, focus
+        choice = await tab.locator("button.choice").first.bounding_box()
+        board = await tab.locator("figure.board.main img").bounding_box()
+        assert focus is not None and choice is not None and board is not None and focus["width"] >= 320, focus
         assert focus["y"] >= 0 and focus["y"] + focus["height"] <= min(choice["y"], PHONE["height"]), (focus, choice)
         assert choice["y"] - (focus["y"] + focus["height"]) <= 60, (focus, choice)
         natural = await tab.eval_on_selector("img.focus", "i => i.naturalWidth")
