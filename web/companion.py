@@ -302,9 +302,11 @@ class Companion:
             # The part of the public board the seat's decision needs, for a phone (see render.focus).
             needs = focus(table.record.kind, table.public_view(), seat.seat)
             if needs is not None and needs.part < part.images:  # cut from a picture the page shows
+                left, top, right, bottom = needs.box
                 shown = pages.FocusPart(f"{access.prefix}/focus/{part.version}.png",
                                         focus_alt(needs.region, seat.name),
-                                        f"{access.prefix}/board/{part.version}/{needs.part}.png")
+                                        f"{access.prefix}/board/{part.version}/{needs.part}.png",
+                                        (right - left, bottom - top))
         return html(pages.game_page(access.prefix, part, seat, self.poll_ms, shown))
 
     @staticmethod

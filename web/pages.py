@@ -152,14 +152,18 @@ class FocusPart:
     alt: str
     board_url: str
     """The board's picture the part is cut from, which a tap on the part opens full size."""
+    size: tuple[int, int] | None = None
+    """The part's width and height on the board: the page holds its room before it loads, so the choices below
+    do not move down when it arrives."""
 
 
 def focus_figure(focus: FocusPart) -> str:
     """Only a phone shows it (companion.css), under the question: there the whole board's words are too small to
     read. Lazy, so a desktop, which hides it, never asks for it."""
     below = tr('<a href="#board">The whole board</a> is below.')
+    size = f' width="{focus.size[0]}" height="{focus.size[1]}"' if focus.size else ""
     return (f'<figure class="focus" id="focus"><a class="zoom" href="{e(focus.board_url)}" target="_blank" '
-            f'rel="noopener"><img class="focus" src="{e(focus.source)}" alt="{e(focus.alt)}" loading="lazy"></a>'
+            f'rel="noopener"><img class="focus" src="{e(focus.source)}" alt="{e(focus.alt)}"{size} loading="lazy"></a>'
             f"<figcaption>{below}</figcaption></figure>")
 
 

@@ -372,8 +372,9 @@ class Sandbox:
         part = part if part is not None and part.part < images else None  # cut from a picture the page shows
         shown = None if part is None else (f"/sandbox/{table.id}/focus/{version}/{seat}.png",
                                            focus_alt(part.region, table.names[seat]))
+        size = None if part is None else (part.box[2] - part.box[0], part.box[3] - part.box[1])
         return sandbox_pages.Panel(reading.seat_part(table, seat, None), key, labels, suggested,
-                                   f"/sandbox/{table.id}/hand/{key}.png", focus=shown,
+                                   f"/sandbox/{table.id}/hand/{key}.png", focus=shown, focus_size=size,
                                    board_url=f"/game/{table.id}/board/{version}/{part.part if part else 0}.png")
 
     async def practice_panel(self, table: Table, panel: sandbox_pages.Panel, seat: int) -> sandbox_pages.Panel:

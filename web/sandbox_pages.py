@@ -138,6 +138,8 @@ class Panel:
     """The address and alt text of the board's part this decision needs, shown on a phone (see render.focus)."""
     board_url: str = ""
     """The board's picture the part is cut from, which a tap on the part opens full size."""
+    focus_size: tuple[int, int] | None = None
+    """The part's width and height on the board, so the page holds its room before it loads."""
 
 
 RECENT = 4
@@ -170,7 +172,7 @@ def panel_section(game_id: int, kind: str, part: PublicPart, panel: Panel) -> st
         # Only a phone shows it (companion.css), first under the question: there the whole board's words are too
         # small to read. Lazy, so a desktop, which hides it, never asks for it.
         source, alt = panel.focus
-        rows.append(focus_figure(FocusPart(source, alt, panel.board_url)))
+        rows.append(focus_figure(FocusPart(source, alt, panel.board_url, panel.focus_size)))
     if panel.lesson:
         heading = e(tr("Lesson"))
         rows.append(f'<div class="lesson" id="lesson"><h3>{heading}</h3><p>{e(panel.lesson)}</p></div>')

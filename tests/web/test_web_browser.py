@@ -334,7 +334,11 @@ async def board_where_the_choice_is_made(tab: Page, size: str) -> None:
         # The part of the board the decision needs, enlarged in the first screen right above the choices; the whole
         # board below them, a tap away.
         assert await images_loaded(tab, "img.focus")
-        # Measured once the part has loaded: until then it takes no room and the choices sit higher.
+        # The page holds the part's room before it loads (its width and height are the box's), so the choices do
+        # not move down when it arrives.
+        held = await tab.eval_on_selector("img.focus", "i => [+i.getAttribute('width'), +i.getAttribute('height'), "
+                                                       "i.naturalWidth, i.naturalHeight]")
+        assert held[0] > 0 and held[1] > 0 and abs(held[0] / held[1] - held[2] / held[3]) <= 0.03 * held[2] / held[3]
         focus = await tab.locator("img.focus").bounding_box()
         choice = await tab.locator("button.choice").first.bounding_box()
         board = await tab.locator("figure.board.main img").bounding_box()
