@@ -16,6 +16,7 @@ from lang import N_, command, listing, tr, trc, trn
 from rules.core import fairness
 from rules.core.errors import RulesError
 from rules.core.events import Event
+from rules.core.players import level_words
 from table import hints
 from table.model import Table
 
@@ -144,17 +145,6 @@ def lobby_text(table: Table) -> str:
     else:
         lines.append(tr("This game was abandoned.") if status == "abandoned" else tr("This game is over."))
     return "\n".join(lines)
-
-
-def level_words(level: str) -> str:
-    """An automatic player's level in words: "strong", "stark" (the stored key stays English)."""
-    if level == "easy":
-        return trc("robot level", "easy")
-    if level == "normal":
-        return trc("robot level", "normal")
-    if level == "strong":
-        return trc("robot level", "strong")
-    return level
 
 
 def away_days(minutes: int) -> str:

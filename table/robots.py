@@ -34,8 +34,7 @@ from typing import Final, Literal
 
 from db.store import GameStore
 from lang import tr
-from rules.core.players import LEVELS, Level, parse_level
-from table import compose
+from rules.core.players import LEVELS, Level, level_words, parse_level
 from table.errors import TableError
 from table.model import Table
 from table.ownership import EveryGame, WorkClaim
@@ -56,7 +55,7 @@ def robot_name(level: Level, number: int = 1) -> str:
     """A robot seat's name everywhere (boards, logs, the lobby): its level in it, a number from the second on. Named
     in the language spoken when it is seated (the name is kept with the seat, and covered by the game's fairness
     commitment, so it is never renamed later)."""
-    words = compose.level_words(level)
+    words = level_words(level)
     return tr("🤖 Robot ({level})", level=words) if number <= 1 else \
         tr("🤖 Robot {number} ({level})", number=number, level=words)
 

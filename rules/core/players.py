@@ -16,12 +16,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from lang import tr
+from lang import tr, trc
 from rules.core.rng import Rng
 from rules.core.search import Estimate, search
 
 Level = Literal["easy", "normal", "strong"]
 LEVELS: tuple[Level, ...] = get_args(Level)
+
+
+def level_words(level: object) -> str:
+    """An automatic player's level as players read it: "strong", "stark" (the stored key stays English)."""
+    if level == "easy":
+        return trc("robot level", "easy")
+    if level == "normal":
+        return trc("robot level", "normal")
+    if level == "strong":
+        return trc("robot level", "strong")
+    return str(level)
 DEFAULT_LEVEL: Level = "normal"
 
 LEVEL_NAMES: dict[Level, str] = {"easy": "easy", "normal": "normal", "strong": "strong"}

@@ -28,6 +28,7 @@ from lang import tr, trc
 from rules.core import fairness
 from rules.core.events import Event
 from rules.core.game import Game
+from rules.core.players import level_words
 
 EXPORT_FORMAT = "ringmaster-game-export/1"
 
@@ -112,22 +113,11 @@ def _status(status: object) -> str:
     return str(status)
 
 
-def _level(level: object) -> str:
-    """A robot's level as players read it (the export keeps the English key)."""
-    if level == "easy":
-        return trc("robot level", "easy")
-    if level == "normal":
-        return trc("robot level", "normal")
-    if level == "strong":
-        return trc("robot level", "strong")
-    return str(level)
-
-
 def plain_text(export: Mapping[str, Any]) -> str:
     """The export as a plain-text log a person reads: the game, the players, every public event numbered by
     action, the final scores and the seed's reveal."""
     players = list(export["players"])
-    seats = ", ".join(tr("{name} (robot, {level})", name=seat["name"], level=_level(seat["robot"]))
+    seats = ", ".join(tr("{name} (robot, {level})", name=seat["name"], level=level_words(seat["robot"]))
                       if seat.get("robot") else str(seat["name"]) for seat in export["seats"])
     options = ", ".join(f"{key} = {value}" for key, value in sorted(export["options"].items()))
     lines = [tr("{title} ({game}), {status}", title=export["title"], game=export["name"],

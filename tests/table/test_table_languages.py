@@ -25,6 +25,7 @@ from lang import speaking, tr
 from lang.pseudo import ENGLISH_LEFT
 from rules.core import fairness
 from rules.core.lessons import LESSONS, lesson_text
+from rules.core.players import level_words
 from rules.registry import GAMES
 from rules.review.chart import describe, score_series
 from rules.review.luck import Luck, luck_lines
@@ -156,7 +157,7 @@ def test_the_lobby_names_every_option_and_level_through_the_catalogue() -> None:
         words = [compose.option_words(key, value) for key in ("advanced", "special_characters", "events", "easier",
                                                                 "draft", "special_side", "simplified", "pro")
                  for value in (True, False, "red", "blue")]
-        words += [compose.level_words(level) for level in ("easy", "normal", "strong")]
+        words += [level_words(level) for level in ("easy", "normal", "strong")]
         words += [robot_name("strong"), robot_name("easy", 2)]
     assert all(not leftover(word) for word in words), words
 
