@@ -110,3 +110,22 @@ def final_state(players: int, hands: Sequence[Sequence[str]], tableaux: Sequence
     state.phase = "effect"
     flow.begin_final(state, [])
     return state
+
+
+class LookedUp:
+    """A language's translations that note every message looked up (context, English)."""
+
+    def __init__(self, real: Any, asked: set[tuple[str | None, str]]) -> None:
+        self.real, self.asked = real, asked
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return str(self.real.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.asked.add((None, singular))
+        return str(self.real.ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return str(self.real.pgettext(context, message))

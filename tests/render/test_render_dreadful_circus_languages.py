@@ -25,6 +25,7 @@ from render import dreadful_circus as dc
 from render.dreadful_circus import board, cards, hand, offers, panels
 from rules.registry import get_game
 
+from dreadful_circus_helpers import LookedUp
 from render_scaffold import played
 
 GAME = get_game("dreadful_circus")
@@ -143,32 +144,13 @@ def _problems(record: Drawing) -> list[str]:
 GAMES = [(4, False, 2), (6, True, 4), (8, False, 6)]
 
 
-class _Looking:
-    """A language's translations that note every message looked up (context, English)."""
-
-    def __init__(self, real: Any, asked: set[tuple[str | None, str]]) -> None:
-        self.real, self.asked = real, asked
-
-    def gettext(self, message: str) -> str:
-        self.asked.add((None, message))
-        return str(self.real.gettext(message))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self.asked.add((None, singular))
-        return str(self.real.ngettext(singular, plural, n))
-
-    def pgettext(self, context: str, message: str) -> str:
-        self.asked.add((context, message))
-        return str(self.real.pgettext(context, message))
-
-
 @pytest.mark.parametrize("language", ["qps", "de"])
 @pytest.mark.parametrize(("players", "draft", "seed"), GAMES)
 def test_every_drawn_word_is_translated_and_fits(drawing: Drawing, monkeypatch: pytest.MonkeyPatch, language: str,
                                                  players: int, draft: bool, seed: int) -> None:
     asked: set[tuple[str | None, str]] = set()
     real = lang.speech.catalogue
-    monkeypatch.setattr(lang.speech, "catalogue", lambda code: _Looking(real(code), asked))
+    monkeypatch.setattr(lang.speech, "catalogue", lambda code: LookedUp(real(code), asked))
     alt_texts = []
     problems = []
     with speaking(language):

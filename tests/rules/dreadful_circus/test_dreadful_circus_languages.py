@@ -20,6 +20,8 @@ from rules.dreadful_circus import names
 from rules.dreadful_circus.content import COIN_TYPES, CONTRACT_TYPES, load_content
 from rules.registry import get_game
 
+from dreadful_circus_helpers import LookedUp
+
 GAME = get_game("dreadful_circus")
 # Names without ASCII letters, so any English left in a sentence stands out.
 PLAYERS = ["Ålîçé", "Ƀöƀ", "Çåŕöļ", "Ðéé", "Éṽé", "Ƒîţž", "Ĝûš", "Ĥåļ"]
@@ -87,31 +89,12 @@ def test_every_sentence_of_a_game_comes_from_the_catalogue(players: int, draft: 
     assert not leaks, list(leaks.items())[:5]
 
 
-class _Looking:
-    """A language's translations that note every message looked up (context, English)."""
-
-    def __init__(self, real: Any, asked: set[tuple[str | None, str]]) -> None:
-        self.real, self.asked = real, asked
-
-    def gettext(self, message: str) -> str:
-        self.asked.add((None, message))
-        return str(self.real.gettext(message))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self.asked.add((None, singular))
-        return str(self.real.ngettext(singular, plural, n))
-
-    def pgettext(self, context: str, message: str) -> str:
-        self.asked.add((context, message))
-        return str(self.real.pgettext(context, message))
-
-
 def test_every_sentence_of_a_game_has_its_german(monkeypatch: pytest.MonkeyPatch) -> None:
     """German has a translation for every message a game looks up (the pseudo-language cannot tell: a
     message the extractor missed is still accented, but German would show it in English)."""
     asked: set[tuple[str | None, str]] = set()
     real = lang.speech.catalogue
-    monkeypatch.setattr(lang.speech, "catalogue", lambda code: _Looking(real(code), asked))
+    monkeypatch.setattr(lang.speech, "catalogue", lambda code: LookedUp(real(code), asked))
     with speaking("de"):
         for text in _texts(5, True, 11):
             assert text
